@@ -1,0 +1,60 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Consumers' view: after `meson install` to a scratch prefix, a program
+# outside the tree finds libkhash through pkg-config and links against it
+# (shared and static); and a meson project uses libkhash as a subproject.
+set -eu
+build=$1 source=$2
+cc=${CC:-cc}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+meson install -C "$build" --no-rebuild --quiet --destdir "$tmp/root" >/dev/null
+pc=$(find "$tmp/root" -name libkhash.pc)
+[ -n "$pc" ] || { echo "FAIL: no libkhash.pc installed"; exit 1; }
+for h in lkh.h linux_hash.h lkh_config.h; do
+	find "$tmp/root" -path "*/include/khash/$h" | grep -q . ||
+		{ echo "FAIL: include/khash/$h not installed"; exit 1; }
+done
+
+cat >"$tmp/app.c" <<'APP'
+#include <stdio.h>
+#include <khash/lkh.h>
+int main(void)
+{
+	uint64_t out;
+	if (lkh_hash(LKH_FUNC_HASH_64, LKH_GEN_NEW, 64, 0x12345678, 32, &out))
+		return 1;
+	printf("%s %#llx %#x\n", lkh_version_string(),
+	       (unsigned long long)out, (unsigned)lkh_new_hash64_w32(0x12345678, 32));
+	return 0;
+}
+APP
+# A scratch prefix under a destdir: pkg-config's sysroot maps paths there.
+export PKG_CONFIG_PATH="$(dirname "$pc")" PKG_CONFIG_SYSROOT_DIR="$tmp/root"
+flags=$(pkg-config --cflags --libs libkhash)
+$cc "$tmp/app.c" -o "$tmp/app" $flags
+libdir=$(dirname "$(dirname "$pc")")
+got=$(LD_LIBRARY_PATH="$libdir" "$tmp/app")
+want="$(pkg-config --modversion libkhash) 0x6e79886e 0x7786cb48"
+[ "$got" = "$want" ] || { echo "FAIL: shared: got '$got', want '$want'"; exit 1; }
+$cc "$tmp/app.c" -o "$tmp/app-static" $(pkg-config --cflags libkhash) "$libdir/libkhash.a"
+got=$("$tmp/app-static")
+[ "$got" = "$want" ] || { echo "FAIL: static: got '$got'"; exit 1; }
+echo "ok: installed library works through pkg-config, shared and static: $got"
+
+mkdir -p "$tmp/proj/subprojects"
+ln -s "$(cd "$source" && pwd)" "$tmp/proj/subprojects/libkhash"
+cp "$tmp/app.c" "$tmp/proj/app.c"
+cat >"$tmp/proj/meson.build" <<'PROJ'
+project('consumer', 'c')
+subproject('libkhash')
+executable('app', 'app.c', dependencies: dependency('libkhash'))
+PROJ
+meson setup "$tmp/proj/b" "$tmp/proj" >"$tmp/setup.log" 2>&1 ||
+	{ cat "$tmp/setup.log"; echo "FAIL: subproject setup"; exit 1; }
+ninja -C "$tmp/proj/b" >"$tmp/ninja.log" 2>&1 ||
+	{ cat "$tmp/ninja.log"; echo "FAIL: subproject build"; exit 1; }
+got=$("$tmp/proj/b/app")
+[ "$got" = "$want" ] || { echo "FAIL: subproject: got '$got'"; exit 1; }
+echo "ok: usable as a meson subproject through dependency('libkhash')"

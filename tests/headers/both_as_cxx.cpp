@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: MIT
+// Build-only check: both public headers compile as C++, in both modes the
+// language allows in one file (inline here; link-only in the C checks).
+#include <khash/linux_hash.h>
+#include <khash/lkh.h>
+
+unsigned cxx_header_check(const void *p);
+unsigned cxx_header_check(const void *p)
+{
+	return hash_32(1u, 5) + static_cast<unsigned>(hash_ptr(p, 9)) +
+	       static_cast<unsigned>(lkh_old_hash64_w32(3u, 11));
+}
