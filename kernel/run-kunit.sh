@@ -21,9 +21,26 @@
 #   KUNIT_TIMEOUT          seconds one boot may take (default 300)
 #   KUNIT_NO_INSTALL       1: never call apt-get, fail if something is missing
 #
+# run-kunit.sh --prepare stops once the series is applied and prints the
+# path of the patched tree (used by update-agreement-table.sh).
+#
+# Cache layout, per Debian package version:
+#   src/  build-x86_64/  build-i386/           the series
+#   mut/src/  mut/build-x86_64/  mut/build-i386/  series + mutation
+#   logs/  and, shared by all versions, ../ccache/
+# The mutant tree sits at the same relative path from its build folders
+# (../src), so ccache serves the 510 objects that do not include hash.h.
+#
 # Exit status: 0 when all runs are as expected, 1 when any is not.
 
 set -euo pipefail
+
+prepare=0
+case "${1:-}" in
+--prepare) prepare=1 ;;
+'') ;;
+*) echo "usage: $0 [--prepare]" >&2; exit 2 ;;
+esac
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 patches=$here/patches
@@ -104,13 +121,18 @@ if [ "$(cat "$src/.git/libkhash-series" 2>/dev/null)" != "$stamp" ]; then
 	git -C "$src" am -q "${series_files[@]}" || die "series does not apply"
 	echo "$stamp" >"$src/.git/libkhash-series"
 fi
+if [ "$prepare" = 1 ]; then
+	echo "$src"
+	exit 0
+fi
 
 if [ "${KUNIT_MUTATION:-1}" != 0 ]; then
 	# A second work tree, so the mutated hash.h never touches the
 	# normal builds (568 objects depend on it).  The mutant commit is
 	# made in a scratch index, and the checkout only rewrites the files
 	# that changed since the last run.
-	srcmut=$vd/src-mut
+	srcmut=$vd/mut/src
+	mkdir -p "$vd/mut"
 	[ -e "$srcmut/.git" ] || git -C "$src" worktree add -q --detach "$srcmut" libkhash
 	idx=$(mktemp)
 	GIT_INDEX_FILE=$idx git -C "$src" read-tree libkhash
@@ -157,7 +179,7 @@ for arch in $arches; do
 done
 if [ "${KUNIT_MUTATION:-1}" != 0 ]; then
 	for arch in $arches; do
-		if run_one "mutation-$arch" "$srcmut" "$vd/build-mut-$arch" "$arch" \
+		if run_one "mutation-$arch" "$srcmut" "$vd/mut/build-$arch" "$arch" \
 			"$here/mutations/expect-$arch.txt"; then
 			passed=$((passed + 1))
 		else
