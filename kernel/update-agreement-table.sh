@@ -29,6 +29,9 @@ s = open(path).read()
 a, b = s.index(BEGIN), s.index(END)
 open(path, 'w').write(s[:a] + new + s[b:])
 PY
+# The tree now differs from the committed series: make the next run
+# (or --prepare) apply the series afresh.
+rm -f "$src/.git/libkhash-series"
 if git -C "$src" diff --quiet; then
 	echo "agreement table already current"
 	exit 0
@@ -36,7 +39,8 @@ fi
 export GIT_COMMITTER_NAME=libkhash GIT_COMMITTER_EMAIL=libkhash@localhost
 git -C "$src" commit -q -a --amend --no-edit
 out=$(mktemp -d)
-git -C "$src" format-patch -q -1 --start-number 2 -o "$out" HEAD
-mv "$out"/0002-*.patch "$here/patches/$last"
-rmdir "$out"
+# The whole series, so the subject keeps its "[PATCH n/m]"
+git -C "$src" format-patch -q -o "$out" base..HEAD
+mv "$out/$last" "$here/patches/$last"
+rm -rf "$out"
 echo "updated kernel/patches/$last; review it, then commit"
