@@ -265,6 +265,12 @@ count_results() { # build dir -> "passed failed"
 	echo "$pass $fail"
 }
 
+# How many cmocka test cases passed in a build's last meson test run.
+count_cases() {
+	grep -o 'PASSED  \] [0-9]* test' "$1/meson-logs/testlog.txt" 2>/dev/null |
+		awk '{ n += $3 } END { print n + 0 }'
+}
+
 # build_and_test NAME BUILD_DIR LOG [meson setup args...]
 build_and_test() {
 	local name=$1 build=$2 log=$3; shift 3
@@ -311,7 +317,7 @@ if build_and_test native "$NATIVE" "$LOG_DIR/native.log" -Dtests=enabled; then
 		rm -rf "$BUILD_ROOT/smoke-native"
 		smoke_note="no khash-bench in the tree: smoke run skipped"
 	fi
-	report native "$p" "$f" "$smoke_note"
+	report native "$p" "$f" "$(count_cases "$NATIVE") cmocka cases passed, $smoke_note"
 else
 	report native 0 1 "build failed, see $LOG_DIR/native.log"
 fi
@@ -344,20 +350,20 @@ for t in "${TARGETS[@]}"; do
 		continue
 	fi
 	read -r p f < <(count_results "$build")
-	extra=
+	extra="$(count_cases "$build") cmocka cases passed"
 	if [ -d "$BUILD_ROOT/smoke-native" ]; then
 		read -r -a wrapper < <(ini_wrapper "$ini")
 		if run_smoke "$build" "$build/smoke" "${wrapper[@]}"; then
 			read -r sp sf < <(compare_smoke "$BUILD_ROOT/smoke-native" "$build/smoke")
 			p=$((p + sp)); f=$((f + sf))
-			extra="smoke $sp/$((sp + sf)) identical"
+			extra="$extra, smoke $sp/$((sp + sf)) identical"
 			[ "$sf" -gt 0 ] && extra="$extra, see $build/smoke/DIFFS"
 		else
-			f=$((f + 1)); extra="khash-bench not built"
+			f=$((f + 1)); extra="$extra, khash-bench not built"
 		fi
 	fi
-	[ "$f" -gt 0 ] && extra="${extra:+$extra, }log $log"
-	extra="${extra:+$extra, }$(( $(date +%s) - tstart ))s"
+	[ "$f" -gt 0 ] && extra="$extra, log $log"
+	extra="$extra, $(( $(date +%s) - tstart ))s"
 	report "$t" "$p" "$f" "$extra"
 done
 
