@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Built-in key sets: models of the integers and pointers the kernel hashes,
+ * produced as a stream in blocks so memory stays O(1) in the key count
+ * (the heap sets excepted: their objects must stay allocated to be real).
+ */
+#ifndef KB_KEYSETS_H
+#define KB_KEYSETS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum kb_keyset_id {
+	KB_KS_SEQ,
+	KB_KS_RANDOM,
+	KB_KS_PAGE4K,
+	KB_KS_PAGE2M,
+	KB_KS_STRUCT_PAGE,
+	KB_KS_SLAB,
+	KB_KS_HEAP_GLIBC,
+	KB_KS_HEAP_JEMALLOC,
+	KB_KS_BTRFS_STRIPE,
+	KB_KS_FILE_OFFSET,
+	KB_KS_SECTOR,
+	KB_KS_COUNT
+};
+
+struct kb_keyset_info {
+	const char *name;
+	const char *formula;   /* documented in `khash-bench list` */
+	uint64_t base64, base32; /* defaults for 64- and 32-bit kernels */
+	uint64_t stride64, stride32;
+	unsigned flags;
+};
+
+#define KB_KS_ARITHMETIC 1u /* base + i * stride */
+#define KB_KS_RANDOMISED 2u /* depends on --seed */
+#define KB_KS_HEAP 4u       /* real allocator pointers: vary run to run */
+#define KB_KS_SIZED 8u      /* takes --size */
+
+extern const struct kb_keyset_info kb_keysets[KB_KS_COUNT];
+
+/* Look a key set up by name; -1 when unknown. */
+int kb_keyset_find(const char *name);
+
+/* Is a key set available in this build (jemalloc, glibc)? */
+int kb_keyset_available(int id);
+
+struct kb_keyset_params {
+	uint64_t count;
+	uint64_t base, stride; /* used when has_base / has_stride */
+	int has_base, has_stride;
+	uint64_t seed;
+	unsigned size;       /* object size for slab and heap sets; 0 = mix */
+	unsigned word;       /* kernel word size: picks 32- or 64-bit bases */
+	unsigned input_bits; /* 32 when the function takes a 32-bit argument */
+};
+
+struct kb_keystream {
+	int id;
+	struct kb_keyset_params p;
+	uint64_t base, stride, next, rng;
+	uint64_t *heap;      /* the live objects of a heap set */
+};
+
+/*
+ * Open a stream; on failure returns -1 with a one-line reason in err
+ * (unknown set, keys that do not fit input_bits, allocation failure...).
+ */
+int kb_keystream_open(struct kb_keystream *ks, int id,
+		      const struct kb_keyset_params *p, char *err,
+		      size_t errlen);
+/* Up to max keys into buf; 0 at the end. */
+size_t kb_keystream_next(struct kb_keystream *ks, uint64_t *buf, size_t max);
+void kb_keystream_close(struct kb_keystream *ks);
+
+/* splitmix64: the seeded generator behind every random choice. */
+uint64_t kb_splitmix64(uint64_t *state);
+
+#endif
