@@ -81,7 +81,7 @@ mkdir -p "$LOG_DIR"
 # ---------------------------------------------------------------- packages
 ensure_packages() {
 	local pkgs=(meson ninja-build pkgconf gcc libc6-dev libcmocka-dev
-		    dpkg-dev xz-utils qemu-user-static perl)
+		    dpkg-dev xz-utils qemu-user-static perl-base)
 	local t ini missing=() p
 	for t in "${TARGETS[@]}"; do
 		ini=$(target_ini "$t")
@@ -251,6 +251,25 @@ compare_smoke() {
 	echo "$pass $fail"
 }
 
+# compare_twins OUT_DIR -> "passed failed": each NAME-bin.out against
+# NAME-txt.out, the same keys read from the binary and the text file.
+compare_twins() {
+	local out=$1 f pass=0 fail=0
+	for f in "$out"/*-bin.out; do
+		[ -e "$f" ] || continue
+		if cmp -s "$f" "${f%-bin.out}-txt.out"; then
+			pass=$((pass + 1))
+		else
+			fail=$((fail + 1))
+			{
+				echo "smoke $(basename "${f%-bin.out}"): binary keys differ from text keys"
+				diff "${f%-bin.out}-txt.out" "$f" | head -20
+			} >>"$out/DIFFS"
+		fi
+	done
+	echo "$pass $fail"
+}
+
 # ------------------------------------------------------------ test counts
 # Counts from meson's testlog.json: OK and EXPECTEDFAIL pass; FAIL, ERROR,
 # TIMEOUT and UNEXPECTEDPASS fail; SKIP is neither.
@@ -312,7 +331,15 @@ if build_and_test native "$NATIVE" "$LOG_DIR/native.log" -Dtests=enabled; then
 	if bench_exe "$NATIVE" >/dev/null; then
 		write_binary_keys
 		run_smoke "$NATIVE" "$BUILD_ROOT/smoke-native"
-		smoke_note="smoke reference: $(ls "$BUILD_ROOT/smoke-native"/*.out | wc -l) outputs"
+		# The binary key file holds the text file's keys: each *-bin
+		# output must equal its *-txt twin (and, below, every target's
+		# both must equal these).
+		read -r sp sf < <(compare_twins "$BUILD_ROOT/smoke-native")
+		p=$((p + sp)); f=$((f + sf))
+		smoke_note="smoke reference: $(ls "$BUILD_ROOT/smoke-native"/*.out | wc -l) outputs, text = binary keys $sp/$((sp + sf))"
+		if [ "$sf" -gt 0 ]; then
+			smoke_note="$smoke_note, see $BUILD_ROOT/smoke-native/DIFFS"
+		fi
 	else
 		rm -rf "$BUILD_ROOT/smoke-native"
 		smoke_note="no khash-bench in the tree: smoke run skipped"
