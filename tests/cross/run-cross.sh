@@ -293,6 +293,13 @@ count_cases() {
 # build_and_test NAME BUILD_DIR LOG [meson setup args...]
 build_and_test() {
 	local name=$1 build=$2 log=$3; shift 3
+	# A tree configured from another clone (CI clones afresh into a new
+	# folder) is started over rather than reconfigured.
+	if [ -d "$build" ] && [ "$(cat "$build/.lkh-source" 2>/dev/null)" != "$SRC" ]; then
+		rm -rf "$build"
+	fi
+	mkdir -p "$build"
+	echo "$SRC" >"$build/.lkh-source"
 	{
 		if [ -f "$build/meson-private/coredata.dat" ]; then
 			meson setup --reconfigure "$build" "$SRC" "$@"
