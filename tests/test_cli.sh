@@ -144,7 +144,7 @@ exec 3>&-
 check "SIGTERM mid-run leaves no partial file (status $status)" $?
 
 # skew and report outputs carry the contract's fields and a schema version
-"$kb" skew --func hash_64 --gen old --bits 11 --keyset page4k --count 4096 --format json >"$tmp/s.json"
+"$kb" skew --func hash_64 --gen old --word 64 --bits 11 --keyset page4k --count 4096 --format json >"$tmp/s.json"
 for field in '"func": "hash_64"' '"gen": "old"' '"word": 64' '"bits": 11' '"n": 4096' \
 	'"buckets": 2048' '"chi2":' '"df": 2047' '"p_upper":' '"p_lower":' '"used": 2' \
 	'"max_load":' '"schema_version": 1'; do
