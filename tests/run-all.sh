@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Every test: the library and khash-bench built and tested in each
 # configuration that matters (as configured, BITS_PER_LONG forced to 32 and
-# to 64, clang, all with warnings as errors), then the cross-architecture
+# to 64, clang, ASan+UBSan, all with warnings as errors), then the cross-architecture
 # and kernel suites when their scripts are present.  Ends with one line
 # "N passed, N failed" over all suites.
 # Usage: tests/run-all.sh        (LKH_BUILD_ROOT overrides ./build)
@@ -27,7 +27,8 @@ run_meson() {
 	if ! ninja -C "$dir" >"$log" 2>&1; then
 		cat "$log"; lines+=("$name: build FAILED"); total_fail=$((total_fail + 1)); return
 	fi
-	meson test -C "$dir" --no-rebuild --print-errorlogs >"$log" 2>&1
+	# shellcheck disable=SC2086 # TEST_ARGS is a list of words
+	meson test -C "$dir" --no-rebuild --print-errorlogs ${TEST_ARGS:-} >"$log" 2>&1
 	local ok fail
 	ok=$(awk '/^Ok:/ {print $2}' "$log")
 	fail=$(awk '/^(Fail|Unexpected Pass|Timeout):/ {s += $NF} END {print s + 0}' "$log")
@@ -42,6 +43,10 @@ run_meson gcc-auto
 run_meson gcc-bpl32 -Dbits_per_long=32
 run_meson gcc-bpl64 -Dbits_per_long=64
 CC=clang CXX=clang++ run_meson clang-auto
+# AddressSanitizer + UBSan, any report fatal.  The install check links a
+# program without the sanitizer runtime, so its suite is left out here.
+TEST_ARGS="--no-suite build" run_meson gcc-asan-ubsan -Db_sanitize=address,undefined \
+	-Dc_args=-fno-sanitize-recover=all -Dcpp_args=-fno-sanitize-recover=all
 
 if [ -x "$top/tests/cross/run-cross.sh" ] || [ -f "$top/tests/cross/run-cross.sh" ]; then
 	log=$(mktemp)
