@@ -277,7 +277,8 @@ static int parse_args(int argc, char **argv, struct args *a)
 	a->kp.seed = 1;
 	a->ro.bits_min = 6;
 	a->ro.bits_max = 20;
-	a->ro.keysets = (1u << KB_KS_COUNT) - 1;
+	/* every built-in set but the per-cell adversarial one */
+	a->ro.keysets = ((1u << KB_KS_COUNT) - 1) & ~(1u << KB_KS_ADVERSARIAL);
 	a->ro.funcs = 1u << LKH_FUNC_HASH_32 | 1u << LKH_FUNC_HASH_64 |
 		      1u << LKH_FUNC_HASH_PTR;
 	a->ro.gens = (1u << LKH_GEN_COUNT) - 1;
