@@ -48,6 +48,28 @@ CC=clang CXX=clang++ run_meson clang-auto
 TEST_ARGS="--no-suite build" run_meson gcc-asan-ubsan -Db_sanitize=address,undefined \
 	-Dc_args=-fno-sanitize-recover=all -Dcpp_args=-fno-sanitize-recover=all
 
+# Coverage-guided fuzzing of everything that reads untrusted input: the
+# corpus replays as a test, then each harness runs for a bounded time.
+TEST_ARGS="--suite fuzz" CC=clang CXX=clang++ run_meson clang-fuzz -Dfuzzing=true \
+	-Db_sanitize=address,undefined -Db_lundef=false \
+	-Dc_args="-fsanitize=fuzzer-no-link -fno-sanitize-recover=all"
+for h in keyfile cli_args; do
+	exe=$root/clang-fuzz/tests/fuzz/fuzz_$h
+	[ -x "$exe" ] || { lines+=("fuzz $h: not built"); total_fail=$((total_fail + 1)); continue; }
+	work=$(mktemp -d)
+	if "$exe" -max_total_time="${FUZZ_SECONDS:-60}" -close_fd_mask=2 -rss_limit_mb=2048 \
+		-artifact_prefix="$work/" "$work" "$top/tests/fuzz/corpus/$h" >"$work.log" 2>&1; then
+		lines+=("fuzz $h: $(grep -o 'Done [0-9]* runs' "$work.log"), 1 passed, 0 failed")
+		total_pass=$((total_pass + 1))
+	else
+		tail -40 "$work.log"
+		lines+=("fuzz $h: FAILED (crash input left in $work/)")
+		total_fail=$((total_fail + 1))
+		continue
+	fi
+	rm -rf "$work" "$work.log"
+done
+
 if [ -x "$top/tests/cross/run-cross.sh" ] || [ -f "$top/tests/cross/run-cross.sh" ]; then
 	log=$(mktemp)
 	bash "$top/tests/cross/run-cross.sh" | tee "$log"
