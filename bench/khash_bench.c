@@ -41,6 +41,23 @@ static int check_memory(const struct args *a, unsigned bits, unsigned tables)
 	return 0;
 }
 
+/* Heap key sets keep every object live: refuse counts that cannot fit. */
+static int check_heap_memory(const struct args *a, unsigned keyset_mask)
+{
+	unsigned size = a->kp.size ? a->kp.size : 4096; /* the mix's largest */
+	uint64_t per = 8 + (uint64_t)size, need;
+
+	if (!(keyset_mask & (1u << KB_KS_HEAP_GLIBC | 1u << KB_KS_HEAP_JEMALLOC)))
+		return 0;
+	need = a->kp.count > UINT64_MAX / per ? UINT64_MAX : a->kp.count * per;
+	if (need > a->max_memory)
+		return kb_fail(EXIT_USAGE, "--count %llu heap objects of up to %u bytes need up to %llu MiB, over the --max-memory limit of %llu MiB",
+			       (unsigned long long)a->kp.count, size,
+			       (unsigned long long)(need >> 20),
+			       (unsigned long long)(a->max_memory >> 20));
+	return 0;
+}
+
 static int need_cell_args(const struct args *a, struct kb_hashspec *s)
 {
 	char why[160];
@@ -194,6 +211,8 @@ static int cmd_skew(struct args *a, int argc)
 		return kb_fail(EXIT_USAGE, "skew needs exactly one of --keyset and --keys");
 	if ((rc = check_memory(a, a->bits, 1)))
 		return rc;
+	if (a->keyset >= 0 && (rc = check_heap_memory(a, 1u << a->keyset)))
+		return rc;
 	memset(&cell, 0, sizeof(cell));
 	cell.keyset = a->keyset;
 	cell.spec = s;
@@ -244,6 +263,8 @@ static int cmd_report(struct args *a, int argc)
 		return rc;
 	if (!a->count_set)
 		a->kp.count = 65536;
+	if ((rc = check_heap_memory(a, a->ro.keysets)))
+		return rc;
 	if (!a->hist_set && a->plot) {
 		/* The two cells of the story: page and stripe addresses. */
 		static const struct kb_hist_req defaults[] = {
