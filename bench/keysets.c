@@ -66,6 +66,9 @@ const struct kb_keyset_info kb_keysets[KB_KS_COUNT] = {
 				0, 0, 4 * KIB, 4 * KIB, KB_KS_ARITHMETIC },
 	[KB_KS_SECTOR] = { "sector", "i * 512 (sector byte addresses)", 0, 0,
 			   512, 512, KB_KS_ARITHMETIC },
+	[KB_KS_ADVERSARIAL] = { "adversarial",
+				"keys built for one function, generation and bits to share bucket 0: t * K^-1 mod 2^w (skew only)",
+				0, 0, 0, 0, KB_KS_PER_CELL },
 };
 
 int kb_keyset_find(const char *name)
@@ -95,6 +98,94 @@ int kb_keyset_available(int id)
 #endif
 	default:
 		return id >= 0 && id < KB_KS_COUNT;
+	}
+}
+
+uint64_t kb_inverse_mod_2_64(uint64_t odd)
+{
+	/* Newton's iteration doubles the correct low bits each step:
+	 * x = odd is right to 3 bits (odd * odd = 1 mod 8), 5 steps give 96. */
+	uint64_t x = odd;
+	int i;
+
+	for (i = 0; i < 5; i++)
+		x *= 2 - odd * x;
+	return x;
+}
+
+/*
+ * Adversarial keys.  Every function takes the top bits of a word that is a
+ * product by a public odd constant K (of 32 or 64 bits), so any word t
+ * below 2^(w - bits) has the preimage t * K^-1: all such keys share bucket
+ * 0.  The 32-bit hash_64 of posted and new first combine the halves; the
+ * high half is then free (a counter) and the low half is solved for.
+ */
+enum { ADV_MUL32, ADV_MUL64, ADV_POSTED_W32, ADV_NEW_W32 };
+
+static int open_adversarial(struct kb_keystream *ks, char *err, size_t errlen)
+{
+	const struct kb_keyset_params *p = &ks->p;
+	lkh_func f = p->target_func;
+	unsigned width, bits = p->target_bits;
+	uint64_t k, capacity;
+
+	if (lkh_bits_max(f, p->target_gen, p->word) == 0 || bits < 1 ||
+	    bits > lkh_bits_max(f, p->target_gen, p->word)) {
+		snprintf(err, errlen, "adversarial: needs a function, generation and bits to attack");
+		return -1;
+	}
+	if (f == LKH_FUNC_HASH_LONG || f == LKH_FUNC_HASH_PTR)
+		f = p->word == 32 ? LKH_FUNC_HASH_32 : LKH_FUNC_HASH_64;
+	if (f == LKH_FUNC_HASH_32) {
+		ks->adv_kind = ADV_MUL32;
+		k = p->target_gen == LKH_GEN_NEW ? LKH_GOLDEN_RATIO_32
+						 : LKH_GOLDEN_RATIO_PRIME_32;
+		width = 32;
+	} else if (p->target_gen == LKH_GEN_OLD || p->word == 64) {
+		ks->adv_kind = ADV_MUL64;
+		k = p->target_gen == LKH_GEN_OLD ? LKH_GOLDEN_RATIO_PRIME_64
+						 : LKH_GOLDEN_RATIO_64;
+		width = 64;
+	} else {
+		ks->adv_kind = p->target_gen == LKH_GEN_POSTED ? ADV_POSTED_W32
+							       : ADV_NEW_W32;
+		ks->adv_mul = LKH_GOLDEN_RATIO_32;
+		k = LKH_GOLDEN_RATIO_32;
+		width = 32;
+	}
+	ks->adv_inv = kb_inverse_mod_2_64(k);
+	if (width == 32)
+		ks->adv_inv = (uint32_t)ks->adv_inv;
+	ks->adv_span = bits >= width ? 1 : UINT64_C(1) << (width - bits);
+	/* the 32-bit hash_64 forms also vary the free high half */
+	capacity = ks->adv_kind >= ADV_POSTED_W32 ? UINT64_C(1) << 32
+						  : ks->adv_span;
+	if (p->count > capacity) {
+		snprintf(err, errlen, "adversarial: only %llu distinct keys share one bucket at %u bits",
+			 (unsigned long long)capacity, bits);
+		return -1;
+	}
+	return 0;
+}
+
+static uint64_t adversarial_key(const struct kb_keystream *ks, uint64_t i)
+{
+	uint64_t t = i % ks->adv_span, x;
+	uint32_t hi, inner;
+
+	switch (ks->adv_kind) {
+	case ADV_MUL32:
+		return (uint32_t)(t * ks->adv_inv);
+	case ADV_MUL64:
+		return t * ks->adv_inv;
+	default:
+		/* inner 32-bit value whose product by GR32 is t */
+		inner = (uint32_t)(t * ks->adv_inv);
+		hi = (uint32_t)i;
+		x = (uint32_t)(hi * ks->adv_mul);
+		if (ks->adv_kind == ADV_POSTED_W32)
+			return (uint64_t)hi << 32 | (uint32_t)(inner - x);
+		return (uint64_t)hi << 32 | (uint32_t)(inner ^ x);
 	}
 }
 
@@ -229,6 +320,8 @@ int kb_keystream_open(struct kb_keystream *ks, int id,
 	}
 	if (info->flags & KB_KS_HEAP)
 		return open_heap(ks, err, errlen);
+	if (info->flags & KB_KS_PER_CELL)
+		return open_adversarial(ks, err, errlen);
 
 	limit = p->input_bits == 32 ? UINT32_MAX : UINT64_MAX;
 	if (info->flags & KB_KS_ARITHMETIC || id == KB_KS_SLAB) {
@@ -286,6 +379,10 @@ size_t kb_keystream_next(struct kb_keystream *ks, uint64_t *buf, size_t max)
 	case KB_KS_HEAP_GLIBC:
 	case KB_KS_HEAP_JEMALLOC:
 		memcpy(buf, ks->heap + ks->next, n * sizeof(*buf));
+		break;
+	case KB_KS_ADVERSARIAL:
+		for (i = 0; i < n; i++)
+			buf[i] = adversarial_key(ks, ks->next + i);
 		break;
 	default:
 		for (i = 0; i < n; i++)

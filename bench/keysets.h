@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <khash/lkh.h>
+
 enum kb_keyset_id {
 	KB_KS_SEQ,
 	KB_KS_RANDOM,
@@ -22,6 +24,7 @@ enum kb_keyset_id {
 	KB_KS_BTRFS_STRIPE,
 	KB_KS_FILE_OFFSET,
 	KB_KS_SECTOR,
+	KB_KS_ADVERSARIAL,
 	KB_KS_COUNT
 };
 
@@ -37,6 +40,7 @@ struct kb_keyset_info {
 #define KB_KS_RANDOMISED 2u /* depends on --seed */
 #define KB_KS_HEAP 4u       /* real allocator pointers: vary run to run */
 #define KB_KS_SIZED 8u      /* takes --size */
+#define KB_KS_PER_CELL 16u  /* built for one function, generation, bits */
 
 extern const struct kb_keyset_info kb_keysets[KB_KS_COUNT];
 
@@ -54,12 +58,18 @@ struct kb_keyset_params {
 	unsigned size;       /* object size for slab and heap sets; 0 = mix */
 	unsigned word;       /* kernel word size: picks 32- or 64-bit bases */
 	unsigned input_bits; /* 32 when the function takes a 32-bit argument */
+	/* the cell a per-cell set (adversarial) is built against */
+	lkh_func target_func;
+	lkh_gen target_gen;
+	unsigned target_bits;
 };
 
 struct kb_keystream {
 	int id;
 	struct kb_keyset_params p;
 	uint64_t base, stride, next, rng;
+	int adv_kind;        /* adversarial: which inversion */
+	uint64_t adv_inv, adv_mul, adv_span;
 	uint64_t *heap;      /* the live objects of a heap set */
 };
 
@@ -73,6 +83,9 @@ int kb_keystream_open(struct kb_keystream *ks, int id,
 /* Up to max keys into buf; 0 at the end. */
 size_t kb_keystream_next(struct kb_keystream *ks, uint64_t *buf, size_t max);
 void kb_keystream_close(struct kb_keystream *ks);
+
+/* The inverse of an odd number modulo 2^64. */
+uint64_t kb_inverse_mod_2_64(uint64_t odd);
 
 /* splitmix64: the seeded generator behind every random choice. */
 uint64_t kb_splitmix64(uint64_t *state);

@@ -178,6 +178,7 @@ static void script_head(struct kb_buf *gp, const char *base, const char *title,
 	kb_buf_printf(gp, "do for [fmt in \"png svg\"] {\n");
 	kb_buf_printf(gp, "  if (fmt eq \"png\") { set terminal pngcairo size %d,%d font \"sans,9\" } else { set terminal svg size %d,%d font \"sans,9\" }\n",
 		      width, height, width, height);
+	kb_buf_printf(gp, "  set termoption noenhanced\n"); /* hash_64, not hash subscript 6 */
 	kb_buf_printf(gp, "  set output out.\".\".fmt\n");
 }
 

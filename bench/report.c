@@ -31,6 +31,9 @@ int kb_count_keyset(const struct kb_hashspec *spec, unsigned bits, int keyset,
 		return -1;
 	kp.word = spec->word;
 	kp.input_bits = kb_hashspec_input_bits(spec);
+	kp.target_func = spec->func;
+	kp.target_gen = spec->gen;
+	kp.target_bits = bits;
 	if (kb_keystream_open(&ks, keyset, &kp, err, errlen) < 0)
 		return -1;
 	*counts = alloc_counts(bits, 1);
@@ -84,7 +87,10 @@ static int run_group(struct kb_report *r, int keyset, lkh_func func,
 	}
 	kp.word = word;
 	kp.input_bits = lkh_input_bits(func, word);
-	if (kb_keystream_open(&ks, keyset, &kp, why, sizeof(why)) < 0) {
+	if (kb_keysets[keyset].flags & KB_KS_PER_CELL)
+		snprintf(why, sizeof(why), "built for one cell: use khash-bench skew --keyset %s",
+			 kb_keysets[keyset].name);
+	if (why[0] || kb_keystream_open(&ks, keyset, &kp, why, sizeof(why)) < 0) {
 		for (n = first; n < r->n_cells; n++)
 			strcpy(r->cells[n].why, why);
 		return 0;
@@ -366,8 +372,8 @@ void kb_format_cell_text(const struct kb_cell *c, const char *source,
 	kb_buf_printf(b, "  X^2 = %.6g with %.0f degrees of freedom, X^2/df = %.4g\n",
 		      s->chi2, s->df, s->chi2_per_df);
 	kb_buf_printf(b, "  p_upper = %.4g (log10 %.4f), p_lower = %.4g (log10 %.4f)\n",
-		      kb_pow10_or_zero(s->log10_p_upper), s->log10_p_upper,
-		      kb_pow10_or_zero(s->log10_p_lower), s->log10_p_lower);
+		      kb_pow10_or_zero(s->log10_p_upper), s->log10_p_upper + 0.0,
+		      kb_pow10_or_zero(s->log10_p_lower), s->log10_p_lower + 0.0);
 	kb_buf_printf(b, "  buckets used %llu of %llu, max load %llu (a random function: %.2f)\n",
 		      (unsigned long long)s->used,
 		      (unsigned long long)s->buckets,

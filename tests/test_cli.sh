@@ -93,6 +93,10 @@ expect 2 "khash-bench: 2^32 buckets need 98304 MiB of counters, over the --max-m
 	report --bits-min 30 --bits-max 32
 expect 2 "khash-bench: 2^64 buckets need over 8388608 MiB of counters, over the --max-memory limit of 4096 MiB" \
 	skew --func hash_64 --gen old --bits 64 --keyset seq
+expect 2 "khash-bench: --count 1000000000 heap objects of up to 4096 bytes need up to 3913879 MiB, over the --max-memory limit of 4096 MiB" \
+	skew --func hash_64 --gen new --bits 8 --keyset heap-glibc --count 1000000000
+expect 2 "khash-bench: --count 1000000000 heap objects of up to 4096 bytes need up to 3913879 MiB, over the --max-memory limit of 4096 MiB" \
+	report --count 1000000000
 expect 2 "khash-bench: hash takes one key file (or - for standard input)" \
 	hash --func hash_64 --gen new --bits 8 a b
 
@@ -143,8 +147,20 @@ exec 3>&-
 [ "$status" -ne 0 ] && [ ! -e "$tmp/int.txt" ] && [ -z "$(ls "$tmp" | grep 'int.txt')" ]
 check "SIGTERM mid-run leaves no partial file (status $status)" $?
 
+# a key file that vanishes mid-run: the open descriptor still reads it all
+rm -f "$tmp/fifo"; mkfifo "$tmp/fifo"
+"$kb" skew --func hash_64 --gen new --word 64 --bits 4 --keys "$tmp/fifo" --format csv >"$tmp/vanish.csv" &
+pid=$!
+exec 3>"$tmp/fifo"
+printf '1\n2\n' >&3
+rm -f "$tmp/fifo"
+printf '3\n4\n' >&3
+exec 3>&-
+wait "$pid"; check "vanished key file: run completes" $?
+grep -q '^1,keys,hash_64,new,64,4,4,16,' "$tmp/vanish.csv"; check "vanished key file: all 4 keys counted" $?
+
 # skew and report outputs carry the contract's fields and a schema version
-"$kb" skew --func hash_64 --gen old --bits 11 --keyset page4k --count 4096 --format json >"$tmp/s.json"
+"$kb" skew --func hash_64 --gen old --word 64 --bits 11 --keyset page4k --count 4096 --format json >"$tmp/s.json"
 for field in '"func": "hash_64"' '"gen": "old"' '"word": 64' '"bits": 11' '"n": 4096' \
 	'"buckets": 2048' '"chi2":' '"df": 2047' '"p_upper":' '"p_lower":' '"used": 2' \
 	'"max_load":' '"schema_version": 1'; do
