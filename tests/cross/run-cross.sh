@@ -301,10 +301,13 @@ build_and_test() {
 	mkdir -p "$build"
 	echo "$SRC" >"$build/.lkh-source"
 	{
+		# --werror as in tests/run-all.sh: a 32-bit or big-endian
+		# compiler's warnings (printf formats of 64-bit values, say)
+		# fail the target.
 		if [ -f "$build/meson-private/coredata.dat" ]; then
-			meson setup --reconfigure "$build" "$SRC" "$@"
+			meson setup --reconfigure "$build" "$SRC" --werror "$@"
 		else
-			meson setup "$build" "$SRC" "$@"
+			meson setup "$build" "$SRC" --werror "$@"
 		fi &&
 		meson compile -C "$build" -j "$JOBS"
 	} >"$log" 2>&1 || return 1
