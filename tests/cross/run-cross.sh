@@ -281,6 +281,8 @@ count_results() { # build dir -> "passed failed"
 	fi
 	pass=$(grep -Ec '"result": "(OK|EXPECTEDFAIL)"' "$json")
 	fail=$(grep -Ec '"result": "(FAIL|ERROR|TIMEOUT|UNEXPECTEDPASS)"' "$json")
+	# A build whose suite ran nothing (cmocka lost, tests disabled) fails.
+	[ "$pass" -eq 0 ] && fail=$((fail + 1))
 	echo "$pass $fail"
 }
 
@@ -345,9 +347,22 @@ if build_and_test native "$NATIVE" "$LOG_DIR/native.log" -Dtests=enabled; then
 		# output must equal its *-txt twin (and, below, every target's
 		# both must equal these).
 		read -r sp sf < <(compare_twins "$BUILD_ROOT/smoke-native")
-		p=$((p + sp)); f=$((f + sf))
+		# A command that fails natively would fail the same way on
+		# every target and compare equal: count it as a failure here.
+		nf=0
+		for o in "$BUILD_ROOT/smoke-native"/*.out; do
+			if [ ! -s "$o" ] || grep -q '^exit status' "$o"; then
+				nf=$((nf + 1))
+				{
+					echo "smoke $(basename "${o%.out}"): failed or printed nothing natively:"
+					cat "$o" "${o%.out}.err"
+				} >>"$BUILD_ROOT/smoke-native/DIFFS"
+			fi
+		done
+		p=$((p + sp)); f=$((f + sf + nf))
 		smoke_note="smoke reference: $(ls "$BUILD_ROOT/smoke-native"/*.out | wc -l) outputs, text = binary keys $sp/$((sp + sf))"
-		if [ "$sf" -gt 0 ]; then
+		[ "$nf" -gt 0 ] && smoke_note="$smoke_note, $nf failed natively"
+		if [ "$((sf + nf))" -gt 0 ]; then
 			smoke_note="$smoke_note, see $BUILD_ROOT/smoke-native/DIFFS"
 		fi
 	else
