@@ -41,6 +41,7 @@ struct args {
 	size_t nhist;
 	int hist_set;
 	uint64_t max_memory;
+	unsigned threads;
 };
 
 /* Print "khash-bench: MESSAGE" on stderr; returns status. */

@@ -24,6 +24,7 @@
 #include "plot.h"
 #include "report.h"
 #include "skew.h"
+#include "speed.h"
 #include "stats.h"
 
 #define BLOCK 4096
@@ -219,8 +220,8 @@ static int cmd_skew(struct args *a, int argc)
 	cell.bits = a->bits;
 	cell.ok = 1;
 	if (a->keyset >= 0) {
-		if (kb_count_keyset(&s, a->bits, a->keyset, &a->kp, &counts, err,
-				    sizeof(err)) < 0)
+		if (kb_count_keyset(&s, a->bits, a->keyset, &a->kp, a->threads,
+				    &counts, err, sizeof(err)) < 0)
 			return kb_fail(EXIT_RUNTIME, "%s", err);
 	} else {
 		counts = calloc((size_t)1 << a->bits, sizeof(*counts));
@@ -278,6 +279,7 @@ static int cmd_report(struct args *a, int argc)
 	memset(&r, 0, sizeof(r));
 	r.opts = a->ro;
 	r.opts.params = a->kp;
+	r.opts.threads = a->threads;
 	if (isatty(STDERR_FILENO) && a->kp.count >= (1u << 22))
 		fprintf(stderr, "khash-bench: counting %llu keys per key set...\n",
 			(unsigned long long)a->kp.count);
@@ -302,6 +304,32 @@ static int cmd_report(struct args *a, int argc)
 	if (!rc && a->plot && !strcmp(a->format, "text"))
 		fprintf(stdout, "plots written to %s/\n", a->plot);
 	return rc;
+}
+
+static int cmd_speed(struct args *a, int argc)
+{
+	struct kb_speed_opts o;
+	struct kb_buf b = { 0 };
+	char err[512];
+
+	if (optind < argc)
+		return kb_fail(EXIT_USAGE, "speed takes no arguments");
+	if (strcmp(a->format, "json") == 0)
+		return kb_fail(EXIT_USAGE, "speed writes text or csv");
+	if (a->bits_set && (a->bits < 1 || a->bits > 32))
+		return kb_fail(EXIT_USAGE, "bits %u out of range for speed: 1..32", a->bits);
+	memset(&o, 0, sizeof(o));
+	o.bits = a->bits_set ? a->bits : 11;
+	o.min_seconds = 0.05;
+	o.hashes = 1;
+	o.engine = 1;
+	o.threads = a->threads;
+	o.engine_keys = a->count_set ? a->kp.count : UINT64_C(1) << 27;
+	if (kb_speed_run(&o, a->format, &b, err, sizeof(err)) < 0) {
+		kb_buf_free(&b);
+		return kb_fail(EXIT_RUNTIME, "%s", err);
+	}
+	return emit(a, &b);
 }
 
 static int cmd_list(void)
@@ -358,6 +386,8 @@ int main(int argc, char **argv)
 		return cmd_skew(&a, argc);
 	if (!strcmp(a.cmd, "report"))
 		return cmd_report(&a, argc);
+	if (!strcmp(a.cmd, "speed"))
+		return cmd_speed(&a, argc);
 	if (!strcmp(a.cmd, "list"))
 		return optind < argc ? kb_fail(EXIT_USAGE, "list takes no arguments")
 				     : cmd_list();

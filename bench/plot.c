@@ -287,7 +287,7 @@ static int plot_histogram(struct staging *st, const struct kb_report *r,
 		struct kb_hashspec s = { h->func, (lkh_gen)g, h->word };
 
 		if (kb_count_keyset(&s, h->bits, h->keyset, &r->opts.params,
-				    &counts[g], err, errlen) < 0)
+				    r->opts.threads, &counts[g], err, errlen) < 0)
 			goto out;
 	}
 	kb_buf_printf(&dat, "# bucket old posted new\n");
