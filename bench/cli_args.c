@@ -40,6 +40,8 @@ static const char usage_text[] =
 	"           [--format text|csv|json] [-o FILE]\n"
 	"  hash     --func F --gen G [--word W] --bits N [--binary] [FILE|-]\n"
 	"           print each key's hash, 0x-prefixed lowercase hex, in input order\n"
+	"  influence --func F --gen G [--word W] --bits N [--count SAMPLES] [--plot DIR]\n"
+	"           P(flipping input bit j flips output bit k), as a map and a summary\n"
 	"  speed    benchmarks: every hash inline and exported beside the bare\n"
 	"           arithmetic, and the counting engine beside the naive loop\n"
 	"           [--bits N] [--count KEYS] [--threads N] [--format text|csv]\n"

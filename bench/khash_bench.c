@@ -18,6 +18,7 @@
 #include <khash/lkh.h>
 
 #include "cli_args.h"
+#include "influence.h"
 #include "keyfile.h"
 #include "keysets.h"
 #include "output.h"
@@ -332,6 +333,99 @@ static int cmd_speed(struct args *a, int argc)
 	return emit(a, &b);
 }
 
+static char bias_mark(double p)
+{
+	double b = p < 0.5 ? 0.5 - p : p - 0.5;
+
+	return b < 0.05 ? ' ' : b < 0.15 ? '.' : b < 0.3 ? 'o' : '#';
+}
+
+static int cmd_influence(struct args *a, int argc)
+{
+	struct kb_hashspec s;
+	static struct kb_influence r;
+	struct kb_buf b = { 0 }, dat = { 0 };
+	uint64_t samples = a->count_set ? a->kp.count : 65536;
+	char err[512], base[96], title[160];
+	unsigned j, k;
+	int rc;
+
+	if ((rc = need_cell_args(a, &s)))
+		return rc;
+	if (optind < argc)
+		return kb_fail(EXIT_USAGE, "influence takes no arguments");
+	if (kb_influence_measure(&s, a->bits, samples, a->kp.seed, &r) < 0)
+		return kb_fail(EXIT_RUNTIME, "cannot measure influence");
+	if (!strcmp(a->format, "csv")) {
+		kb_buf_printf(&b, "schema,func,gen,word,bits,in_bit,out_bit,p_flip\n");
+		for (j = 0; j < r.in_bits; j++)
+			for (k = 0; k < r.out_bits; k++)
+				kb_buf_printf(&b, "1,%s,%s,%u,%u,%u,%u,%.6f\n",
+					      lkh_func_name(s.func),
+					      lkh_gen_name(s.gen), s.word, a->bits,
+					      j, k, r.p[j][k]);
+	} else if (!strcmp(a->format, "json")) {
+		kb_buf_printf(&b, "{\n  \"schema\": \"khash-bench/influence\",\n  \"schema_version\": %d,\n",
+			      KB_SCHEMA_VERSION);
+		kb_buf_printf(&b, "  \"func\": \"%s\", \"gen\": \"%s\", \"word\": %u, \"bits\": %u,\n",
+			      lkh_func_name(s.func), lkh_gen_name(s.gen), s.word,
+			      a->bits);
+		kb_buf_printf(&b, "  \"samples\": %llu, \"exhaustive\": %s, \"mean_bias\": %.6f, \"worst_bias\": %.6f, \"worst_in_bit\": %u, \"worst_out_bit\": %u,\n  \"p_flip\": [",
+			      (unsigned long long)r.samples,
+			      r.exhaustive ? "true" : "false", r.mean_bias,
+			      r.worst_bias, r.worst_in, r.worst_out);
+		for (j = 0; j < r.in_bits; j++) {
+			kb_buf_printf(&b, "%s\n    [", j ? "," : "");
+			for (k = 0; k < r.out_bits; k++)
+				kb_buf_printf(&b, "%s%.6f", k ? ", " : "", r.p[j][k]);
+			kb_buf_printf(&b, "]");
+		}
+		kb_buf_printf(&b, "\n  ]\n}\n");
+	} else {
+		kb_buf_printf(&b, "%s %s on %u-bit, %u output bits: P(flipping input bit j flips output bit k), %llu samples\n",
+			      lkh_gen_name(s.gen), lkh_func_name(s.func), s.word,
+			      a->bits, (unsigned long long)r.samples);
+		kb_buf_printf(&b, "marks by |P - 1/2|: ' ' < 0.05   . < 0.15   o < 0.30   # >= 0.30 (rarely or always flips)\n\n");
+		kb_buf_printf(&b, "in bit | out bit 0..%u\n", a->bits - 1);
+		for (j = 0; j < r.in_bits; j++) {
+			kb_buf_printf(&b, "%6u | ", j);
+			for (k = 0; k < r.out_bits; k++)
+				kb_buf_printf(&b, "%c", bias_mark(r.p[j][k]));
+			kb_buf_printf(&b, "\n");
+		}
+		kb_buf_printf(&b, "\nmean |bias| %.4f, worst %.4f (input bit %u -> output bit %u)\n",
+			      r.mean_bias, r.worst_bias, r.worst_in, r.worst_out);
+		if (a->bits < 16 && r.in_bits >= 32)
+			kb_buf_printf(&b, "input bits 16..%u (the old hash_32's blind spot): mean |bias| %.4f\n",
+				      31 - a->bits,
+				      kb_influence_band(&r, 16, 31 - a->bits));
+	}
+	if (a->plot) {
+		snprintf(base, sizeof(base), "influence_%s_%s_w%u_b%u",
+			 lkh_func_name(s.func), lkh_gen_name(s.gen), s.word, a->bits);
+		snprintf(title, sizeof(title), "P(input bit flips output bit): %s %s, %u-bit, %u bits, mean |bias| %.3f",
+			 lkh_gen_name(s.gen), lkh_func_name(s.func), s.word, a->bits,
+			 r.mean_bias);
+		for (j = 0; j < r.in_bits; j++) {
+			for (k = 0; k < r.out_bits; k++)
+				kb_buf_printf(&dat, "%u %u %.5f\n", k, j, r.p[j][k]);
+			kb_buf_printf(&dat, "\n");
+		}
+		if (kb_plot_single(a->plot, base, title, 520, 720, &dat,
+				   "  set xlabel \"output bit\"\n  set ylabel \"input bit\"\n"
+				   "  set cbrange [0:1]\n  set palette defined (0 \"#2166ac\", 0.5 \"#f7f7f7\", 1 \"#b2182b\")\n"
+				   "  set title gptitle\n  set autoscale fix\n"
+				   "  plot data using 1:2:3 with image notitle\n",
+				   err, sizeof(err)) < 0) {
+			kb_buf_free(&dat);
+			kb_buf_free(&b);
+			return kb_fail(EXIT_RUNTIME, "%s", err);
+		}
+		kb_buf_free(&dat);
+	}
+	return emit(a, &b);
+}
+
 static int cmd_list(void)
 {
 	int i;
@@ -386,6 +480,8 @@ int main(int argc, char **argv)
 		return cmd_skew(&a, argc);
 	if (!strcmp(a.cmd, "report"))
 		return cmd_report(&a, argc);
+	if (!strcmp(a.cmd, "influence"))
+		return cmd_influence(&a, argc);
 	if (!strcmp(a.cmd, "speed"))
 		return cmd_speed(&a, argc);
 	if (!strcmp(a.cmd, "list"))
