@@ -42,6 +42,9 @@ static const char usage_text[] =
 	"           print each key's hash, 0x-prefixed lowercase hex, in input order\n"
 	"  influence --func F --gen G [--word W] --bits N [--count SAMPLES] [--plot DIR]\n"
 	"           P(flipping input bit j flips output bit k), as a map and a summary\n"
+	"  audit    (--multiplier K [--width 32|64] | --preset NAME | --compare)\n"
+	"           what to know about a multiplier: bits, chain cost, continued\n"
+	"           fraction, worst strides, skew over the key sets\n"
 	"  speed    benchmarks: every hash inline and exported beside the bare\n"
 	"           arithmetic, and the counting engine beside the naive loop\n"
 	"           [--bits N] [--count KEYS] [--threads N] [--format text|csv]\n"
@@ -66,7 +69,7 @@ enum {
 	OPT_COUNT, OPT_BASE, OPT_STRIDE, OPT_SEED, OPT_SIZE, OPT_BINARY,
 	OPT_FORMAT, OPT_PLOT, OPT_BITS_MIN, OPT_BITS_MAX, OPT_KEYSETS,
 	OPT_FUNCS, OPT_GENS, OPT_WORDS, OPT_STEP, OPT_HIST, OPT_MAX_MEMORY,
-	OPT_THREADS
+	OPT_THREADS, OPT_MULTIPLIER, OPT_PRESET, OPT_WIDTH, OPT_COMPARE
 };
 
 static const struct option long_options[] = {
@@ -94,6 +97,10 @@ static const struct option long_options[] = {
 	{ "hist", required_argument, NULL, OPT_HIST },
 	{ "max-memory", required_argument, NULL, OPT_MAX_MEMORY },
 	{ "threads", required_argument, NULL, OPT_THREADS },
+	{ "multiplier", required_argument, NULL, OPT_MULTIPLIER },
+	{ "preset", required_argument, NULL, OPT_PRESET },
+	{ "width", required_argument, NULL, OPT_WIDTH },
+	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -347,6 +354,23 @@ int kb_parse_args(int argc, char **argv, struct args *a)
 		case OPT_MAX_MEMORY:
 			if (!kb_parse_u64(optarg, &a->max_memory))
 				rc = kb_fail(EXIT_USAGE, "invalid --max-memory: '%s'", optarg);
+			break;
+		case OPT_MULTIPLIER:
+			if (!kb_parse_u64(optarg, &a->multiplier))
+				rc = kb_fail(EXIT_USAGE, "invalid --multiplier: '%s'", optarg);
+			a->multiplier_set = 1;
+			break;
+		case OPT_PRESET:
+			a->preset = optarg;
+			break;
+		case OPT_WIDTH:
+			if (strcmp(optarg, "32") && strcmp(optarg, "64"))
+				rc = kb_fail(EXIT_USAGE, "invalid --width: '%s' (32 or 64)", optarg);
+			else
+				a->width = (unsigned)atoi(optarg);
+			break;
+		case OPT_COMPARE:
+			a->compare = 1;
 			break;
 		case OPT_THREADS:
 			rc = parse_uint("--threads", optarg, &a->threads);

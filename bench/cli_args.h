@@ -42,6 +42,10 @@ struct args {
 	int hist_set;
 	uint64_t max_memory;
 	unsigned threads;
+	uint64_t multiplier;
+	int multiplier_set, compare;
+	const char *preset;
+	unsigned width;
 };
 
 /* Print "khash-bench: MESSAGE" on stderr; returns status. */

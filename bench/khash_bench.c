@@ -17,6 +17,7 @@
 
 #include <khash/lkh.h>
 
+#include "audit.h"
 #include "cli_args.h"
 #include "influence.h"
 #include "keyfile.h"
@@ -426,6 +427,118 @@ static int cmd_influence(struct args *a, int argc)
 	return emit(a, &b);
 }
 
+static void audit_text(const struct kb_audit *a, const char *name,
+		       struct kb_buf *b)
+{
+	unsigned i, bits;
+	int k;
+
+	kb_buf_printf(b, "multiplier %#llx (%u-bit)%s%s\n", (unsigned long long)a->k,
+		      a->width, name ? ", preset " : "", name ? name : "");
+	kb_buf_printf(b, "  parity          %s\n", a->odd ? "odd (invertible mod 2^w: every key has its own product)"
+						     : "EVEN: the low bit of every product is 0, half the keys collide");
+	kb_buf_printf(b, "  popcount        %u of %u bits\n", a->popcount, a->width);
+	kb_buf_printf(b, "  longest run     %u equal bits in a row\n", a->longest_run);
+	kb_buf_printf(b, "  shift-and-add   %u signed terms (non-adjacent form): %u adds/subtracts\n",
+		      a->naf_terms, a->naf_terms ? a->naf_terms - 1 : 0);
+	kb_buf_printf(b, "  K / 2^%u         = [0;", a->width);
+	for (i = 0; i < a->cf_len; i++)
+		kb_buf_printf(b, "%s%llu", i ? "," : " ", (unsigned long long)a->cf[i]);
+	kb_buf_printf(b, "]  (largest partial quotient %llu; the golden ratio's are all 1)\n",
+		      (unsigned long long)a->cf_max);
+	kb_buf_printf(b, "  worst stride (keys 0, s, 2s, ... twice the table size), X^2/df:\n");
+	for (bits = a->bits_min; bits <= a->bits_max; bits += 2)
+		kb_buf_printf(b, "    bits %2u: stride %#-18llx X^2/df %.4g\n", bits,
+			      (unsigned long long)a->worst[bits].stride,
+			      a->worst[bits].chi2_per_df);
+	kb_buf_printf(b, "  key sets, %llu keys into 2^%u buckets (X^2/df, buckets used):\n",
+		      (unsigned long long)a->sets_keys, a->sets_bits);
+	for (k = 0; k < KB_KS_COUNT; k++)
+		if (a->sets[k].ok)
+			kb_buf_printf(b, "    %-14s %10.4g %6llu%s\n", kb_keysets[k].name,
+				      a->sets[k].chi2_per_df,
+				      (unsigned long long)a->sets[k].used,
+				      a->sets[k].chi2_per_df >= 10 ? "  broken" : "");
+}
+
+static int cmd_audit(struct args *a, int argc)
+{
+	struct kb_buf b = { 0 };
+	static struct kb_audit au;
+	int csv = !strcmp(a->format, "csv"), json = !strcmp(a->format, "json");
+	unsigned i, n = 0;
+
+	if (optind < argc)
+		return kb_fail(EXIT_USAGE, "audit takes no arguments");
+	if (a->compare + a->multiplier_set + (a->preset != NULL) != 1)
+		return kb_fail(EXIT_USAGE, "audit needs one of --multiplier, --preset and --compare");
+	if (csv || json || a->compare) {
+		if (csv)
+			kb_buf_printf(&b, "schema,name,multiplier,width,odd,popcount,longest_run,naf_terms,cf_max,worst_stride_chi2_per_df,key_sets_broken\n");
+		else if (json)
+			kb_buf_printf(&b, "{\n  \"schema\": \"khash-bench/audit\",\n  \"schema_version\": %d,\n  \"multipliers\": [",
+				      KB_SCHEMA_VERSION);
+		else
+			kb_buf_printf(&b, "%-11s %-18s %5s %4s %5s %4s %5s %9s %12s %7s\n", "preset",
+				      "multiplier", "width", "odd", "ones", "run", "terms",
+				      "max CF q", "worst X2/df", "broken");
+	}
+	for (i = 0; i < kb_preset_count || (!a->compare && i == 0); i++) {
+		const char *name = NULL;
+		uint64_t k;
+		unsigned width;
+
+		if (a->compare || a->preset) {
+			if (a->preset && strcmp(a->preset, kb_presets[i].name)) {
+				if (i + 1 == kb_preset_count)
+					return kb_fail(EXIT_USAGE, "unknown preset '%s' (see 'khash-bench audit --compare')",
+						       a->preset);
+				continue;
+			}
+			name = kb_presets[i].name;
+			k = kb_presets[i].k;
+			width = kb_presets[i].width;
+		} else {
+			k = a->multiplier;
+			width = a->width ? a->width : k > UINT32_MAX ? 64 : 32;
+		}
+		if (kb_audit_run(k, width, &au) < 0)
+			return kb_fail(EXIT_USAGE, "multiplier %#llx does not fit %u bits",
+				       (unsigned long long)k, width);
+		if (csv)
+			kb_buf_printf(&b, "1,%s,%#llx,%u,%d,%u,%u,%u,%llu,%.6g,%u\n",
+				      name ? name : "", (unsigned long long)k, width,
+				      au.odd, au.popcount, au.longest_run, au.naf_terms,
+				      (unsigned long long)au.cf_max, au.worst_overall,
+				      au.sets_broken);
+		else if (json)
+			kb_buf_printf(&b, "%s\n    {\"name\": \"%s\", \"multiplier\": \"%#llx\", \"width\": %u, \"odd\": %s, \"popcount\": %u, \"longest_run\": %u, \"naf_terms\": %u, \"cf_max\": %llu, \"worst_stride_chi2_per_df\": %.6g, \"key_sets_broken\": %u}",
+				      n ? "," : "", name ? name : "", (unsigned long long)k,
+				      width, au.odd ? "true" : "false", au.popcount,
+				      au.longest_run, au.naf_terms,
+				      (unsigned long long)au.cf_max, au.worst_overall,
+				      au.sets_broken);
+		else if (a->compare)
+			kb_buf_printf(&b, "%-11s %#-18llx %5u %4s %5u %4u %5u %9llu %12.4g %7u\n",
+				      name, (unsigned long long)k, width,
+				      au.odd ? "yes" : "NO", au.popcount, au.longest_run,
+				      au.naf_terms, (unsigned long long)au.cf_max,
+				      au.worst_overall, au.sets_broken);
+		else
+			audit_text(&au, name, &b);
+		n++;
+		if (a->preset)
+			break;
+	}
+	if (json)
+		kb_buf_printf(&b, "\n  ]\n}\n");
+	else if (a->compare && !csv)
+		kb_buf_printf(&b, "\nterms: shift-and-add terms (non-adjacent form); max CF q: largest of the first 24\n"
+				  "partial quotients of K/2^w; worst X2/df: over strides s, 3s, 5s, 7s (s = 2^j)\n"
+				  "and 2^6..2^16 buckets; broken: key sets with X^2/df >= 10 at 4096 keys, 2^11 buckets\n");
+	return emit(a, &b);
+}
+
 static int cmd_list(void)
 {
 	int i;
@@ -480,6 +593,8 @@ int main(int argc, char **argv)
 		return cmd_skew(&a, argc);
 	if (!strcmp(a.cmd, "report"))
 		return cmd_report(&a, argc);
+	if (!strcmp(a.cmd, "audit"))
+		return cmd_audit(&a, argc);
 	if (!strcmp(a.cmd, "influence"))
 		return cmd_influence(&a, argc);
 	if (!strcmp(a.cmd, "speed"))
