@@ -45,6 +45,8 @@ static const char usage_text[] =
 	"  audit    (--multiplier K [--width 32|64] | --preset NAME | --compare)\n"
 	"           what to know about a multiplier: bits, chain cost, continued\n"
 	"           fraction, worst strides, skew over the key sets\n"
+	"  waittable [--count WAITERS] [--word W] [--plot DIR]   the 2002 page wait\n"
+	"           tables: waiters woken for nothing, old vs new vs random\n"
 	"  speed    benchmarks: every hash inline and exported beside the bare\n"
 	"           arithmetic, and the counting engine beside the naive loop\n"
 	"           [--bits N] [--count KEYS] [--threads N] [--format text|csv]\n"

@@ -28,6 +28,7 @@
 #include "skew.h"
 #include "speed.h"
 #include "stats.h"
+#include "waittable.h"
 
 #define BLOCK 4096
 
@@ -539,6 +540,96 @@ static int cmd_audit(struct args *a, int argc)
 	return emit(a, &b);
 }
 
+static int cmd_waittable(struct args *a, int argc)
+{
+	struct kb_wait_row rows[16];
+	struct kb_buf b = { 0 }, dat = { 0 };
+	unsigned waiters = a->count_set ? (unsigned)a->kp.count : 100;
+	unsigned trials = 1000, n = 0, i;
+	uint64_t zone;
+	char err[512];
+
+	if (optind < argc)
+		return kb_fail(EXIT_USAGE, "waittable takes no arguments");
+	if (a->count_set && (a->kp.count < 2 || a->kp.count > 4096))
+		return kb_fail(EXIT_USAGE, "--count (waiters) must be 2..4096");
+	for (zone = UINT64_C(16) << 20; zone <= UINT64_C(64) << 30; zone <<= 1) {
+		if (kb_wait_simulate(zone, a->word, waiters, trials, a->kp.seed,
+				     &rows[n]) < 0)
+			return kb_fail(EXIT_RUNTIME, "cannot simulate a %llu MiB zone",
+				       (unsigned long long)(zone >> 20));
+		n++;
+	}
+	if (!strcmp(a->format, "csv")) {
+		kb_buf_printf(&b, "schema,word,waiters,zone_mib,pages,table,old_random,new_random,old_run,new_run,random_function\n");
+		for (i = 0; i < n; i++)
+			kb_buf_printf(&b, "1,%u,%u,%llu,%llu,%llu,%.4f,%.4f,%.4f,%.4f,%.4f\n",
+				      a->word, waiters,
+				      (unsigned long long)(rows[i].zone_bytes >> 20),
+				      (unsigned long long)rows[i].pages,
+				      (unsigned long long)rows[i].table,
+				      rows[i].old_random, rows[i].new_random,
+				      rows[i].old_run, rows[i].new_run, rows[i].baseline);
+	} else if (!strcmp(a->format, "json")) {
+		kb_buf_printf(&b, "{\n  \"schema\": \"khash-bench/waittable\",\n  \"schema_version\": %d,\n  \"word\": %u, \"waiters\": %u, \"trials\": %u,\n  \"zones\": [",
+			      KB_SCHEMA_VERSION, a->word, waiters, trials);
+		for (i = 0; i < n; i++)
+			kb_buf_printf(&b, "%s\n    {\"zone_mib\": %llu, \"table\": %llu, \"old_random\": %.4f, \"new_random\": %.4f, \"old_run\": %.4f, \"new_run\": %.4f, \"random_function\": %.4f}",
+				      i ? "," : "", (unsigned long long)(rows[i].zone_bytes >> 20),
+				      (unsigned long long)rows[i].table, rows[i].old_random,
+				      rows[i].new_random, rows[i].old_run, rows[i].new_run,
+				      rows[i].baseline);
+		kb_buf_printf(&b, "\n  ]\n}\n");
+	} else {
+		kb_buf_printf(&b, "2002 page wait tables, %u-bit kernel: %u pages waited on, mean waiters woken\n"
+				  "for nothing per unlock (%u trials). random: pages anywhere in the zone;\n"
+				  "run: %u consecutive pages (readahead).\n\n",
+			      a->word, waiters, trials, waiters);
+		kb_buf_printf(&b, "%10s %9s %6s | %8s %8s | %8s %8s | %8s\n", "zone", "pages",
+			      "queues", "old rnd", "new rnd", "old run", "new run", "random f");
+		for (i = 0; i < n; i++) {
+			uint64_t mib = rows[i].zone_bytes >> 20;
+
+			kb_buf_printf(&b, "%7llu %s %9llu %6llu | %8.3f %8.3f | %8.3f %8.3f | %8.3f\n",
+				      (unsigned long long)(mib >= 1024 ? mib >> 10 : mib),
+				      mib >= 1024 ? "GiB" : "MiB",
+				      (unsigned long long)rows[i].pages,
+				      (unsigned long long)rows[i].table, rows[i].old_random,
+				      rows[i].new_random, rows[i].old_run, rows[i].new_run,
+				      rows[i].baseline);
+		}
+	}
+	if (a->plot) {
+		char base[64], title[160];
+
+		snprintf(base, sizeof(base), "waittable_w%u_n%u", a->word, waiters);
+		snprintf(title, sizeof(title), "Spurious wake-ups per unlock, %u waiters, %u-bit kernel (seed 003's wait tables)",
+			 waiters, a->word);
+		kb_buf_printf(&dat, "# zone_mib old_random new_random old_run new_run random_function\n");
+		for (i = 0; i < n; i++)
+			kb_buf_printf(&dat, "%llu %.4f %.4f %.4f %.4f %.4f\n",
+				      (unsigned long long)(rows[i].zone_bytes >> 20),
+				      rows[i].old_random, rows[i].new_random,
+				      rows[i].old_run, rows[i].new_run, rows[i].baseline);
+		if (kb_plot_single(a->plot, base, title, 900, 520, &dat,
+				   "  set logscale x 2\n  set logscale y\n  set xlabel \"zone size (MiB)\"\n"
+				   "  set ylabel \"waiters woken for nothing per unlock\"\n  set key top left\n"
+				   "  set title gptitle\n"
+				   "  plot data using 1:2 with linespoints title \"old, random pages\", \\\n"
+				   "       data using 1:3 with linespoints title \"new, random pages\", \\\n"
+				   "       data using 1:4 with linespoints title \"old, a run of pages\", \\\n"
+				   "       data using 1:5 with linespoints title \"new, a run of pages\", \\\n"
+				   "       data using 1:6 with lines dashtype 2 title \"random function\"\n",
+				   err, sizeof(err)) < 0) {
+			kb_buf_free(&dat);
+			kb_buf_free(&b);
+			return kb_fail(EXIT_RUNTIME, "%s", err);
+		}
+		kb_buf_free(&dat);
+	}
+	return emit(a, &b);
+}
+
 static int cmd_list(void)
 {
 	int i;
@@ -593,6 +684,8 @@ int main(int argc, char **argv)
 		return cmd_skew(&a, argc);
 	if (!strcmp(a.cmd, "report"))
 		return cmd_report(&a, argc);
+	if (!strcmp(a.cmd, "waittable"))
+		return cmd_waittable(&a, argc);
 	if (!strcmp(a.cmd, "audit"))
 		return cmd_audit(&a, argc);
 	if (!strcmp(a.cmd, "influence"))
