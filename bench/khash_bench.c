@@ -398,7 +398,7 @@ static int cmd_influence(struct args *a, int argc)
 		kb_buf_printf(&b, "\nmean |bias| %.4f, worst %.4f (input bit %u -> output bit %u)\n",
 			      r.mean_bias, r.worst_bias, r.worst_in, r.worst_out);
 		if (a->bits < 16 && r.in_bits >= 32)
-			kb_buf_printf(&b, "input bits 16..%u (the old hash_32's blind spot): mean |bias| %.4f\n",
+			kb_buf_printf(&b, "input bits 16..%u (where the old hash_32 is blind): mean |bias| %.4f\n",
 				      31 - a->bits,
 				      kb_influence_band(&r, 16, 31 - a->bits));
 	}
