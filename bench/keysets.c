@@ -360,6 +360,26 @@ int kb_keystream_open(struct kb_keystream *ks, int id,
 	return 0;
 }
 
+int kb_keystream_progression(const struct kb_keystream *ks, uint64_t *first,
+			     uint64_t *stride)
+{
+	if (!(kb_keysets[ks->id].flags & KB_KS_ARITHMETIC))
+		return 0;
+	*first = ks->base + ks->next * ks->stride;
+	*stride = ks->stride;
+	return 1;
+}
+
+size_t kb_keystream_skip(struct kb_keystream *ks, size_t max)
+{
+	uint64_t end = ks->end ? ks->end : ks->p.count;
+	uint64_t left = end > ks->next ? end - ks->next : 0;
+	size_t n = left < max ? (size_t)left : max;
+
+	ks->next += n;
+	return n;
+}
+
 void kb_keystream_seek(struct kb_keystream *ks, uint64_t first, uint64_t end)
 {
 	ks->next = first < ks->p.count ? first : ks->p.count;

@@ -86,6 +86,11 @@ int kb_keystream_open(struct kb_keystream *ks, int id,
  * split one set between them.
  */
 void kb_keystream_seek(struct kb_keystream *ks, uint64_t first, uint64_t end);
+/* 1 if the stream's keys are an arithmetic progression, with the next
+ * key and the step; then kb_keystream_skip() consumes them unread. */
+int kb_keystream_progression(const struct kb_keystream *ks, uint64_t *first,
+			     uint64_t *stride);
+size_t kb_keystream_skip(struct kb_keystream *ks, size_t max);
 /* Up to max keys into buf; 0 at the end. */
 size_t kb_keystream_next(struct kb_keystream *ks, uint64_t *buf, size_t max);
 void kb_keystream_close(struct kb_keystream *ks);

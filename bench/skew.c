@@ -80,8 +80,40 @@ size_t kb_first_misfit(const uint64_t *keys, size_t n, unsigned input_bits)
 	return n;
 }
 
-/* One loop per kernel, so the choice is made once per block, not per key. */
-#define WORD_LOOP(expr)                                  \
+/*
+ * One loop per kernel, so the choice is made once per block, not per key.
+ * LOOP(expr) computes expr for each key k: from an array, or walking an
+ * arithmetic progression in a register (no key array at all).
+ */
+#define EACH_KERNEL(s, LOOP)                                                   \
+	switch (kernel_of(s)) {                                                \
+	case W_OLD32:                                                          \
+		LOOP((uint64_t)lkh_old_hash32_raw((uint32_t)k) << 32);         \
+		break;                                                         \
+	case W_POSTED32:                                                       \
+		LOOP((uint64_t)lkh_posted_hash32_raw((uint32_t)k) << 32);      \
+		break;                                                         \
+	case W_NEW32:                                                          \
+		LOOP((uint64_t)lkh_new_hash32_raw((uint32_t)k) << 32);         \
+		break;                                                         \
+	case W_OLD64_MUL:                                                      \
+		LOOP(lkh_old_hash64_raw(k));                                   \
+		break;                                                         \
+	case W_OLD64_CHAIN:                                                    \
+		LOOP(lkh_old_hash64_raw_chain(k));                             \
+		break;                                                         \
+	case W_GR64:                                                           \
+		LOOP(lkh_new_hash64_raw_w64(k));                               \
+		break;                                                         \
+	case W_POSTED64_ON32:                                                  \
+		LOOP((uint64_t)lkh_posted_hash64_raw_w32(k) << 32);            \
+		break;                                                         \
+	case W_NEW64_ON32:                                                     \
+		LOOP((uint64_t)lkh_new_hash64_raw_w32(k) << 32);               \
+		break;                                                         \
+	}
+
+#define ARRAY_LOOP(expr)                                 \
 	do {                                             \
 		for (i = 0; i < n; i++) {                \
 			uint64_t k = keys[i];            \
@@ -89,38 +121,134 @@ size_t kb_first_misfit(const uint64_t *keys, size_t n, unsigned input_bits)
 		}                                        \
 	} while (0)
 
+#define PROGRESSION_LOOP(expr)                                   \
+	do {                                                     \
+		uint64_t k = first;                              \
+		for (i = 0; i < n; i++, k += stride)             \
+			out[i] = (expr);                         \
+	} while (0)
+
 void kb_full_words(const struct kb_hashspec *s, const uint64_t *keys,
 		   size_t n, uint64_t *out)
 {
 	size_t i;
 
-	switch (kernel_of(s)) {
-	case W_OLD32:
-		WORD_LOOP((uint64_t)lkh_old_hash32_raw((uint32_t)k) << 32);
-		break;
-	case W_POSTED32:
-		WORD_LOOP((uint64_t)lkh_posted_hash32_raw((uint32_t)k) << 32);
-		break;
-	case W_NEW32:
-		WORD_LOOP((uint64_t)lkh_new_hash32_raw((uint32_t)k) << 32);
-		break;
-	case W_OLD64_MUL:
-		WORD_LOOP(lkh_old_hash64_raw(k));
-		break;
-	case W_OLD64_CHAIN:
-		WORD_LOOP(lkh_old_hash64_raw_chain(k));
-		break;
-	case W_GR64:
-		WORD_LOOP(lkh_new_hash64_raw_w64(k));
-		break;
-	case W_POSTED64_ON32:
-		WORD_LOOP((uint64_t)lkh_posted_hash64_raw_w32(k) << 32);
-		break;
-	case W_NEW64_ON32:
-		WORD_LOOP((uint64_t)lkh_new_hash64_raw_w32(k) << 32);
-		break;
-	}
+	EACH_KERNEL(s, ARRAY_LOOP)
 }
+
+void kb_full_words_progression(const struct kb_hashspec *s, uint64_t first,
+			       uint64_t stride, size_t n, uint64_t *out)
+{
+	size_t i;
+
+	EACH_KERNEL(s, PROGRESSION_LOOP)
+}
+
+/*
+ * Hash and count in one loop, the word never leaving a register: through
+ * four interleaved sub-histograms (lanes) so that keys landing in one
+ * bucket one after another do not each wait for the previous store, or
+ * straight into the table.  NEXT_KEY steps an array or a progression.
+ */
+#define LANES_LOOP(expr)                                                    \
+	do {                                                                \
+		for (i = 0; i + 4 <= n; i += 4) {                           \
+			uint64_t k, w0, w1, w2, w3;                         \
+			k = KEY(i);                                         \
+			w0 = (expr);                                        \
+			k = KEY(i + 1);                                     \
+			w1 = (expr);                                        \
+			k = KEY(i + 2);                                     \
+			w2 = (expr);                                        \
+			k = KEY(i + 3);                                     \
+			w3 = (expr);                                        \
+			sub[4 * (w0 >> shift)]++;                           \
+			sub[4 * (w1 >> shift) + 1]++;                       \
+			sub[4 * (w2 >> shift) + 2]++;                       \
+			sub[4 * (w3 >> shift) + 3]++;                       \
+		}                                                           \
+		for (; i < n; i++) {                                        \
+			uint64_t k = KEY(i);                                \
+			sub[4 * ((expr) >> shift)]++;                       \
+		}                                                           \
+	} while (0)
+
+#define DIRECT_LOOP(expr)                                                   \
+	do {                                                                \
+		for (i = 0; i < n; i++) {                                   \
+			uint64_t k = KEY(i);                                \
+			counts[(expr) >> shift]++;                          \
+		}                                                           \
+	} while (0)
+
+#define GATHER_LOOP(expr)                                                   \
+	do {                                                                \
+		for (i = 0; i < n; i++) {                                   \
+			uint64_t k = KEY(i);                                \
+			out[i] = (uint32_t)((expr) >> shift);               \
+		}                                                           \
+	} while (0)
+
+#define KEY(i) (first + (uint64_t)(i) * stride)
+static void gather_progression(const struct kb_hashspec *s, uint64_t first,
+			       uint64_t stride, size_t n, unsigned bits,
+			       uint32_t *out)
+{
+	unsigned shift = 64 - bits;
+	size_t i;
+
+	EACH_KERNEL(s, GATHER_LOOP)
+}
+
+static void lanes_progression(const struct kb_hashspec *s, uint64_t first,
+			      uint64_t stride, size_t n, unsigned bits,
+			      uint32_t *sub)
+{
+	unsigned shift = 64 - bits;
+	size_t i;
+
+	EACH_KERNEL(s, LANES_LOOP)
+}
+
+static void direct_progression(const struct kb_hashspec *s, uint64_t first,
+			       uint64_t stride, size_t n, unsigned bits,
+			       uint64_t *counts)
+{
+	unsigned shift = 64 - bits;
+	size_t i;
+
+	EACH_KERNEL(s, DIRECT_LOOP)
+}
+#undef KEY
+
+#define KEY(i) (keys[i])
+static void gather_array(const struct kb_hashspec *s, const uint64_t *keys,
+			 size_t n, unsigned bits, uint32_t *out)
+{
+	unsigned shift = 64 - bits;
+	size_t i;
+
+	EACH_KERNEL(s, GATHER_LOOP)
+}
+
+static void lanes_array(const struct kb_hashspec *s, const uint64_t *keys,
+			size_t n, unsigned bits, uint32_t *sub)
+{
+	unsigned shift = 64 - bits;
+	size_t i;
+
+	EACH_KERNEL(s, LANES_LOOP)
+}
+
+static void direct_array(const struct kb_hashspec *s, const uint64_t *keys,
+			 size_t n, unsigned bits, uint64_t *counts)
+{
+	unsigned shift = 64 - bits;
+	size_t i;
+
+	EACH_KERNEL(s, DIRECT_LOOP)
+}
+#undef KEY
 
 void kb_count_block(const struct kb_hashspec *s, unsigned bits,
 		    const uint64_t *keys, size_t n, uint64_t *counts)
@@ -151,9 +279,10 @@ void kb_fold(uint64_t *counts, unsigned bits)
 
 #define FAST_BLOCK 1024       /* keys and words stay in L1 */
 #define PART_BLOCK 65536      /* bucket indices gathered per partitioning */
-#define SUB_MAX_BITS 16       /* 4 x 2^16 x 4 bytes = 1 MiB of sub-counters */
-#define PARTITION_MIN_BITS 19 /* 2^19 x 8 bytes = 4 MiB: beyond the caches */
-#define PARTITION_BITS 8
+#define MAX_PARTS 4096
+#define SUB_MAX_BITS 12       /* 4 lanes x 2^12 x 4 bytes = 64 KiB, near L1 */
+#define PARTITION_MIN_BITS 21 /* 2^21 x 8 bytes = 16 MiB: past a core's share of L3 */
+#define REGION_BITS 15        /* a partition's slice: 2^15 x 8 bytes, in L2 */
 #define SUB_FLUSH (UINT64_C(1) << 30) /* u32 lanes never overflow */
 
 struct tally {
@@ -161,7 +290,7 @@ struct tally {
 	uint64_t *counts;  /* one table */
 	uint32_t *sub;     /* small tables: 4 interleaved lanes */
 	uint64_t pending;
-	uint64_t *gather;  /* large tables: words waiting to be partitioned */
+	uint32_t *gather;  /* large tables: bucket indices to partition */
 	size_t ngather;
 };
 
@@ -178,64 +307,32 @@ static void sub_flush(struct tally *t)
 	t->pending = 0;
 }
 
-static void count_small(struct tally *t, const uint64_t *w, size_t n)
+/*
+ * Bucket indices grouped by their top bits, then counted group by group,
+ * so each group's increments stay within one L2-sized slice of the table
+ * instead of missing all over memory.
+ */
+static void count_partitioned(struct tally *t, uint32_t *scratch)
 {
-	unsigned shift = 64 - t->bits;
-	uint32_t *sub = t->sub;
-	size_t i = 0;
+	static __thread size_t start[MAX_PARTS + 1], pos[MAX_PARTS];
+	/* slices of 2^REGION_BITS buckets, or fewer, larger ones past 4096 */
+	unsigned pshift = t->bits <= REGION_BITS ? t->bits
+			  : t->bits - REGION_BITS > 12 ? t->bits - 12
+						      : REGION_BITS;
+	size_t parts = (size_t)1 << (t->bits - pshift), i, p, n = t->ngather;
+	const uint32_t *g = t->gather;
 
-	for (; i + 4 <= n; i += 4) {
-		sub[4 * (w[i] >> shift) + 0]++;
-		sub[4 * (w[i + 1] >> shift) + 1]++;
-		sub[4 * (w[i + 2] >> shift) + 2]++;
-		sub[4 * (w[i + 3] >> shift) + 3]++;
-	}
-	for (; i < n; i++)
-		sub[4 * (w[i] >> shift)]++;
-	t->pending += n;
-	if (t->pending >= SUB_FLUSH)
-		sub_flush(t);
-}
-
-/* Bucket indices grouped by their top PARTITION_BITS, then counted group
- * by group, so each group's increments stay within 1/256 of the table. */
-static void count_partitioned(struct tally *t, const uint64_t *w, size_t n,
-			      uint32_t *scratch)
-{
-	size_t start[(1 << PARTITION_BITS) + 1] = { 0 }, pos[1 << PARTITION_BITS];
-	unsigned shift = 64 - t->bits, pshift = 64 - PARTITION_BITS;
-	size_t i, p;
-
+	memset(start, 0, (parts + 1) * sizeof(start[0]));
 	for (i = 0; i < n; i++)
-		start[(w[i] >> pshift) + 1]++;
-	for (p = 1; p <= (1 << PARTITION_BITS); p++)
+		start[(g[i] >> pshift) + 1]++;
+	for (p = 1; p <= parts; p++)
 		start[p] += start[p - 1];
-	memcpy(pos, start, sizeof(pos));
+	memcpy(pos, start, parts * sizeof(pos[0]));
 	for (i = 0; i < n; i++)
-		scratch[pos[w[i] >> pshift]++] = (uint32_t)(w[i] >> shift);
+		scratch[pos[g[i] >> pshift]++] = g[i];
 	for (i = 0; i < n; i++)
 		t->counts[scratch[i]]++;
-}
-
-/* Gather small blocks until a partitioning pass is worth its overhead. */
-static void count_large(struct tally *t, const uint64_t *w, size_t n,
-			uint32_t *scratch, int flush)
-{
-	memcpy(t->gather + t->ngather, w, n * sizeof(*w));
-	t->ngather += n;
-	if (t->ngather + FAST_BLOCK > PART_BLOCK || (flush && t->ngather)) {
-		count_partitioned(t, t->gather, t->ngather, scratch);
-		t->ngather = 0;
-	}
-}
-
-static void count_direct(struct tally *t, const uint64_t *w, size_t n)
-{
-	unsigned shift = 64 - t->bits;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		t->counts[w[i] >> shift]++;
+	t->ngather = 0;
 }
 
 struct worker {
@@ -252,7 +349,6 @@ static void *work(void *arg)
 {
 	struct worker *wk = arg;
 	uint64_t *keys = malloc(FAST_BLOCK * sizeof(uint64_t));
-	uint64_t *words = malloc(FAST_BLOCK * sizeof(uint64_t));
 	uint32_t *scratch = NULL;
 	struct tally *tl = calloc(wk->nspecs, sizeof(*tl));
 	size_t n, j;
@@ -261,7 +357,7 @@ static void *work(void *arg)
 
 	if (part)
 		scratch = malloc(PART_BLOCK * sizeof(uint32_t));
-	if (!keys || !words || !tl || (part && !scratch))
+	if (!keys || !tl || (part && !scratch))
 		goto fail;
 	for (j = 0; j < wk->nspecs; j++) {
 		tl[j].bits = wk->bits;
@@ -270,25 +366,56 @@ static void *work(void *arg)
 		    !(tl[j].sub = calloc((size_t)4 << wk->bits, sizeof(uint32_t))))
 			goto fail;
 		if (part &&
-		    !(tl[j].gather = malloc(PART_BLOCK * sizeof(uint64_t))))
+		    !(tl[j].gather = malloc(PART_BLOCK * sizeof(uint32_t))))
 			goto fail;
 	}
-	while ((n = kb_keystream_next(&wk->ks, keys, FAST_BLOCK)) > 0) {
+	for (;;) {
+		uint64_t first, stride;
+		int progression = kb_keystream_progression(&wk->ks, &first, &stride);
+
+		/* an arithmetic key set needs no key array: hash as it walks */
+		n = progression ? kb_keystream_skip(&wk->ks, FAST_BLOCK)
+				: kb_keystream_next(&wk->ks, keys, FAST_BLOCK);
+		if (n == 0)
+			break;
 		for (j = 0; j < wk->nspecs; j++) {
-			kb_full_words(&wk->specs[j], keys, n, words);
-			if (small)
-				count_small(&tl[j], words, n);
-			else if (part)
-				count_large(&tl[j], words, n, scratch, 0);
-			else
-				count_direct(&tl[j], words, n);
+			const struct kb_hashspec *sp = &wk->specs[j];
+			struct tally *t = &tl[j];
+
+			if (part) {
+				/* gather bucket indices, partition when full */
+				if (progression)
+					gather_progression(sp, first, stride, n,
+							   wk->bits,
+							   t->gather + t->ngather);
+				else
+					gather_array(sp, keys, n, wk->bits,
+						     t->gather + t->ngather);
+				t->ngather += n;
+				if (t->ngather + FAST_BLOCK > PART_BLOCK)
+					count_partitioned(t, scratch);
+			} else if (small) {
+				if (progression)
+					lanes_progression(sp, first, stride, n,
+							  wk->bits, t->sub);
+				else
+					lanes_array(sp, keys, n, wk->bits, t->sub);
+				t->pending += n;
+				if (t->pending >= SUB_FLUSH)
+					sub_flush(t);
+			} else if (progression) {
+				direct_progression(sp, first, stride, n, wk->bits,
+						   t->counts);
+			} else {
+				direct_array(sp, keys, n, wk->bits, t->counts);
+			}
 		}
 	}
 	for (j = 0; j < wk->nspecs; j++) {
 		if (small)
 			sub_flush(&tl[j]);
-		if (part)
-			count_large(&tl[j], words, 0, scratch, 1);
+		if (part && tl[j].ngather)
+			count_partitioned(&tl[j], scratch);
 	}
 	goto out;
 fail:
@@ -300,7 +427,6 @@ out:
 	}
 	free(tl);
 	free(keys);
-	free(words);
 	free(scratch);
 	return NULL;
 }

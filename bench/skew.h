@@ -33,6 +33,10 @@ size_t kb_first_misfit(const uint64_t *keys, size_t n, unsigned input_bits);
 void kb_full_words(const struct kb_hashspec *s, const uint64_t *keys,
 		   size_t n, uint64_t *out);
 
+/* The same for keys first, first + stride, ... (n of them, mod 2^64). */
+void kb_full_words_progression(const struct kb_hashspec *s, uint64_t first,
+			       uint64_t stride, size_t n, uint64_t *out);
+
 /* Add n keys to counts[2^bits]. */
 void kb_count_block(const struct kb_hashspec *s, unsigned bits,
 		    const uint64_t *keys, size_t n, uint64_t *counts);
