@@ -40,9 +40,20 @@ static const char usage_text[] =
 	"           [--format text|csv|json] [-o FILE]\n"
 	"  hash     --func F --gen G [--word W] --bits N [--binary] [FILE|-]\n"
 	"           print each key's hash, 0x-prefixed lowercase hex, in input order\n"
+	"  influence --func F --gen G [--word W] --bits N [--count SAMPLES] [--plot DIR]\n"
+	"           P(flipping input bit j flips output bit k), as a map and a summary\n"
+	"  audit    (--multiplier K [--width 32|64] | --preset NAME | --compare)\n"
+	"           what to know about a multiplier: bits, chain cost, continued\n"
+	"           fraction, worst strides, skew over the key sets\n"
+	"  waittable [--count WAITERS] [--word W] [--plot DIR]   the 2002 page wait\n"
+	"           tables: waiters woken for nothing, old vs new vs random\n"
+	"  speed    benchmarks: every hash inline and exported beside the bare\n"
+	"           arithmetic, and the counting engine beside the naive loop\n"
+	"           [--bits N] [--count KEYS] [--threads N] [--format text|csv]\n"
 	"  list     key sets (with formulas), functions and generations\n"
 	"\n"
 	"Key set options: --count N  --base N  --stride N  --seed N  --size BYTES\n"
+	"Counting: --threads N (default: one per CPU)  --max-memory BYTES\n"
 	"Functions: hash_32 hash_64 hash_long hash_ptr   Generations: old posted new\n"
 	"--word is the kernel's BITS_PER_LONG (default: this build's, %u).\n"
 	"Key files: one integer per line (decimal or 0x hex, '#' comments), or\n"
@@ -59,7 +70,8 @@ enum {
 	OPT_FUNC = 256, OPT_GEN, OPT_WORD, OPT_BITS, OPT_KEYSET, OPT_KEYS,
 	OPT_COUNT, OPT_BASE, OPT_STRIDE, OPT_SEED, OPT_SIZE, OPT_BINARY,
 	OPT_FORMAT, OPT_PLOT, OPT_BITS_MIN, OPT_BITS_MAX, OPT_KEYSETS,
-	OPT_FUNCS, OPT_GENS, OPT_WORDS, OPT_STEP, OPT_HIST, OPT_MAX_MEMORY
+	OPT_FUNCS, OPT_GENS, OPT_WORDS, OPT_STEP, OPT_HIST, OPT_MAX_MEMORY,
+	OPT_THREADS, OPT_MULTIPLIER, OPT_PRESET, OPT_WIDTH, OPT_COMPARE
 };
 
 static const struct option long_options[] = {
@@ -86,6 +98,11 @@ static const struct option long_options[] = {
 	{ "step", required_argument, NULL, OPT_STEP },
 	{ "hist", required_argument, NULL, OPT_HIST },
 	{ "max-memory", required_argument, NULL, OPT_MAX_MEMORY },
+	{ "threads", required_argument, NULL, OPT_THREADS },
+	{ "multiplier", required_argument, NULL, OPT_MULTIPLIER },
+	{ "preset", required_argument, NULL, OPT_PRESET },
+	{ "width", required_argument, NULL, OPT_WIDTH },
+	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -339,6 +356,28 @@ int kb_parse_args(int argc, char **argv, struct args *a)
 		case OPT_MAX_MEMORY:
 			if (!kb_parse_u64(optarg, &a->max_memory))
 				rc = kb_fail(EXIT_USAGE, "invalid --max-memory: '%s'", optarg);
+			break;
+		case OPT_MULTIPLIER:
+			if (!kb_parse_u64(optarg, &a->multiplier))
+				rc = kb_fail(EXIT_USAGE, "invalid --multiplier: '%s'", optarg);
+			a->multiplier_set = 1;
+			break;
+		case OPT_PRESET:
+			a->preset = optarg;
+			break;
+		case OPT_WIDTH:
+			if (strcmp(optarg, "32") && strcmp(optarg, "64"))
+				rc = kb_fail(EXIT_USAGE, "invalid --width: '%s' (32 or 64)", optarg);
+			else
+				a->width = (unsigned)atoi(optarg);
+			break;
+		case OPT_COMPARE:
+			a->compare = 1;
+			break;
+		case OPT_THREADS:
+			rc = parse_uint("--threads", optarg, &a->threads);
+			if (!rc && a->threads > 64)
+				rc = kb_fail(EXIT_USAGE, "--threads %u: at most 64", a->threads);
 			break;
 		case 'o':
 			a->output = optarg;

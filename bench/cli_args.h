@@ -41,6 +41,11 @@ struct args {
 	size_t nhist;
 	int hist_set;
 	uint64_t max_memory;
+	unsigned threads;
+	uint64_t multiplier;
+	int multiplier_set, compare;
+	const char *preset;
+	unsigned width;
 };
 
 /* Print "khash-bench: MESSAGE" on stderr; returns status. */

@@ -189,13 +189,23 @@ static uint64_t adversarial_key(const struct kb_keystream *ks, uint64_t i)
 	}
 }
 
-uint64_t kb_splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
+#define SPLITMIX_GAMMA UINT64_C(0x9e3779b97f4a7c15)
 
+static uint64_t splitmix_mix(uint64_t z)
+{
 	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
 	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
 	return z ^ (z >> 31);
+}
+
+uint64_t kb_splitmix64(uint64_t *state)
+{
+	return splitmix_mix(*state += SPLITMIX_GAMMA);
+}
+
+uint64_t kb_splitmix64_at(uint64_t seed, uint64_t i)
+{
+	return splitmix_mix(seed + (i + 1) * SPLITMIX_GAMMA);
 }
 
 static const unsigned mix_sizes[] = { 16, 32, 48, 64, 96, 128, 192, 256,
@@ -303,7 +313,6 @@ int kb_keystream_open(struct kb_keystream *ks, int id,
 	info = &kb_keysets[id];
 	ks->id = id;
 	ks->p = *p;
-	ks->rng = p->seed;
 	ks->base = p->has_base ? p->base
 			       : (p->word == 32 ? info->base32 : info->base64);
 	ks->stride = p->has_stride ? p->stride
@@ -351,42 +360,73 @@ int kb_keystream_open(struct kb_keystream *ks, int id,
 	return 0;
 }
 
+int kb_keystream_progression(const struct kb_keystream *ks, uint64_t *first,
+			     uint64_t *stride)
+{
+	if (!(kb_keysets[ks->id].flags & KB_KS_ARITHMETIC))
+		return 0;
+	*first = ks->base + ks->next * ks->stride;
+	*stride = ks->stride;
+	return 1;
+}
+
+size_t kb_keystream_skip(struct kb_keystream *ks, size_t max)
+{
+	uint64_t end = ks->end ? ks->end : ks->p.count;
+	uint64_t left = end > ks->next ? end - ks->next : 0;
+	size_t n = left < max ? (size_t)left : max;
+
+	ks->next += n;
+	return n;
+}
+
+void kb_keystream_seek(struct kb_keystream *ks, uint64_t first, uint64_t end)
+{
+	ks->next = first < ks->p.count ? first : ks->p.count;
+	ks->end = end < ks->p.count ? end : ks->p.count;
+}
+
 size_t kb_keystream_next(struct kb_keystream *ks, uint64_t *buf, size_t max)
 {
 	size_t i, n;
-	uint64_t left = ks->p.count - ks->next;
+	uint64_t end = ks->end ? ks->end : ks->p.count;
+	uint64_t left = end > ks->next ? end - ks->next : 0;
+	/* locals, so stores to buf cannot force reloads of the stream */
+	uint64_t first = ks->next, stride = ks->stride, k;
 
 	n = left < max ? (size_t)left : max;
 	switch (ks->id) {
-	case KB_KS_RANDOM:
-		for (i = 0; i < n; i++) {
-			uint64_t v = kb_splitmix64(&ks->rng);
+	case KB_KS_RANDOM: {
+		uint64_t seed = ks->p.seed;
+		unsigned drop = ks->p.input_bits == 32 ? 32 : 0;
 
-			buf[i] = ks->p.input_bits == 32 ? v >> 32 : v;
-		}
+		for (i = 0; i < n; i++)
+			buf[i] = kb_splitmix64_at(seed, first + i) >> drop;
 		break;
+	}
 	case KB_KS_SLAB: {
-		uint64_t per = 4096 / ks->p.size;
+		uint64_t per = 4096 / ks->p.size, size = ks->p.size;
+		uint64_t base = ks->base;
 
 		for (i = 0; i < n; i++) {
-			uint64_t j = ks->next + i;
+			uint64_t j = first + i;
 
-			buf[i] = ks->base + (j / per) * 4096 +
-				 (j % per) * ks->p.size;
+			buf[i] = base + (j / per) * 4096 + (j % per) * size;
 		}
 		break;
 	}
 	case KB_KS_HEAP_GLIBC:
 	case KB_KS_HEAP_JEMALLOC:
-		memcpy(buf, ks->heap + ks->next, n * sizeof(*buf));
+		memcpy(buf, ks->heap + first, n * sizeof(*buf));
 		break;
 	case KB_KS_ADVERSARIAL:
 		for (i = 0; i < n; i++)
-			buf[i] = adversarial_key(ks, ks->next + i);
+			buf[i] = adversarial_key(ks, first + i);
 		break;
 	default:
-		for (i = 0; i < n; i++)
-			buf[i] = ks->base + (ks->next + i) * ks->stride;
+		k = ks->base + first * stride;
+		for (i = 0; i < n; i++, k += stride)
+			buf[i] = k;
 		break;
 	}
 	ks->next += n;

@@ -67,7 +67,7 @@ struct kb_keyset_params {
 struct kb_keystream {
 	int id;
 	struct kb_keyset_params p;
-	uint64_t base, stride, next, rng;
+	uint64_t base, stride, next, end;
 	int adv_kind;        /* adversarial: which inversion */
 	uint64_t adv_inv, adv_mul, adv_span;
 	uint64_t *heap;      /* the live objects of a heap set */
@@ -80,6 +80,17 @@ struct kb_keystream {
 int kb_keystream_open(struct kb_keystream *ks, int id,
 		      const struct kb_keyset_params *p, char *err,
 		      size_t errlen);
+/*
+ * Restrict the stream to keys [first, end): every built-in set can start
+ * anywhere (random keys are a function of their index), so threads can
+ * split one set between them.
+ */
+void kb_keystream_seek(struct kb_keystream *ks, uint64_t first, uint64_t end);
+/* 1 if the stream's keys are an arithmetic progression, with the next
+ * key and the step; then kb_keystream_skip() consumes them unread. */
+int kb_keystream_progression(const struct kb_keystream *ks, uint64_t *first,
+			     uint64_t *stride);
+size_t kb_keystream_skip(struct kb_keystream *ks, size_t max);
 /* Up to max keys into buf; 0 at the end. */
 size_t kb_keystream_next(struct kb_keystream *ks, uint64_t *buf, size_t max);
 void kb_keystream_close(struct kb_keystream *ks);
@@ -87,7 +98,9 @@ void kb_keystream_close(struct kb_keystream *ks);
 /* The inverse of an odd number modulo 2^64. */
 uint64_t kb_inverse_mod_2_64(uint64_t odd);
 
-/* splitmix64: the seeded generator behind every random choice. */
+/* splitmix64: the seeded generator behind every random choice; the i-th
+ * value from a seed, directly, for streams that start mid-way. */
 uint64_t kb_splitmix64(uint64_t *state);
+uint64_t kb_splitmix64_at(uint64_t seed, uint64_t i);
 
 #endif

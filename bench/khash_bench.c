@@ -17,14 +17,18 @@
 
 #include <khash/lkh.h>
 
+#include "audit.h"
 #include "cli_args.h"
+#include "influence.h"
 #include "keyfile.h"
 #include "keysets.h"
 #include "output.h"
 #include "plot.h"
 #include "report.h"
 #include "skew.h"
+#include "speed.h"
 #include "stats.h"
+#include "waittable.h"
 
 #define BLOCK 4096
 
@@ -219,8 +223,8 @@ static int cmd_skew(struct args *a, int argc)
 	cell.bits = a->bits;
 	cell.ok = 1;
 	if (a->keyset >= 0) {
-		if (kb_count_keyset(&s, a->bits, a->keyset, &a->kp, &counts, err,
-				    sizeof(err)) < 0)
+		if (kb_count_keyset(&s, a->bits, a->keyset, &a->kp, a->threads,
+				    &counts, err, sizeof(err)) < 0)
 			return kb_fail(EXIT_RUNTIME, "%s", err);
 	} else {
 		counts = calloc((size_t)1 << a->bits, sizeof(*counts));
@@ -278,6 +282,7 @@ static int cmd_report(struct args *a, int argc)
 	memset(&r, 0, sizeof(r));
 	r.opts = a->ro;
 	r.opts.params = a->kp;
+	r.opts.threads = a->threads;
 	if (isatty(STDERR_FILENO) && a->kp.count >= (1u << 22))
 		fprintf(stderr, "khash-bench: counting %llu keys per key set...\n",
 			(unsigned long long)a->kp.count);
@@ -302,6 +307,327 @@ static int cmd_report(struct args *a, int argc)
 	if (!rc && a->plot && !strcmp(a->format, "text"))
 		fprintf(stdout, "plots written to %s/\n", a->plot);
 	return rc;
+}
+
+static int cmd_speed(struct args *a, int argc)
+{
+	struct kb_speed_opts o;
+	struct kb_buf b = { 0 };
+	char err[512];
+
+	if (optind < argc)
+		return kb_fail(EXIT_USAGE, "speed takes no arguments");
+	if (strcmp(a->format, "json") == 0)
+		return kb_fail(EXIT_USAGE, "speed writes text or csv");
+	if (a->bits_set && (a->bits < 1 || a->bits > 32))
+		return kb_fail(EXIT_USAGE, "bits %u out of range for speed: 1..32", a->bits);
+	memset(&o, 0, sizeof(o));
+	o.bits = a->bits_set ? a->bits : 11;
+	o.min_seconds = 0.05;
+	o.hashes = 1;
+	o.engine = 1;
+	o.threads = a->threads;
+	o.engine_keys = a->count_set ? a->kp.count : UINT64_C(1) << 27;
+	if (kb_speed_run(&o, a->format, &b, err, sizeof(err)) < 0) {
+		kb_buf_free(&b);
+		return kb_fail(EXIT_RUNTIME, "%s", err);
+	}
+	return emit(a, &b);
+}
+
+static char bias_mark(double p)
+{
+	double b = p < 0.5 ? 0.5 - p : p - 0.5;
+
+	return b < 0.05 ? ' ' : b < 0.15 ? '.' : b < 0.3 ? 'o' : '#';
+}
+
+static int cmd_influence(struct args *a, int argc)
+{
+	struct kb_hashspec s;
+	static struct kb_influence r;
+	struct kb_buf b = { 0 }, dat = { 0 };
+	uint64_t samples = a->count_set ? a->kp.count : 65536;
+	char err[512], base[96], title[160];
+	unsigned j, k;
+	int rc;
+
+	if ((rc = need_cell_args(a, &s)))
+		return rc;
+	if (optind < argc)
+		return kb_fail(EXIT_USAGE, "influence takes no arguments");
+	if (kb_influence_measure(&s, a->bits, samples, a->kp.seed, &r) < 0)
+		return kb_fail(EXIT_RUNTIME, "cannot measure influence");
+	if (!strcmp(a->format, "csv")) {
+		kb_buf_printf(&b, "schema,func,gen,word,bits,in_bit,out_bit,p_flip\n");
+		for (j = 0; j < r.in_bits; j++)
+			for (k = 0; k < r.out_bits; k++)
+				kb_buf_printf(&b, "1,%s,%s,%u,%u,%u,%u,%.6f\n",
+					      lkh_func_name(s.func),
+					      lkh_gen_name(s.gen), s.word, a->bits,
+					      j, k, r.p[j][k]);
+	} else if (!strcmp(a->format, "json")) {
+		kb_buf_printf(&b, "{\n  \"schema\": \"khash-bench/influence\",\n  \"schema_version\": %d,\n",
+			      KB_SCHEMA_VERSION);
+		kb_buf_printf(&b, "  \"func\": \"%s\", \"gen\": \"%s\", \"word\": %u, \"bits\": %u,\n",
+			      lkh_func_name(s.func), lkh_gen_name(s.gen), s.word,
+			      a->bits);
+		kb_buf_printf(&b, "  \"samples\": %llu, \"exhaustive\": %s, \"mean_bias\": %.6f, \"worst_bias\": %.6f, \"worst_in_bit\": %u, \"worst_out_bit\": %u,\n  \"p_flip\": [",
+			      (unsigned long long)r.samples,
+			      r.exhaustive ? "true" : "false", r.mean_bias,
+			      r.worst_bias, r.worst_in, r.worst_out);
+		for (j = 0; j < r.in_bits; j++) {
+			kb_buf_printf(&b, "%s\n    [", j ? "," : "");
+			for (k = 0; k < r.out_bits; k++)
+				kb_buf_printf(&b, "%s%.6f", k ? ", " : "", r.p[j][k]);
+			kb_buf_printf(&b, "]");
+		}
+		kb_buf_printf(&b, "\n  ]\n}\n");
+	} else {
+		kb_buf_printf(&b, "%s %s on %u-bit, %u output bits: P(flipping input bit j flips output bit k), %llu samples\n",
+			      lkh_gen_name(s.gen), lkh_func_name(s.func), s.word,
+			      a->bits, (unsigned long long)r.samples);
+		kb_buf_printf(&b, "marks by |P - 1/2|: ' ' < 0.05   . < 0.15   o < 0.30   # >= 0.30 (rarely or always flips)\n\n");
+		kb_buf_printf(&b, "in bit | out bit 0..%u\n", a->bits - 1);
+		for (j = 0; j < r.in_bits; j++) {
+			kb_buf_printf(&b, "%6u | ", j);
+			for (k = 0; k < r.out_bits; k++)
+				kb_buf_printf(&b, "%c", bias_mark(r.p[j][k]));
+			kb_buf_printf(&b, "\n");
+		}
+		kb_buf_printf(&b, "\nmean |bias| %.4f, worst %.4f (input bit %u -> output bit %u)\n",
+			      r.mean_bias, r.worst_bias, r.worst_in, r.worst_out);
+		if (a->bits < 16 && r.in_bits >= 32)
+			kb_buf_printf(&b, "input bits 16..%u (where the old hash_32 is blind): mean |bias| %.4f\n",
+				      31 - a->bits,
+				      kb_influence_band(&r, 16, 31 - a->bits));
+	}
+	if (a->plot) {
+		snprintf(base, sizeof(base), "influence_%s_%s_w%u_b%u",
+			 lkh_func_name(s.func), lkh_gen_name(s.gen), s.word, a->bits);
+		snprintf(title, sizeof(title), "P(input bit flips output bit): %s %s, %u-bit, %u bits, mean |bias| %.3f",
+			 lkh_gen_name(s.gen), lkh_func_name(s.func), s.word, a->bits,
+			 r.mean_bias);
+		for (j = 0; j < r.in_bits; j++) {
+			for (k = 0; k < r.out_bits; k++)
+				kb_buf_printf(&dat, "%u %u %.5f\n", k, j, r.p[j][k]);
+			kb_buf_printf(&dat, "\n");
+		}
+		if (kb_plot_single(a->plot, base, title, 520, 720, &dat,
+				   "  set xlabel \"output bit\"\n  set ylabel \"input bit\"\n"
+				   "  set cbrange [0:1]\n  set palette defined (0 \"#2166ac\", 0.5 \"#f7f7f7\", 1 \"#b2182b\")\n"
+				   "  set title gptitle\n  set autoscale fix\n"
+				   "  plot data using 1:2:3 with image notitle\n",
+				   err, sizeof(err)) < 0) {
+			kb_buf_free(&dat);
+			kb_buf_free(&b);
+			return kb_fail(EXIT_RUNTIME, "%s", err);
+		}
+		kb_buf_free(&dat);
+	}
+	return emit(a, &b);
+}
+
+static void audit_text(const struct kb_audit *a, const char *name,
+		       struct kb_buf *b)
+{
+	unsigned i, bits;
+	int k;
+
+	kb_buf_printf(b, "multiplier %#llx (%u-bit)%s%s\n", (unsigned long long)a->k,
+		      a->width, name ? ", preset " : "", name ? name : "");
+	kb_buf_printf(b, "  parity          %s\n", a->odd ? "odd (invertible mod 2^w: every key has its own product)"
+						     : "EVEN: the low bit of every product is 0, half the keys collide");
+	kb_buf_printf(b, "  popcount        %u of %u bits\n", a->popcount, a->width);
+	kb_buf_printf(b, "  longest run     %u equal bits in a row\n", a->longest_run);
+	kb_buf_printf(b, "  shift-and-add   %u signed terms (non-adjacent form): %u adds/subtracts\n",
+		      a->naf_terms, a->naf_terms ? a->naf_terms - 1 : 0);
+	kb_buf_printf(b, "  K / 2^%u         = [0;", a->width);
+	for (i = 0; i < a->cf_len; i++)
+		kb_buf_printf(b, "%s%llu", i ? "," : " ", (unsigned long long)a->cf[i]);
+	kb_buf_printf(b, "]  (largest partial quotient %llu; the golden ratio's are all 1)\n",
+		      (unsigned long long)a->cf_max);
+	kb_buf_printf(b, "  worst stride (keys 0, s, 2s, ... twice the table size), X^2/df:\n");
+	for (bits = a->bits_min; bits <= a->bits_max; bits += 2)
+		kb_buf_printf(b, "    bits %2u: stride %#-18llx X^2/df %.4g\n", bits,
+			      (unsigned long long)a->worst[bits].stride,
+			      a->worst[bits].chi2_per_df);
+	kb_buf_printf(b, "  key sets, %llu keys into 2^%u buckets (X^2/df, buckets used):\n",
+		      (unsigned long long)a->sets_keys, a->sets_bits);
+	for (k = 0; k < KB_KS_COUNT; k++)
+		if (a->sets[k].ok)
+			kb_buf_printf(b, "    %-14s %10.4g %6llu%s\n", kb_keysets[k].name,
+				      a->sets[k].chi2_per_df,
+				      (unsigned long long)a->sets[k].used,
+				      a->sets[k].chi2_per_df >= 10 ? "  broken" : "");
+}
+
+static int cmd_audit(struct args *a, int argc)
+{
+	struct kb_buf b = { 0 };
+	static struct kb_audit au;
+	int csv = !strcmp(a->format, "csv"), json = !strcmp(a->format, "json");
+	unsigned i, n = 0;
+
+	if (optind < argc)
+		return kb_fail(EXIT_USAGE, "audit takes no arguments");
+	if (a->compare + a->multiplier_set + (a->preset != NULL) != 1)
+		return kb_fail(EXIT_USAGE, "audit needs one of --multiplier, --preset and --compare");
+	if (csv || json || a->compare) {
+		if (csv)
+			kb_buf_printf(&b, "schema,name,multiplier,width,odd,popcount,longest_run,naf_terms,cf_max,worst_stride_chi2_per_df,key_sets_broken\n");
+		else if (json)
+			kb_buf_printf(&b, "{\n  \"schema\": \"khash-bench/audit\",\n  \"schema_version\": %d,\n  \"multipliers\": [",
+				      KB_SCHEMA_VERSION);
+		else
+			kb_buf_printf(&b, "%-11s %-18s %5s %4s %5s %4s %5s %9s %12s %7s\n", "preset",
+				      "multiplier", "width", "odd", "ones", "run", "terms",
+				      "max CF q", "worst X2/df", "broken");
+	}
+	for (i = 0; i < kb_preset_count || (!a->compare && i == 0); i++) {
+		const char *name = NULL;
+		uint64_t k;
+		unsigned width;
+
+		if (a->compare || a->preset) {
+			if (a->preset && strcmp(a->preset, kb_presets[i].name)) {
+				if (i + 1 == kb_preset_count)
+					return kb_fail(EXIT_USAGE, "unknown preset '%s' (see 'khash-bench audit --compare')",
+						       a->preset);
+				continue;
+			}
+			name = kb_presets[i].name;
+			k = kb_presets[i].k;
+			width = kb_presets[i].width;
+		} else {
+			k = a->multiplier;
+			width = a->width ? a->width : k > UINT32_MAX ? 64 : 32;
+		}
+		if (kb_audit_run(k, width, &au) < 0)
+			return kb_fail(EXIT_USAGE, "multiplier %#llx does not fit %u bits",
+				       (unsigned long long)k, width);
+		if (csv)
+			kb_buf_printf(&b, "1,%s,%#llx,%u,%d,%u,%u,%u,%llu,%.6g,%u\n",
+				      name ? name : "", (unsigned long long)k, width,
+				      au.odd, au.popcount, au.longest_run, au.naf_terms,
+				      (unsigned long long)au.cf_max, au.worst_overall,
+				      au.sets_broken);
+		else if (json)
+			kb_buf_printf(&b, "%s\n    {\"name\": \"%s\", \"multiplier\": \"%#llx\", \"width\": %u, \"odd\": %s, \"popcount\": %u, \"longest_run\": %u, \"naf_terms\": %u, \"cf_max\": %llu, \"worst_stride_chi2_per_df\": %.6g, \"key_sets_broken\": %u}",
+				      n ? "," : "", name ? name : "", (unsigned long long)k,
+				      width, au.odd ? "true" : "false", au.popcount,
+				      au.longest_run, au.naf_terms,
+				      (unsigned long long)au.cf_max, au.worst_overall,
+				      au.sets_broken);
+		else if (a->compare)
+			kb_buf_printf(&b, "%-11s %#-18llx %5u %4s %5u %4u %5u %9llu %12.4g %7u\n",
+				      name, (unsigned long long)k, width,
+				      au.odd ? "yes" : "NO", au.popcount, au.longest_run,
+				      au.naf_terms, (unsigned long long)au.cf_max,
+				      au.worst_overall, au.sets_broken);
+		else
+			audit_text(&au, name, &b);
+		n++;
+		if (a->preset)
+			break;
+	}
+	if (json)
+		kb_buf_printf(&b, "\n  ]\n}\n");
+	else if (a->compare && !csv)
+		kb_buf_printf(&b, "\nterms: shift-and-add terms (non-adjacent form); max CF q: largest of the first 24\n"
+				  "partial quotients of K/2^w; worst X2/df: over strides s, 3s, 5s, 7s (s = 2^j)\n"
+				  "and 2^6..2^16 buckets; broken: key sets with X^2/df >= 10 at 4096 keys, 2^11 buckets\n");
+	return emit(a, &b);
+}
+
+static int cmd_waittable(struct args *a, int argc)
+{
+	struct kb_wait_row rows[16];
+	struct kb_buf b = { 0 }, dat = { 0 };
+	unsigned waiters = a->count_set ? (unsigned)a->kp.count : 100;
+	unsigned trials = 1000, n = 0, i;
+	uint64_t zone;
+	char err[512];
+
+	if (optind < argc)
+		return kb_fail(EXIT_USAGE, "waittable takes no arguments");
+	if (a->count_set && (a->kp.count < 2 || a->kp.count > 4096))
+		return kb_fail(EXIT_USAGE, "--count (waiters) must be 2..4096");
+	for (zone = UINT64_C(16) << 20; zone <= UINT64_C(64) << 30; zone <<= 1) {
+		if (kb_wait_simulate(zone, a->word, waiters, trials, a->kp.seed,
+				     &rows[n]) < 0)
+			return kb_fail(EXIT_RUNTIME, "cannot simulate a %llu MiB zone",
+				       (unsigned long long)(zone >> 20));
+		n++;
+	}
+	if (!strcmp(a->format, "csv")) {
+		kb_buf_printf(&b, "schema,word,waiters,zone_mib,pages,table,old_random,new_random,old_run,new_run,random_function\n");
+		for (i = 0; i < n; i++)
+			kb_buf_printf(&b, "1,%u,%u,%llu,%llu,%llu,%.4f,%.4f,%.4f,%.4f,%.4f\n",
+				      a->word, waiters,
+				      (unsigned long long)(rows[i].zone_bytes >> 20),
+				      (unsigned long long)rows[i].pages,
+				      (unsigned long long)rows[i].table,
+				      rows[i].old_random, rows[i].new_random,
+				      rows[i].old_run, rows[i].new_run, rows[i].baseline);
+	} else if (!strcmp(a->format, "json")) {
+		kb_buf_printf(&b, "{\n  \"schema\": \"khash-bench/waittable\",\n  \"schema_version\": %d,\n  \"word\": %u, \"waiters\": %u, \"trials\": %u,\n  \"zones\": [",
+			      KB_SCHEMA_VERSION, a->word, waiters, trials);
+		for (i = 0; i < n; i++)
+			kb_buf_printf(&b, "%s\n    {\"zone_mib\": %llu, \"table\": %llu, \"old_random\": %.4f, \"new_random\": %.4f, \"old_run\": %.4f, \"new_run\": %.4f, \"random_function\": %.4f}",
+				      i ? "," : "", (unsigned long long)(rows[i].zone_bytes >> 20),
+				      (unsigned long long)rows[i].table, rows[i].old_random,
+				      rows[i].new_random, rows[i].old_run, rows[i].new_run,
+				      rows[i].baseline);
+		kb_buf_printf(&b, "\n  ]\n}\n");
+	} else {
+		kb_buf_printf(&b, "2002 page wait tables, %u-bit kernel: %u pages waited on, mean waiters woken\n"
+				  "for nothing per unlock (%u trials). random: pages anywhere in the zone;\n"
+				  "run: %u consecutive pages (readahead).\n\n",
+			      a->word, waiters, trials, waiters);
+		kb_buf_printf(&b, "%10s %9s %6s | %8s %8s | %8s %8s | %8s\n", "zone", "pages",
+			      "queues", "old rnd", "new rnd", "old run", "new run", "random f");
+		for (i = 0; i < n; i++) {
+			uint64_t mib = rows[i].zone_bytes >> 20;
+
+			kb_buf_printf(&b, "%7llu %s %9llu %6llu | %8.3f %8.3f | %8.3f %8.3f | %8.3f\n",
+				      (unsigned long long)(mib >= 1024 ? mib >> 10 : mib),
+				      mib >= 1024 ? "GiB" : "MiB",
+				      (unsigned long long)rows[i].pages,
+				      (unsigned long long)rows[i].table, rows[i].old_random,
+				      rows[i].new_random, rows[i].old_run, rows[i].new_run,
+				      rows[i].baseline);
+		}
+	}
+	if (a->plot) {
+		char base[64], title[160];
+
+		snprintf(base, sizeof(base), "waittable_w%u_n%u", a->word, waiters);
+		snprintf(title, sizeof(title), "Spurious wake-ups per unlock, %u waiters, %u-bit kernel (seed 003's wait tables)",
+			 waiters, a->word);
+		kb_buf_printf(&dat, "# zone_mib old_random new_random old_run new_run random_function\n");
+		for (i = 0; i < n; i++)
+			kb_buf_printf(&dat, "%llu %.4f %.4f %.4f %.4f %.4f\n",
+				      (unsigned long long)(rows[i].zone_bytes >> 20),
+				      rows[i].old_random, rows[i].new_random,
+				      rows[i].old_run, rows[i].new_run, rows[i].baseline);
+		if (kb_plot_single(a->plot, base, title, 900, 520, &dat,
+				   "  set logscale x 2\n  set logscale y\n  set xlabel \"zone size (MiB)\"\n"
+				   "  set ylabel \"waiters woken for nothing per unlock\"\n  set key top left\n"
+				   "  set title gptitle\n"
+				   "  plot data using 1:2 with linespoints title \"old, random pages\", \\\n"
+				   "       data using 1:3 with linespoints title \"new, random pages\", \\\n"
+				   "       data using 1:4 with linespoints title \"old, a run of pages\", \\\n"
+				   "       data using 1:5 with linespoints title \"new, a run of pages\", \\\n"
+				   "       data using 1:6 with lines dashtype 2 title \"random function\"\n",
+				   err, sizeof(err)) < 0) {
+			kb_buf_free(&dat);
+			kb_buf_free(&b);
+			return kb_fail(EXIT_RUNTIME, "%s", err);
+		}
+		kb_buf_free(&dat);
+	}
+	return emit(a, &b);
 }
 
 static int cmd_list(void)
@@ -358,6 +684,14 @@ int main(int argc, char **argv)
 		return cmd_skew(&a, argc);
 	if (!strcmp(a.cmd, "report"))
 		return cmd_report(&a, argc);
+	if (!strcmp(a.cmd, "waittable"))
+		return cmd_waittable(&a, argc);
+	if (!strcmp(a.cmd, "audit"))
+		return cmd_audit(&a, argc);
+	if (!strcmp(a.cmd, "influence"))
+		return cmd_influence(&a, argc);
+	if (!strcmp(a.cmd, "speed"))
+		return cmd_speed(&a, argc);
 	if (!strcmp(a.cmd, "list"))
 		return optind < argc ? kb_fail(EXIT_USAGE, "list takes no arguments")
 				     : cmd_list();

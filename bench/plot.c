@@ -174,6 +174,7 @@ static void script_head(struct kb_buf *gp, const char *base, const char *title,
 		      base, base, base);
 	kb_buf_printf(gp, "if (!exists(\"out\")) out = \"%s\"\n", base);
 	kb_buf_printf(gp, "if (!exists(\"data\")) data = \"%s.dat\"\n", base);
+	kb_buf_printf(gp, "gptitle = \"%s\"\n", title);
 	kb_buf_printf(gp, "set datafile missing \"NaN\"\n");
 	kb_buf_printf(gp, "do for [fmt in \"png svg\"] {\n");
 	kb_buf_printf(gp, "  if (fmt eq \"png\") { set terminal pngcairo size %d,%d font \"sans,9\" } else { set terminal svg size %d,%d font \"sans,9\" }\n",
@@ -287,7 +288,7 @@ static int plot_histogram(struct staging *st, const struct kb_report *r,
 		struct kb_hashspec s = { h->func, (lkh_gen)g, h->word };
 
 		if (kb_count_keyset(&s, h->bits, h->keyset, &r->opts.params,
-				    &counts[g], err, errlen) < 0)
+				    r->opts.threads, &counts[g], err, errlen) < 0)
 			goto out;
 	}
 	kb_buf_printf(&dat, "# bucket old posted new\n");
@@ -325,23 +326,59 @@ out:
 	return rc;
 }
 
+/* Create the folder if needed: 1 if created, 0 if there, -1 on error. */
+static int make_dir(const char *dir, char *err, size_t errlen)
+{
+	struct stat sb;
+
+	if (mkdir(dir, 0755) == 0)
+		return 1;
+	if (errno == EEXIST && stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode))
+		return 0;
+	snprintf(err, errlen, "cannot create plot folder %s: %s", dir,
+		 errno == EEXIST ? "exists and is not a folder" : strerror(errno));
+	return -1;
+}
+
+int kb_plot_single(const char *dir, const char *base, const char *title,
+		   int width, int height, const struct kb_buf *dat,
+		   const char *body, char *err, size_t errlen)
+{
+	static struct staging st;
+	struct kb_buf gp = { 0 };
+	int created, rc;
+
+	memset(&st, 0, sizeof(st));
+	st.dir = dir;
+	created = make_dir(dir, err, errlen);
+	if (created < 0)
+		return -1;
+	script_head(&gp, base, title, width, height);
+	kb_buf_printf(&gp, "%s", body);
+	script_tail(&gp);
+	rc = stage_plot(&st, base, dat, &gp, err, errlen);
+	kb_buf_free(&gp);
+	if (rc == 0 && commit_all(&st, err, errlen) == 0)
+		return 0;
+	unstage_all(&st);
+	if (created)
+		rmdir(dir);
+	return -1;
+}
+
 int kb_plot_report(const struct kb_report *r, const struct kb_hist_req *h,
 		   size_t nh, const char *dir, char *err, size_t errlen)
 {
 	static struct staging st;
-	int created = 0, f;
+	int created, f;
 	unsigned w;
 	size_t i;
 
 	memset(&st, 0, sizeof(st));
 	st.dir = dir;
-	if (mkdir(dir, 0755) == 0)
-		created = 1;
-	else if (errno != EEXIST) {
-		snprintf(err, errlen, "cannot create plot folder %s: %s", dir,
-			 strerror(errno));
+	created = make_dir(dir, err, errlen);
+	if (created < 0)
 		return -1;
-	}
 	for (f = 0; f < LKH_FUNC_COUNT; f++)
 		for (w = 64; w >= 32; w -= 32)
 			if (plot_heatmap(&st, r, (lkh_func)f, w, err, errlen) < 0)

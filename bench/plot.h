@@ -24,4 +24,13 @@ struct kb_hist_req {
 int kb_plot_report(const struct kb_report *r, const struct kb_hist_req *h,
 		   size_t nh, const char *dir, char *err, size_t errlen);
 
+/*
+ * One figure: data, and a gnuplot body (the commands inside the loop that
+ * renders PNG then SVG; `data` names the data file) into DIR/BASE.*,
+ * all or nothing.  0, or -1 with a one-line reason.
+ */
+int kb_plot_single(const char *dir, const char *base, const char *title,
+		   int width, int height, const struct kb_buf *dat,
+		   const char *body, char *err, size_t errlen);
+
 #endif

@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BLOCK 4096
-
 const char *kb_cell_source(const struct kb_cell *c)
 {
 	return c->keyset >= 0 ? kb_keysets[c->keyset].name : "keys";
@@ -19,13 +17,12 @@ static uint64_t *alloc_counts(unsigned bits, size_t ways)
 }
 
 int kb_count_keyset(const struct kb_hashspec *spec, unsigned bits, int keyset,
-		    const struct kb_keyset_params *p, uint64_t **counts,
-		    char *err, size_t errlen)
+		    const struct kb_keyset_params *p, unsigned threads,
+		    uint64_t **counts, char *err, size_t errlen)
 {
 	struct kb_keyset_params kp = *p;
 	struct kb_keystream ks;
-	uint64_t keys[BLOCK];
-	size_t n;
+	int rc;
 
 	if (kb_hashspec_check(spec, bits, err, errlen) < 0)
 		return -1;
@@ -42,10 +39,13 @@ int kb_count_keyset(const struct kb_hashspec *spec, unsigned bits, int keyset,
 		snprintf(err, errlen, "out of memory for 2^%u buckets", bits);
 		return -1;
 	}
-	while ((n = kb_keystream_next(&ks, keys, BLOCK)) > 0)
-		kb_count_block(spec, bits, keys, n, *counts);
+	rc = kb_count_parallel(spec, 1, bits, &ks, threads, *counts, err, errlen);
 	kb_keystream_close(&ks);
-	return 0;
+	if (rc < 0) {
+		free(*counts);
+		*counts = NULL;
+	}
+	return rc;
 }
 
 /* One (key set, function, word): all chosen generations over the same keys,
@@ -56,19 +56,20 @@ static int run_group(struct kb_report *r, int keyset, lkh_func func,
 	const struct kb_report_opts *o = &r->opts;
 	struct kb_keyset_params kp = o->params;
 	struct kb_keystream ks;
-	uint64_t keys[BLOCK], *counts;
-	int gens[LKH_GEN_COUNT], ng = 0, g;
+	struct kb_hashspec specs[LKH_GEN_COUNT];
+	uint64_t *counts;
+	int gens[LKH_GEN_COUNT], ng = 0, g, rc;
 	unsigned bmax = o->bits_max, b;
 	size_t n, first = r->n_cells;
 	char why[96] = "";
 
 	for (g = 0; g < LKH_GEN_COUNT; g++) {
-		struct kb_hashspec s = { func, (lkh_gen)g, word };
-		unsigned max = lkh_bits_max(func, (lkh_gen)g, word);
-
-		if (o->gens & (1u << g) && max)
+		if (o->gens & (1u << g) && lkh_bits_max(func, (lkh_gen)g, word)) {
+			specs[ng].func = func;
+			specs[ng].gen = (lkh_gen)g;
+			specs[ng].word = word;
 			gens[ng++] = g;
-		(void)s;
+		}
 	}
 	if (ng == 0)
 		return 0;
@@ -102,14 +103,13 @@ static int run_group(struct kb_report *r, int keyset, lkh_func func,
 			 bmax);
 		return -1;
 	}
-	while ((n = kb_keystream_next(&ks, keys, BLOCK)) > 0)
-		for (g = 0; g < ng; g++) {
-			struct kb_hashspec s = { func, (lkh_gen)gens[g], word };
-
-			kb_count_block(&s, bmax, keys, n,
-				       counts + ((size_t)g << bmax));
-		}
+	rc = kb_count_parallel(specs, (size_t)ng, bmax, &ks, o->threads, counts,
+			       err, errlen);
 	kb_keystream_close(&ks);
+	if (rc < 0) {
+		free(counts);
+		return -1;
+	}
 	for (g = 0; g < ng; g++) {
 		uint64_t *h = counts + ((size_t)g << bmax);
 

@@ -31,6 +31,7 @@ struct kb_report_opts {
 	unsigned gens;         /* bit mask of lkh_gen */
 	unsigned words;        /* bit 0: 32, bit 1: 64 */
 	unsigned bits_min, bits_max;
+	unsigned threads;      /* 0: one per online CPU */
 	struct kb_keyset_params params; /* count, seed, size */
 };
 
@@ -48,8 +49,8 @@ void kb_report_free(struct kb_report *r);
 /* Counts for one cell at its bits (used by skew and the histograms):
  * 0, or -1 with a reason.  *counts is malloc'ed, 2^bits entries. */
 int kb_count_keyset(const struct kb_hashspec *spec, unsigned bits, int keyset,
-		    const struct kb_keyset_params *p, uint64_t **counts,
-		    char *err, size_t errlen);
+		    const struct kb_keyset_params *p, unsigned threads,
+		    uint64_t **counts, char *err, size_t errlen);
 
 /* Formatting */
 void kb_format_report_text(const struct kb_report *r, unsigned step,

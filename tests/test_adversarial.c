@@ -34,7 +34,7 @@ static void every_cell_collapses_to_one_bucket(void **state)
 
 					p.count = 3000;
 					if (kb_count_keyset(&s, bits, KB_KS_ADVERSARIAL,
-							    &p, &counts, err, sizeof(err)) < 0)
+							    &p, 0, &counts, err, sizeof(err)) < 0)
 						fail_msg("%s", err);
 					for (i = 0; i < (UINT64_C(1) << bits); i++)
 						used += counts[i] != 0;

@@ -27,7 +27,7 @@ static struct kb_skew cell(int keyset, lkh_func f, lkh_gen g, unsigned word)
 
 	p.count = 4096;
 	p.seed = 1;
-	if (kb_count_keyset(&s, 11, keyset, &p, &counts, err, sizeof(err)) < 0)
+	if (kb_count_keyset(&s, 11, keyset, &p, 0, &counts, err, sizeof(err)) < 0)
 		fail_msg("%s", err);
 	kb_skew_from_counts(counts, 2048, &sk);
 	free(counts);
