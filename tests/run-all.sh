@@ -9,7 +9,7 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 root=${LKH_BUILD_ROOT:-$top/build}
-bash "$top/tests/install-deps.sh" clang libhts-dev || exit 1
+bash "$top/tests/install-deps.sh" clang libclang-rt-14-dev libhts-dev || exit 1
 
 total_pass=0 total_fail=0
 declare -a lines
