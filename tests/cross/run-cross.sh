@@ -12,7 +12,8 @@
 # "N passed, N failed" over all of them; exits non-zero if anything failed or
 # a target could not be built.  Missing Debian packages are installed with
 # apt-get (run as root on Debian 12).  Build trees live under $BUILD_ROOT
-# (default ~/.cache/libkhash/cross), never in the source tree; logs too.
+# (default $LKH_BUILD_ROOT/cross if that is set, else
+# ~/.cache/libkhash/cross), never in the source tree; logs too.
 #
 # Environment: BUILD_ROOT, JOBS (default 2: parallel compile jobs and test
 # processes), TIMEOUT_MULTIPLIER (default 10, for meson test: emulation is
@@ -21,7 +22,12 @@ set -uo pipefail
 
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 CROSS_DIR=$SRC/tests/cross
-BUILD_ROOT=${BUILD_ROOT:-${XDG_CACHE_HOME:-$HOME/.cache}/libkhash/cross}
+# Build trees: $BUILD_ROOT, else $LKH_BUILD_ROOT/cross (tests/run-all.sh's
+# root), else the user's cache folder.
+if [ -z "${BUILD_ROOT:-}" ] && [ -n "${LKH_BUILD_ROOT:-}" ]; then
+	BUILD_ROOT=$LKH_BUILD_ROOT/cross
+fi
+BUILD_ROOT=${BUILD_ROOT:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/libkhash/cross}
 JOBS=${JOBS:-2}
 
 # name -> cross file (tests/cross/<file>.ini) and extra meson options.  The
@@ -54,7 +60,7 @@ ini_debarch() {
 	s390x) echo s390x ;; powerpc) echo powerpc ;;
 	esac
 }
-# The emulator is the first entry of the cross file's exe_wrapper.
+# The cross file's exe_wrapper (emulator and its arguments), as words.
 ini_wrapper() {
 	sed -n "s/^exe_wrapper = \[\(.*\)\]/\1/p" "$CROSS_DIR/$1.ini" |
 		tr -d "'" | sed 's/, */ /g'
@@ -341,6 +347,7 @@ fi
 # The native build: its own suite (a line like any target's) and the
 # reference output of the smoke run.
 NATIVE=$BUILD_ROOT/native
+rm -rf "$BUILD_ROOT/smoke-native" # never compare against an earlier run's
 if build_and_test native "$NATIVE" "$LOG_DIR/native.log" -Dtests=enabled; then
 	read -r p f < <(count_results "$NATIVE")
 	smoke_note=
@@ -370,7 +377,6 @@ if build_and_test native "$NATIVE" "$LOG_DIR/native.log" -Dtests=enabled; then
 			smoke_note="$smoke_note, see $BUILD_ROOT/smoke-native/DIFFS"
 		fi
 	else
-		rm -rf "$BUILD_ROOT/smoke-native"
 		smoke_note="no khash-bench in the tree: smoke run skipped"
 	fi
 	report native "$p" "$f" "$(count_cases "$NATIVE") cmocka cases passed, $smoke_note"
