@@ -143,6 +143,7 @@ debian_mirror() {
 fetch_cmocka() {
 	[ -f "$CMOCKA_SRC/src/cmocka.c" ] && return 0
 	local apt_dir=$BUILD_ROOT/apt codename work
+	# shellcheck source=/dev/null
 	codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
 	mkdir -p "$apt_dir/lists/partial"
 	echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $(debian_mirror) $codename main" \
@@ -371,7 +372,8 @@ if build_and_test native "$NATIVE" "$LOG_DIR/native.log" -Dtests=enabled; then
 			fi
 		done
 		p=$((p + sp)); f=$((f + sf + nf))
-		smoke_note="smoke reference: $(ls "$BUILD_ROOT/smoke-native"/*.out | wc -l) outputs, text = binary keys $sp/$((sp + sf))"
+		outs=("$BUILD_ROOT/smoke-native"/*.out)
+		smoke_note="smoke reference: ${#outs[@]} outputs, text = binary keys $sp/$((sp + sf))"
 		[ "$nf" -gt 0 ] && smoke_note="$smoke_note, $nf failed natively"
 		if [ "$((sf + nf))" -gt 0 ]; then
 			smoke_note="$smoke_note, see $BUILD_ROOT/smoke-native/DIFFS"
