@@ -102,8 +102,29 @@ static int check_fit(const struct kb_hashspec *s, const uint64_t *keys,
 	return 0;
 }
 
+/* "0x" + lowercase hex + newline, as printf("%#" PRIx64) but 0 as 0x0. */
+static size_t format_hex(char *out, uint64_t v)
+{
+	static const char digits[] = "0123456789abcdef";
+	char tmp[16];
+	size_t n = 0, i;
+
+	do {
+		tmp[n++] = digits[v & 15];
+		v >>= 4;
+	} while (v);
+	out[0] = '0';
+	out[1] = 'x';
+	for (i = 0; i < n; i++)
+		out[2 + i] = tmp[n - 1 - i];
+	out[2 + n] = '\n';
+	return n + 3;
+}
+
 static int cmd_hash(struct args *a, int argc, char **argv)
 {
+	static char out_buf[BLOCK * 19];
+	size_t len = 0;
 	struct kb_hashspec s;
 	struct kb_keyfile *kf;
 	struct kb_atomic out = { 0 };
@@ -140,7 +161,9 @@ static int cmd_hash(struct args *a, int argc, char **argv)
 			break;
 		kb_full_words(&s, keys, (size_t)n, words);
 		for (i = 0; i < (size_t)n; i++)
-			fprintf(to, "0x%" PRIx64 "\n", words[i] >> (64 - a->bits));
+			len += format_hex(out_buf + len, words[i] >> (64 - a->bits));
+		fwrite(out_buf, 1, len, to);
+		len = 0;
 		done += (uint64_t)n;
 	}
 	if (n < 0)
