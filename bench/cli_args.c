@@ -50,6 +50,8 @@ static const char usage_text[] =
 	"  speed    benchmarks: every hash inline and exported beside the bare\n"
 	"           arithmetic, and the counting engine beside the naive loop\n"
 	"           [--bits N] [--count KEYS] [--threads N] [--format text|csv]\n"
+	"  keys     --keyset NAME [--count N] [--word W] [--binary] [-o FILE]\n"
+	"           write a key set as a key file (0x hex lines, or little-endian u64)\n"
 	"  list     key sets (with formulas), functions and generations\n"
 	"\n"
 	"Key set options: --count N  --base N  --stride N  --seed N  --size BYTES\n"

@@ -653,6 +653,66 @@ static int cmd_waittable(struct args *a, int argc)
 	return emit(a, &b);
 }
 
+/* Write a key set as a key file: text (0x hex, one a line) or --binary
+ * little-endian u64, so any other machine reads the same keys. */
+static int cmd_keys(struct args *a, int argc)
+{
+	static char out_buf[BLOCK * 19];
+	struct kb_keyset_params kp = a->kp;
+	struct kb_keystream ks;
+	struct kb_atomic out = { 0 };
+	uint64_t keys[BLOCK];
+	FILE *to = stdout;
+	char err[512];
+	size_t n, i, len;
+	int rc = 0;
+
+	if (optind < argc)
+		return kb_fail(EXIT_USAGE, "keys takes no arguments (use -o FILE)");
+	if (a->keyset < 0)
+		return kb_fail(EXIT_USAGE, "keys needs --keyset");
+	if ((rc = check_heap_memory(a, 1u << a->keyset)))
+		return rc;
+	kp.word = a->word;
+	kp.input_bits = 64;
+	kp.target_func = a->func_set ? a->func : LKH_FUNC_HASH_64;
+	kp.target_gen = a->gen;
+	kp.target_bits = a->bits;
+	if (kb_keystream_open(&ks, a->keyset, &kp, err, sizeof(err)) < 0)
+		return kb_fail(a->keyset == KB_KS_ADVERSARIAL && !a->bits_set ? EXIT_USAGE
+									  : EXIT_RUNTIME,
+			       "%s", err);
+	if (a->output && strcmp(a->output, "-")) {
+		if (kb_atomic_open(&out, a->output, err, sizeof(err)) < 0) {
+			kb_keystream_close(&ks);
+			return kb_fail(EXIT_RUNTIME, "%s", err);
+		}
+		to = out.f;
+	}
+	while ((n = kb_keystream_next(&ks, keys, BLOCK)) > 0) {
+		for (i = 0, len = 0; i < n; i++) {
+			if (a->binary) {
+				unsigned byte;
+
+				for (byte = 0; byte < 8; byte++)
+					out_buf[len++] = (char)(keys[i] >> (8 * byte));
+			} else {
+				len += format_hex(out_buf + len, keys[i]);
+			}
+		}
+		fwrite(out_buf, 1, len, to);
+	}
+	kb_keystream_close(&ks);
+	if (out.f) {
+		if (kb_atomic_commit(&out, err, sizeof(err)) < 0)
+			rc = kb_fail(EXIT_RUNTIME, "%s", err);
+	} else if (fflush(stdout) != 0 || ferror(stdout)) {
+		rc = kb_fail(EXIT_RUNTIME, "cannot write standard output: %s",
+			     strerror(errno));
+	}
+	return rc;
+}
+
 static int cmd_list(void)
 {
 	int i;
@@ -707,6 +767,8 @@ int main(int argc, char **argv)
 		return cmd_skew(&a, argc);
 	if (!strcmp(a.cmd, "report"))
 		return cmd_report(&a, argc);
+	if (!strcmp(a.cmd, "keys"))
+		return cmd_keys(&a, argc);
 	if (!strcmp(a.cmd, "waittable"))
 		return cmd_waittable(&a, argc);
 	if (!strcmp(a.cmd, "audit"))

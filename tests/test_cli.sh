@@ -159,6 +159,21 @@ exec 3>&-
 wait "$pid"; check "vanished key file: run completes" $?
 grep -q '^1,keys,hash_64,new,64,4,4,16,' "$tmp/vanish.csv"; check "vanished key file: all 4 keys counted" $?
 
+# keys: a key set written as text and as binary reads back the same
+"$kb" keys --keyset struct-page --count 1000 -o "$tmp/sp.txt"
+"$kb" keys --keyset struct-page --count 1000 --binary -o "$tmp/sp.bin"
+[ "$(wc -l <"$tmp/sp.txt")" = 1000 ] && [ "$(stat -c %s "$tmp/sp.bin")" = 8000 ]
+check "keys writes 1000 keys as text and as 8000 bytes" $?
+[ "$(head -2 "$tmp/sp.txt" | tr '\n' ' ')" = "0xffffea0000000000 0xffffea0000000040 " ]
+check "keys: struct-page formula" $?
+a=$("$kb" skew --func hash_ptr --gen old --word 64 --bits 10 --keys "$tmp/sp.txt" --format csv | tail -1)
+b=$("$kb" skew --func hash_ptr --gen old --word 64 --bits 10 --keys "$tmp/sp.bin" --binary --format csv | tail -1)
+c=$("$kb" skew --func hash_ptr --gen old --word 64 --bits 10 --keyset struct-page --count 1000 --format csv | tail -1 | sed 's/,struct-page,/,keys,/')
+[ "$a" = "$b" ] && [ "$a" = "$c" ]; check "keys: text, binary and built-in agree" $?
+expect 2 "khash-bench: keys needs --keyset" keys --count 3
+expect 2 "khash-bench: adversarial: needs a function, generation and bits to attack" \
+	keys --keyset adversarial
+
 # skew and report outputs carry the contract's fields and a schema version
 "$kb" skew --func hash_64 --gen old --word 64 --bits 11 --keyset page4k --count 4096 --format json >"$tmp/s.json"
 for field in '"func": "hash_64"' '"gen": "old"' '"word": 64' '"bits": 11' '"n": 4096' \
