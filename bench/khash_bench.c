@@ -365,13 +365,34 @@ static char bias_mark(double p)
 	return b < 0.05 ? ' ' : b < 0.15 ? '.' : b < 0.3 ? 'o' : '#';
 }
 
+/* Render one figure when --plot was given, then write the text output;
+ * a failed plot leaves neither.  Frees both buffers. */
+static int plot_then_emit(const struct args *a, struct kb_buf *b,
+			  struct kb_buf *dat, const char *base,
+			  const char *title, int width, int height,
+			  const char *body)
+{
+	char err[512];
+	int rc = 0;
+
+	if (a->plot && kb_plot_single(a->plot, base, title, width, height, dat,
+				      body, err, sizeof(err)) < 0)
+		rc = kb_fail(EXIT_RUNTIME, "%s", err);
+	kb_buf_free(dat);
+	if (rc) {
+		kb_buf_free(b);
+		return rc;
+	}
+	return emit(a, b);
+}
+
 static int cmd_influence(struct args *a, int argc)
 {
 	struct kb_hashspec s;
 	static struct kb_influence r;
 	struct kb_buf b = { 0 }, dat = { 0 };
 	uint64_t samples = a->count_set ? a->kp.count : 65536;
-	char err[512], base[96], title[160];
+	char base[96] = "", title[160] = "";
 	unsigned j, k;
 	int rc;
 
@@ -436,19 +457,12 @@ static int cmd_influence(struct args *a, int argc)
 				kb_buf_printf(&dat, "%u %u %.5f\n", k, j, r.p[j][k]);
 			kb_buf_printf(&dat, "\n");
 		}
-		if (kb_plot_single(a->plot, base, title, 520, 720, &dat,
-				   "  set xlabel \"output bit\"\n  set ylabel \"input bit\"\n"
-				   "  set cbrange [0:1]\n  set palette defined (0 \"#2166ac\", 0.5 \"#f7f7f7\", 1 \"#b2182b\")\n"
-				   "  set title gptitle\n  set autoscale fix\n"
-				   "  plot data using 1:2:3 with image notitle\n",
-				   err, sizeof(err)) < 0) {
-			kb_buf_free(&dat);
-			kb_buf_free(&b);
-			return kb_fail(EXIT_RUNTIME, "%s", err);
-		}
-		kb_buf_free(&dat);
 	}
-	return emit(a, &b);
+	return plot_then_emit(a, &b, &dat, base, title, 520, 720,
+			      "  set xlabel \"output bit\"\n  set ylabel \"input bit\"\n"
+			      "  set cbrange [0:1]\n  set palette defined (0 \"#2166ac\", 0.5 \"#f7f7f7\", 1 \"#b2182b\")\n"
+			      "  set title gptitle\n  set autoscale fix\n"
+			      "  plot data using 1:2:3 with image notitle\n");
 }
 
 static void audit_text(const struct kb_audit *a, const char *name,
@@ -570,7 +584,7 @@ static int cmd_waittable(struct args *a, int argc)
 	unsigned waiters = a->count_set ? (unsigned)a->kp.count : 100;
 	unsigned trials = 1000, n = 0, i;
 	uint64_t zone;
-	char err[512];
+	char base[64] = "", title[160] = "";
 
 	if (optind < argc)
 		return kb_fail(EXIT_USAGE, "waittable takes no arguments");
@@ -623,8 +637,6 @@ static int cmd_waittable(struct args *a, int argc)
 		}
 	}
 	if (a->plot) {
-		char base[64], title[160];
-
 		snprintf(base, sizeof(base), "waittable_w%u_n%u", a->word, waiters);
 		snprintf(title, sizeof(title), "Spurious wake-ups per unlock, %u waiters, %u-bit kernel (seed 003's wait tables)",
 			 waiters, a->word);
@@ -634,23 +646,16 @@ static int cmd_waittable(struct args *a, int argc)
 				      (unsigned long long)(rows[i].zone_bytes >> 20),
 				      rows[i].old_random, rows[i].new_random,
 				      rows[i].old_run, rows[i].new_run, rows[i].baseline);
-		if (kb_plot_single(a->plot, base, title, 900, 520, &dat,
-				   "  set logscale x 2\n  set logscale y\n  set xlabel \"zone size (MiB)\"\n"
-				   "  set ylabel \"waiters woken for nothing per unlock\"\n  set key top left\n"
-				   "  set title gptitle\n"
-				   "  plot data using 1:2 with linespoints title \"old, random pages\", \\\n"
-				   "       data using 1:3 with linespoints title \"new, random pages\", \\\n"
-				   "       data using 1:4 with linespoints title \"old, a run of pages\", \\\n"
-				   "       data using 1:5 with linespoints title \"new, a run of pages\", \\\n"
-				   "       data using 1:6 with lines dashtype 2 title \"random function\"\n",
-				   err, sizeof(err)) < 0) {
-			kb_buf_free(&dat);
-			kb_buf_free(&b);
-			return kb_fail(EXIT_RUNTIME, "%s", err);
-		}
-		kb_buf_free(&dat);
 	}
-	return emit(a, &b);
+	return plot_then_emit(a, &b, &dat, base, title, 900, 520,
+			      "  set logscale x 2\n  set logscale y\n  set xlabel \"zone size (MiB)\"\n"
+			      "  set ylabel \"waiters woken for nothing per unlock\"\n  set key top left\n"
+			      "  set title gptitle\n"
+			      "  plot data using 1:2 with linespoints title \"old, random pages\", \\\n"
+			      "       data using 1:3 with linespoints title \"new, random pages\", \\\n"
+			      "       data using 1:4 with linespoints title \"old, a run of pages\", \\\n"
+			      "       data using 1:5 with linespoints title \"new, a run of pages\", \\\n"
+			      "       data using 1:6 with lines dashtype 2 title \"random function\"\n");
 }
 
 /* Write a key set as a key file: text (0x hex, one a line) or --binary

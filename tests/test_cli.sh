@@ -174,6 +174,23 @@ expect 2 "khash-bench: keys needs --keyset" keys --count 3
 expect 2 "khash-bench: adversarial: needs a function, generation and bits to attack" \
 	keys --keyset adversarial
 
+# the analyses: arguments checked, outputs with a schema version
+expect 2 "khash-bench: audit needs one of --multiplier, --preset and --compare" audit
+expect 2 "khash-bench: audit needs one of --multiplier, --preset and --compare" \
+	audit --preset old64 --compare
+expect 2 "khash-bench: unknown preset 'old128' (see 'khash-bench audit --compare')" \
+	audit --preset old128
+expect 2 "khash-bench: multiplier 0x100000000 does not fit 32 bits" \
+	audit --multiplier 0x100000000 --width 32
+expect 2 "khash-bench: --count (waiters) must be 2..4096" waittable --count 1
+expect 2 "khash-bench: influence needs --bits" influence --func hash_32 --gen old
+"$kb" audit --preset new64 --format json | grep -q '"schema_version": 1'; check "audit json" $?
+"$kb" audit --compare --format csv | grep -q '^1,old64,0x9e37fffffffc0001,64,1,41,33,7,'
+check "audit csv: old64 row" $?
+"$kb" waittable --format json | grep -q '"schema": "khash-bench/waittable"'; check "waittable json" $?
+[ "$("$kb" influence --func hash_32 --gen new --word 32 --bits 4 --format csv | wc -l)" = 129 ]
+check "influence csv: 32 x 4 cells and a header" $?
+
 # skew and report outputs carry the contract's fields and a schema version
 "$kb" skew --func hash_64 --gen old --word 64 --bits 11 --keyset page4k --count 4096 --format json >"$tmp/s.json"
 for field in '"func": "hash_64"' '"gen": "old"' '"word": 64' '"bits": 11' '"n": 4096' \
