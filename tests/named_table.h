@@ -39,6 +39,8 @@ struct named_entry {
 /* The table of one mode and its length. */
 const struct named_entry *named_table_inline(size_t *len);
 const struct named_entry *named_table_link(size_t *len);
+/* Inline mode with the debug asserts compiled out (LKH_NO_ASSERT). */
+const struct named_entry *named_table_noassert(size_t *len);
 
 /* Find (func, gen, word) in a table; NULL when absent. */
 const struct named_entry *named_find(const struct named_entry *table,

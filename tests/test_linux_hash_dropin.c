@@ -13,17 +13,15 @@
 
 #include <cmocka.h>
 
+#include "test_rng.h"
+
 #include <khash/linux_hash.h>
 
 static uint64_t rng_state = 12345;
 
 static uint64_t next_random(void)
 {
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
+	return test_next_random(&rng_state);
 }
 
 static uint64_t checked(lkh_func f, uint64_t val, unsigned bits)

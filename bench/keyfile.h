@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Key files: text, one integer per line (decimal or 0x hex; '#' comments,
+ * blank lines and CRLF line ends allowed), or --binary little-endian u64.
+ * Read in 64 KiB blocks and streamed, so any file size takes O(1) memory;
+ * every rejection names the file and, for text, the line.
+ */
+#ifndef KB_KEYFILE_H
+#define KB_KEYFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KB_KEYFILE_BLOCK 65536
+
+struct kb_keyfile {
+	int fd;
+	int binary;
+	int eof;
+	const char *name;     /* as given; "-" is standard input */
+	uint64_t line;        /* lines consumed so far (text) */
+	uint64_t keys;        /* keys returned so far */
+	uint64_t bytes;       /* bytes read so far */
+	size_t len, pos;
+	unsigned char buf[KB_KEYFILE_BLOCK];
+};
+
+/* 0, or -1 with a one-line reason in err. */
+int kb_keyfile_open(struct kb_keyfile *kf, const char *path, int binary,
+		    char *err, size_t errlen);
+/* Keys read (0 at the end), or -1 with a one-line reason in err. */
+long kb_keyfile_next(struct kb_keyfile *kf, uint64_t *keys, size_t max,
+		     char *err, size_t errlen);
+void kb_keyfile_close(struct kb_keyfile *kf);
+
+/*
+ * Parse one text line (no newline).  Returns 1 with *key set, 0 for a blank
+ * or comment line, -1 with a reason (without file and line) in err.
+ */
+int kb_parse_key_line(const char *s, size_t len, uint64_t *key, char *err,
+		      size_t errlen);
+
+#endif

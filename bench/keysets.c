@@ -1,0 +1,440 @@
+/* SPDX-License-Identifier: MIT */
+#include "keysets.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef KB_HAVE_JEMALLOC
+#include <jemalloc/jemalloc.h>
+#endif
+
+#if defined(__GLIBC__)
+/* glibc's own allocator, reachable even when jemalloc replaces malloc. */
+extern void *__libc_malloc(size_t size);
+extern void __libc_free(void *ptr);
+#define KB_HAVE_GLIBC_MALLOC 1
+#endif
+
+#define KIB UINT64_C(1024)
+#define MIB (KIB * KIB)
+
+/* x86_64: direct map (PAGE_OFFSET) and vmemmap bases; i386: 3G/1G split. */
+#define X86_64_DIRECT_MAP UINT64_C(0xffff888000000000)
+#define X86_64_VMEMMAP UINT64_C(0xffffea0000000000)
+#define I386_PAGE_OFFSET UINT64_C(0xc0000000)
+#define I386_MEM_MAP UINT64_C(0xc1000000)
+#define BTRFS_CHUNK_START (1024 * MIB)
+#define BTRFS_STRIPE_LEN (64 * KIB)
+
+const struct kb_keyset_info kb_keysets[KB_KS_COUNT] = {
+	[KB_KS_SEQ] = { "seq", "base + i (base 0)", 0, 0, 1, 1,
+			KB_KS_ARITHMETIC },
+	[KB_KS_RANDOM] = { "random",
+			   "uniform over the argument's width (splitmix64, --seed)",
+			   0, 0, 0, 0, KB_KS_RANDOMISED },
+	[KB_KS_PAGE4K] = { "page4k",
+			   "direct-map base + i * 4 KiB (x86_64 0xffff888000000000, i386 0xc0000000)",
+			   X86_64_DIRECT_MAP, I386_PAGE_OFFSET, 4 * KIB, 4 * KIB,
+			   KB_KS_ARITHMETIC },
+	[KB_KS_PAGE2M] = { "page2m",
+			   "direct-map base + i * 2 MiB (i386 base 0: 2048 fit in 4 GiB)",
+			   X86_64_DIRECT_MAP, 0, 2 * MIB, 2 * MIB,
+			   KB_KS_ARITHMETIC },
+	[KB_KS_STRUCT_PAGE] = { "struct-page",
+				"vmemmap + i * sizeof(struct page) (x86_64 0xffffea0000000000 + 64 i, i386 0xc1000000 + 32 i)",
+				X86_64_VMEMMAP, I386_MEM_MAP, 64, 32,
+				KB_KS_ARITHMETIC },
+	[KB_KS_SLAB] = { "slab",
+			 "objects of --size bytes (default 256) packed into consecutive 4 KiB slab pages from the direct map",
+			 X86_64_DIRECT_MAP, I386_PAGE_OFFSET, 0, 0,
+			 KB_KS_SIZED },
+	[KB_KS_HEAP_GLIBC] = { "heap-glibc",
+			       "live objects from glibc malloc, --size bytes or a seeded mix of 16..4096",
+			       0, 0, 0, 0,
+			       KB_KS_HEAP | KB_KS_SIZED | KB_KS_RANDOMISED },
+	[KB_KS_HEAP_JEMALLOC] = { "heap-jemalloc",
+				  "live objects from jemalloc (mallocx), --size bytes or a seeded mix of 16..4096",
+				  0, 0, 0, 0,
+				  KB_KS_HEAP | KB_KS_SIZED | KB_KS_RANDOMISED },
+	[KB_KS_BTRFS_STRIPE] = { "btrfs-stripe",
+				 "btrfs RAID5/6 full stripes: chunk start 1 GiB + i * nr_data (2) * 64 KiB",
+				 BTRFS_CHUNK_START, BTRFS_CHUNK_START,
+				 2 * BTRFS_STRIPE_LEN, 2 * BTRFS_STRIPE_LEN,
+				 KB_KS_ARITHMETIC },
+	[KB_KS_FILE_OFFSET] = { "file-offset", "i * 4096 (page-cache indices as byte offsets)",
+				0, 0, 4 * KIB, 4 * KIB, KB_KS_ARITHMETIC },
+	[KB_KS_SECTOR] = { "sector", "i * 512 (sector byte addresses)", 0, 0,
+			   512, 512, KB_KS_ARITHMETIC },
+	[KB_KS_ADVERSARIAL] = { "adversarial",
+				"keys built for one function, generation and bits to share bucket 0: t * K^-1 mod 2^w (skew only)",
+				0, 0, 0, 0, KB_KS_PER_CELL },
+};
+
+int kb_keyset_find(const char *name)
+{
+	int i;
+
+	for (i = 0; i < KB_KS_COUNT; i++)
+		if (strcmp(name, kb_keysets[i].name) == 0)
+			return i;
+	return -1;
+}
+
+int kb_keyset_available(int id)
+{
+	switch (id) {
+	case KB_KS_HEAP_GLIBC:
+#ifdef KB_HAVE_GLIBC_MALLOC
+		return 1;
+#else
+		return 0;
+#endif
+	case KB_KS_HEAP_JEMALLOC:
+#ifdef KB_HAVE_JEMALLOC
+		return 1;
+#else
+		return 0;
+#endif
+	default:
+		return id >= 0 && id < KB_KS_COUNT;
+	}
+}
+
+uint64_t kb_inverse_mod_2_64(uint64_t odd)
+{
+	/* Newton's iteration doubles the correct low bits each step:
+	 * x = odd is right to 3 bits (odd * odd = 1 mod 8), 5 steps give 96. */
+	uint64_t x = odd;
+	int i;
+
+	for (i = 0; i < 5; i++)
+		x *= 2 - odd * x;
+	return x;
+}
+
+/*
+ * Adversarial keys.  Every function takes the top bits of a word that is a
+ * product by a public odd constant K (of 32 or 64 bits), so any word t
+ * below 2^(w - bits) has the preimage t * K^-1: all such keys share bucket
+ * 0.  The 32-bit hash_64 of posted and new first combine the halves; the
+ * high half is then free (a counter) and the low half is solved for.
+ */
+enum { ADV_MUL32, ADV_MUL64, ADV_POSTED_W32, ADV_NEW_W32 };
+
+static int open_adversarial(struct kb_keystream *ks, char *err, size_t errlen)
+{
+	const struct kb_keyset_params *p = &ks->p;
+	lkh_func f = p->target_func;
+	unsigned width, bits = p->target_bits;
+	uint64_t k, capacity;
+
+	if (lkh_bits_max(f, p->target_gen, p->word) == 0 || bits < 1 ||
+	    bits > lkh_bits_max(f, p->target_gen, p->word)) {
+		snprintf(err, errlen, "adversarial: needs a function, generation and bits to attack");
+		return -1;
+	}
+	if (f == LKH_FUNC_HASH_LONG || f == LKH_FUNC_HASH_PTR)
+		f = p->word == 32 ? LKH_FUNC_HASH_32 : LKH_FUNC_HASH_64;
+	if (f == LKH_FUNC_HASH_32) {
+		ks->adv_kind = ADV_MUL32;
+		k = p->target_gen == LKH_GEN_NEW ? LKH_GOLDEN_RATIO_32
+						 : LKH_GOLDEN_RATIO_PRIME_32;
+		width = 32;
+	} else if (p->target_gen == LKH_GEN_OLD || p->word == 64) {
+		ks->adv_kind = ADV_MUL64;
+		k = p->target_gen == LKH_GEN_OLD ? LKH_GOLDEN_RATIO_PRIME_64
+						 : LKH_GOLDEN_RATIO_64;
+		width = 64;
+	} else {
+		ks->adv_kind = p->target_gen == LKH_GEN_POSTED ? ADV_POSTED_W32
+							       : ADV_NEW_W32;
+		ks->adv_mul = LKH_GOLDEN_RATIO_32;
+		k = LKH_GOLDEN_RATIO_32;
+		width = 32;
+	}
+	ks->adv_inv = kb_inverse_mod_2_64(k);
+	if (width == 32)
+		ks->adv_inv = (uint32_t)ks->adv_inv;
+	ks->adv_span = bits >= width ? 1 : UINT64_C(1) << (width - bits);
+	/* the 32-bit hash_64 forms also vary the free high half */
+	capacity = ks->adv_kind >= ADV_POSTED_W32 ? UINT64_C(1) << 32
+						  : ks->adv_span;
+	if (p->count > capacity) {
+		snprintf(err, errlen, "adversarial: only %llu distinct keys share one bucket at %u bits",
+			 (unsigned long long)capacity, bits);
+		return -1;
+	}
+	return 0;
+}
+
+static uint64_t adversarial_key(const struct kb_keystream *ks, uint64_t i)
+{
+	uint64_t t = i % ks->adv_span, x;
+	uint32_t hi, inner;
+
+	switch (ks->adv_kind) {
+	case ADV_MUL32:
+		return (uint32_t)(t * ks->adv_inv);
+	case ADV_MUL64:
+		return t * ks->adv_inv;
+	default:
+		/* inner 32-bit value whose product by GR32 is t */
+		inner = (uint32_t)(t * ks->adv_inv);
+		hi = (uint32_t)i;
+		x = (uint32_t)(hi * ks->adv_mul);
+		if (ks->adv_kind == ADV_POSTED_W32)
+			return (uint64_t)hi << 32 | (uint32_t)(inner - x);
+		return (uint64_t)hi << 32 | (uint32_t)(inner ^ x);
+	}
+}
+
+#define SPLITMIX_GAMMA UINT64_C(0x9e3779b97f4a7c15)
+
+static uint64_t splitmix_mix(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+uint64_t kb_splitmix64(uint64_t *state)
+{
+	return splitmix_mix(*state += SPLITMIX_GAMMA);
+}
+
+uint64_t kb_splitmix64_at(uint64_t seed, uint64_t i)
+{
+	return splitmix_mix(seed + (i + 1) * SPLITMIX_GAMMA);
+}
+
+static const unsigned mix_sizes[] = { 16, 32, 48, 64, 96, 128, 192, 256,
+				      512, 1024, 2048, 4096 };
+
+static void *heap_alloc(int id, size_t size)
+{
+#ifdef KB_HAVE_JEMALLOC
+	if (id == KB_KS_HEAP_JEMALLOC)
+		return mallocx(size, 0);
+#endif
+#ifdef KB_HAVE_GLIBC_MALLOC
+	if (id == KB_KS_HEAP_GLIBC)
+		return __libc_malloc(size);
+#endif
+	(void)id;
+	(void)size;
+	return NULL;
+}
+
+static void heap_free(int id, void *p)
+{
+#ifdef KB_HAVE_JEMALLOC
+	if (id == KB_KS_HEAP_JEMALLOC) {
+		dallocx(p, 0);
+		return;
+	}
+#endif
+#ifdef KB_HAVE_GLIBC_MALLOC
+	if (id == KB_KS_HEAP_GLIBC)
+		__libc_free(p);
+#endif
+	(void)id;
+	(void)p;
+}
+
+static void release_heap(struct kb_keystream *ks, uint64_t live)
+{
+	uint64_t i;
+
+	for (i = 0; i < live; i++)
+		heap_free(ks->id, (void *)(uintptr_t)ks->heap[i]);
+	free(ks->heap);
+	ks->heap = NULL;
+}
+
+static int open_heap(struct kb_keystream *ks, char *err, size_t errlen)
+{
+	uint64_t i, rng = ks->p.seed;
+
+	if (ks->p.count > SIZE_MAX / sizeof(uint64_t) ||
+	    !(ks->heap = malloc((size_t)ks->p.count * sizeof(uint64_t)))) {
+		snprintf(err, errlen, "cannot hold %llu heap objects",
+			 (unsigned long long)ks->p.count);
+		return -1;
+	}
+	/* All objects stay live until the stream closes, as in a table. */
+	for (i = 0; i < ks->p.count; i++) {
+		size_t size = ks->p.size ? ks->p.size
+					 : mix_sizes[kb_splitmix64(&rng) %
+						     (sizeof(mix_sizes) /
+						      sizeof(mix_sizes[0]))];
+		void *obj = heap_alloc(ks->id, size);
+
+		if (!obj) {
+			release_heap(ks, i);
+			snprintf(err, errlen, "%s: allocation %llu of %zu bytes failed",
+				 kb_keysets[ks->id].name,
+				 (unsigned long long)i, size);
+			return -1;
+		}
+		ks->heap[i] = (uintptr_t)obj;
+		if (ks->p.input_bits == 32 && ks->heap[i] > UINT32_MAX) {
+			release_heap(ks, i + 1);
+			snprintf(err, errlen,
+				 "%s: pointers on this host exceed the 32-bit argument",
+				 kb_keysets[ks->id].name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int kb_keystream_open(struct kb_keystream *ks, int id,
+		      const struct kb_keyset_params *p, char *err,
+		      size_t errlen)
+{
+	const struct kb_keyset_info *info;
+	uint64_t limit;
+
+	memset(ks, 0, sizeof(*ks));
+	if (id < 0 || id >= KB_KS_COUNT) {
+		snprintf(err, errlen, "unknown key set");
+		return -1;
+	}
+	if (!kb_keyset_available(id)) {
+		snprintf(err, errlen, "key set %s is not available in this build",
+			 kb_keysets[id].name);
+		return -1;
+	}
+	if (p->count == 0) {
+		snprintf(err, errlen, "count must be at least 1");
+		return -1;
+	}
+	info = &kb_keysets[id];
+	ks->id = id;
+	ks->p = *p;
+	ks->base = p->has_base ? p->base
+			       : (p->word == 32 ? info->base32 : info->base64);
+	ks->stride = p->has_stride ? p->stride
+				   : (p->word == 32 ? info->stride32
+						    : info->stride64);
+	if (id == KB_KS_SLAB) {
+		unsigned size = p->size ? p->size : 256;
+
+		if (size > 4096) {
+			snprintf(err, errlen, "slab objects must be at most 4096 bytes");
+			return -1;
+		}
+		ks->p.size = size;
+	}
+	if (info->flags & KB_KS_HEAP)
+		return open_heap(ks, err, errlen);
+	if (info->flags & KB_KS_PER_CELL)
+		return open_adversarial(ks, err, errlen);
+
+	limit = p->input_bits == 32 ? UINT32_MAX : UINT64_MAX;
+	if (info->flags & KB_KS_ARITHMETIC || id == KB_KS_SLAB) {
+		/* The largest key, checked without overflowing. */
+		uint64_t per = id == KB_KS_SLAB ? 4096 / ks->p.size : 0;
+		uint64_t last_off, n1 = p->count - 1;
+
+		if (id == KB_KS_SLAB)
+			last_off = n1 / per > (UINT64_MAX - 4096) / 4096
+					   ? UINT64_MAX
+					   : (n1 / per) * 4096 +
+						     (n1 % per) * ks->p.size;
+		else
+			last_off = ks->stride && n1 > UINT64_MAX / ks->stride
+					   ? UINT64_MAX
+					   : n1 * ks->stride;
+		if (ks->base > limit || last_off == UINT64_MAX ||
+		    last_off > limit - ks->base) {
+			snprintf(err, errlen,
+				 "%s: %llu keys from %#llx exceed the %u-bit argument",
+				 info->name, (unsigned long long)p->count,
+				 (unsigned long long)ks->base,
+				 p->input_bits == 32 ? 32 : 64);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int kb_keystream_progression(const struct kb_keystream *ks, uint64_t *first,
+			     uint64_t *stride)
+{
+	if (!(kb_keysets[ks->id].flags & KB_KS_ARITHMETIC))
+		return 0;
+	*first = ks->base + ks->next * ks->stride;
+	*stride = ks->stride;
+	return 1;
+}
+
+size_t kb_keystream_skip(struct kb_keystream *ks, size_t max)
+{
+	uint64_t end = ks->end ? ks->end : ks->p.count;
+	uint64_t left = end > ks->next ? end - ks->next : 0;
+	size_t n = left < max ? (size_t)left : max;
+
+	ks->next += n;
+	return n;
+}
+
+void kb_keystream_seek(struct kb_keystream *ks, uint64_t first, uint64_t end)
+{
+	ks->next = first < ks->p.count ? first : ks->p.count;
+	ks->end = end < ks->p.count ? end : ks->p.count;
+}
+
+size_t kb_keystream_next(struct kb_keystream *ks, uint64_t *buf, size_t max)
+{
+	size_t i, n;
+	uint64_t end = ks->end ? ks->end : ks->p.count;
+	uint64_t left = end > ks->next ? end - ks->next : 0;
+	/* locals, so stores to buf cannot force reloads of the stream */
+	uint64_t first = ks->next, stride = ks->stride, k;
+
+	n = left < max ? (size_t)left : max;
+	switch (ks->id) {
+	case KB_KS_RANDOM: {
+		uint64_t seed = ks->p.seed;
+		unsigned drop = ks->p.input_bits == 32 ? 32 : 0;
+
+		for (i = 0; i < n; i++)
+			buf[i] = kb_splitmix64_at(seed, first + i) >> drop;
+		break;
+	}
+	case KB_KS_SLAB: {
+		uint64_t per = 4096 / ks->p.size, size = ks->p.size;
+		uint64_t base = ks->base;
+
+		for (i = 0; i < n; i++) {
+			uint64_t j = first + i;
+
+			buf[i] = base + (j / per) * 4096 + (j % per) * size;
+		}
+		break;
+	}
+	case KB_KS_HEAP_GLIBC:
+	case KB_KS_HEAP_JEMALLOC:
+		memcpy(buf, ks->heap + first, n * sizeof(*buf));
+		break;
+	case KB_KS_ADVERSARIAL:
+		for (i = 0; i < n; i++)
+			buf[i] = adversarial_key(ks, first + i);
+		break;
+	default:
+		k = ks->base + first * stride;
+		for (i = 0; i < n; i++, k += stride)
+			buf[i] = k;
+		break;
+	}
+	ks->next += n;
+	return n;
+}
+
+void kb_keystream_close(struct kb_keystream *ks)
+{
+	if (ks->heap)
+		release_heap(ks, ks->p.count);
+}

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Built-in key sets: models of the integers and pointers the kernel hashes,
+ * produced as a stream in blocks so memory stays O(1) in the key count
+ * (the heap sets excepted: their objects must stay allocated to be real).
+ */
+#ifndef KB_KEYSETS_H
+#define KB_KEYSETS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <khash/lkh.h>
+
+enum kb_keyset_id {
+	KB_KS_SEQ,
+	KB_KS_RANDOM,
+	KB_KS_PAGE4K,
+	KB_KS_PAGE2M,
+	KB_KS_STRUCT_PAGE,
+	KB_KS_SLAB,
+	KB_KS_HEAP_GLIBC,
+	KB_KS_HEAP_JEMALLOC,
+	KB_KS_BTRFS_STRIPE,
+	KB_KS_FILE_OFFSET,
+	KB_KS_SECTOR,
+	KB_KS_ADVERSARIAL,
+	KB_KS_COUNT
+};
+
+struct kb_keyset_info {
+	const char *name;
+	const char *formula;   /* documented in `khash-bench list` */
+	uint64_t base64, base32; /* defaults for 64- and 32-bit kernels */
+	uint64_t stride64, stride32;
+	unsigned flags;
+};
+
+#define KB_KS_ARITHMETIC 1u /* base + i * stride */
+#define KB_KS_RANDOMISED 2u /* depends on --seed */
+#define KB_KS_HEAP 4u       /* real allocator pointers: vary run to run */
+#define KB_KS_SIZED 8u      /* takes --size */
+#define KB_KS_PER_CELL 16u  /* built for one function, generation, bits */
+
+extern const struct kb_keyset_info kb_keysets[KB_KS_COUNT];
+
+/* Look a key set up by name; -1 when unknown. */
+int kb_keyset_find(const char *name);
+
+/* Is a key set available in this build (jemalloc, glibc)? */
+int kb_keyset_available(int id);
+
+struct kb_keyset_params {
+	uint64_t count;
+	uint64_t base, stride; /* used when has_base / has_stride */
+	int has_base, has_stride;
+	uint64_t seed;
+	unsigned size;       /* object size for slab and heap sets; 0 = mix */
+	unsigned word;       /* kernel word size: picks 32- or 64-bit bases */
+	unsigned input_bits; /* 32 when the function takes a 32-bit argument */
+	/* the cell a per-cell set (adversarial) is built against */
+	lkh_func target_func;
+	lkh_gen target_gen;
+	unsigned target_bits;
+};
+
+struct kb_keystream {
+	int id;
+	struct kb_keyset_params p;
+	uint64_t base, stride, next, end;
+	int adv_kind;        /* adversarial: which inversion */
+	uint64_t adv_inv, adv_mul, adv_span;
+	uint64_t *heap;      /* the live objects of a heap set */
+};
+
+/*
+ * Open a stream; on failure returns -1 with a one-line reason in err
+ * (unknown set, keys that do not fit input_bits, allocation failure...).
+ */
+int kb_keystream_open(struct kb_keystream *ks, int id,
+		      const struct kb_keyset_params *p, char *err,
+		      size_t errlen);
+/*
+ * Restrict the stream to keys [first, end): every built-in set can start
+ * anywhere (random keys are a function of their index), so threads can
+ * split one set between them.
+ */
+void kb_keystream_seek(struct kb_keystream *ks, uint64_t first, uint64_t end);
+/* 1 if the stream's keys are an arithmetic progression, with the next
+ * key and the step; then kb_keystream_skip() consumes them unread. */
+int kb_keystream_progression(const struct kb_keystream *ks, uint64_t *first,
+			     uint64_t *stride);
+size_t kb_keystream_skip(struct kb_keystream *ks, size_t max);
+/* Up to max keys into buf; 0 at the end. */
+size_t kb_keystream_next(struct kb_keystream *ks, uint64_t *buf, size_t max);
+void kb_keystream_close(struct kb_keystream *ks);
+
+/* The inverse of an odd number modulo 2^64. */
+uint64_t kb_inverse_mod_2_64(uint64_t odd);
+
+/* splitmix64: the seeded generator behind every random choice; the i-th
+ * value from a seed, directly, for streams that start mid-way. */
+uint64_t kb_splitmix64(uint64_t *state);
+uint64_t kb_splitmix64_at(uint64_t seed, uint64_t i);
+
+#endif

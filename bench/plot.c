@@ -1,0 +1,397 @@
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "plot.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MAX_FILES 128
+
+/* Everything one run writes, kept at temporary names until the end. */
+struct staging {
+	const char *dir;
+	struct kb_atomic files[MAX_FILES];
+	char *images[MAX_FILES][2]; /* gnuplot's temp outputs, final names */
+	size_t nfiles, nimages;
+};
+
+static int stage_file(struct staging *st, const char *name,
+		      const struct kb_buf *text, char *tmp_out, size_t tmplen,
+		      char *err, size_t errlen)
+{
+	struct kb_atomic *a = &st->files[st->nfiles];
+	char path[4096];
+
+	if (st->nfiles == MAX_FILES) {
+		snprintf(err, errlen, "too many plot files");
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/%s", st->dir, name);
+	if (kb_atomic_open(a, path, err, errlen) < 0)
+		return -1;
+	st->nfiles++;
+	if (text->failed) {
+		snprintf(err, errlen, "out of memory building %s", name);
+		return -1;
+	}
+	fwrite(text->data, 1, text->len, a->f);
+	snprintf(tmp_out, tmplen, "%s", a->tmp);
+	return kb_atomic_close(a, err, errlen) < 0 ? (st->nfiles--, -1) : 0;
+}
+
+static void unstage_all(struct staging *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->nfiles; i++)
+		kb_atomic_abort(&st->files[i]);
+	for (i = 0; i < st->nimages; i++) {
+		unlink(st->images[i][0]);
+		kb_atomic_track(st->images[i][0], 0);
+		free(st->images[i][0]);
+		free(st->images[i][1]);
+	}
+	st->nfiles = st->nimages = 0;
+}
+
+static int commit_all(struct staging *st, char *err, size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; i < st->nimages; i++) {
+		if (rename(st->images[i][0], st->images[i][1]) != 0) {
+			snprintf(err, errlen, "cannot write %s: %s",
+				 st->images[i][1], strerror(errno));
+			return -1;
+		}
+		kb_atomic_track(st->images[i][0], 0);
+	}
+	for (i = 0; i < st->nfiles; i++)
+		if (kb_atomic_rename(&st->files[i], err, errlen) < 0)
+			return -1;
+	for (i = 0; i < st->nimages; i++) {
+		free(st->images[i][0]);
+		free(st->images[i][1]);
+	}
+	st->nfiles = st->nimages = 0;
+	return 0;
+}
+
+/* Run gnuplot on a staged script, rendering to staged image names. */
+static int render(struct staging *st, const char *base, const char *gp_tmp,
+		  const char *dat_tmp, char *err, size_t errlen)
+{
+	static const char *const ext[] = { "png", "svg" };
+	char *vars = NULL, out_tmp[4200];
+	pid_t pid;
+	int status, i;
+
+	snprintf(out_tmp, sizeof(out_tmp), "%.4090s.img", gp_tmp);
+	for (i = 0; i < 2; i++) {
+		char *tmp = NULL, *fin = NULL;
+
+		if (st->nimages == MAX_FILES ||
+		    asprintf(&tmp, "%s.%s", out_tmp, ext[i]) < 0 ||
+		    asprintf(&fin, "%s/%s.%s", st->dir, base, ext[i]) < 0) {
+			free(tmp);
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		st->images[st->nimages][0] = tmp;
+		st->images[st->nimages][1] = fin;
+		st->nimages++;
+		kb_atomic_track(tmp, 1);
+	}
+	if (asprintf(&vars, "out='%s'; data='%s'", out_tmp, dat_tmp) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		free(vars);
+		snprintf(err, errlen, "cannot start gnuplot: %s", strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		int devnull = open("/dev/null", O_WRONLY);
+
+		if (devnull >= 0)
+			dup2(devnull, STDOUT_FILENO);
+		execlp("gnuplot", "gnuplot", "-e", vars, gp_tmp, (char *)NULL);
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	free(vars);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+		snprintf(err, errlen, "gnuplot not found: install gnuplot (Debian: gnuplot-nox)");
+		return -1;
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		snprintf(err, errlen, "gnuplot failed on %s.gp", base);
+		return -1;
+	}
+	for (i = 0; i < 2; i++) {
+		if (access(st->images[st->nimages - 2 + i][0], F_OK) != 0) {
+			snprintf(err, errlen, "gnuplot wrote no %s for %s", ext[i],
+				 base);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Stage data and script, render, all under temporary names. */
+static int stage_plot(struct staging *st, const char *base,
+		      const struct kb_buf *dat, const struct kb_buf *gp,
+		      char *err, size_t errlen)
+{
+	char name[512], dat_tmp[4096], gp_tmp[4096];
+
+	snprintf(name, sizeof(name), "%s.dat", base);
+	if (stage_file(st, name, dat, dat_tmp, sizeof(dat_tmp), err, errlen) < 0)
+		return -1;
+	snprintf(name, sizeof(name), "%s.gp", base);
+	if (stage_file(st, name, gp, gp_tmp, sizeof(gp_tmp), err, errlen) < 0)
+		return -1;
+	return render(st, base, gp_tmp, dat_tmp, err, errlen);
+}
+
+/* The part of every script that renders PNG and SVG from one recipe. */
+static void script_head(struct kb_buf *gp, const char *base, const char *title,
+			int width, int height)
+{
+	kb_buf_printf(gp, "# khash-bench %s: %s\n", lkh_version_string(), title);
+	kb_buf_printf(gp, "# Re-render: gnuplot %s.gp  (writes %s.png and %s.svg)\n",
+		      base, base, base);
+	kb_buf_printf(gp, "if (!exists(\"out\")) out = \"%s\"\n", base);
+	kb_buf_printf(gp, "if (!exists(\"data\")) data = \"%s.dat\"\n", base);
+	kb_buf_printf(gp, "gptitle = \"%s\"\n", title);
+	kb_buf_printf(gp, "set datafile missing \"NaN\"\n");
+	kb_buf_printf(gp, "do for [fmt in \"png svg\"] {\n");
+	kb_buf_printf(gp, "  if (fmt eq \"png\") { set terminal pngcairo size %d,%d font \"sans,9\" } else { set terminal svg size %d,%d font \"sans,9\" }\n",
+		      width, height, width, height);
+	kb_buf_printf(gp, "  set termoption noenhanced\n"); /* hash_64, not hash subscript 6 */
+	kb_buf_printf(gp, "  set output out.\".\".fmt\n");
+}
+
+static void script_tail(struct kb_buf *gp)
+{
+	kb_buf_printf(gp, "  unset multiplot\n  set output\n}\n");
+}
+
+static int plot_heatmap(struct staging *st, const struct kb_report *r,
+			lkh_func func, unsigned word, char *err, size_t errlen)
+{
+	const struct kb_report_opts *o = &r->opts;
+	struct kb_buf dat = { 0 }, gp = { 0 };
+	char base[128], title[256];
+	int g, k, rows = 0, rc, ngen = 0;
+	size_t i;
+
+	snprintf(base, sizeof(base), "heatmap_%s_w%u", lkh_func_name(func), word);
+	snprintf(title, sizeof(title), "log10(X^2/df) of %s on %u-bit kernels, %llu keys per set",
+		 lkh_func_name(func), word, (unsigned long long)o->params.count);
+	/* one data block per generation: x = bits, y = key set row */
+	for (g = 0; g < LKH_GEN_COUNT; g++) {
+		int any = 0;
+
+		rows = 0;
+		for (k = 0; k < KB_KS_COUNT; k++) {
+			int row_has = 0;
+
+			for (i = 0; i < r->n_cells; i++) {
+				const struct kb_cell *c = &r->cells[i];
+				double v;
+
+				if (c->keyset != k || c->spec.func != func ||
+				    c->spec.word != word || c->spec.gen != (lkh_gen)g)
+					continue;
+				v = c->ok ? log10(fmax(c->skew.chi2_per_df, 1e-3)) : NAN;
+				if (isnan(v))
+					kb_buf_printf(&dat, "%u %d NaN\n", c->bits, rows);
+				else
+					kb_buf_printf(&dat, "%u %d %.4f\n", c->bits, rows, v);
+				row_has = any = 1;
+			}
+			if (row_has) {
+				kb_buf_printf(&dat, "\n");
+				rows++;
+			}
+		}
+		if (any) {
+			kb_buf_printf(&dat, "\n# end of %s\n\n", lkh_gen_name((lkh_gen)g));
+			ngen++;
+		}
+	}
+	if (ngen == 0)
+		return 0;
+	script_head(&gp, base, title, 460 * ngen, 420);
+	kb_buf_printf(&gp, "  set multiplot layout 1,%d title \"%s\"\n", ngen, title);
+	kb_buf_printf(&gp, "  set xlabel \"bits\"\n  set cblabel \"log10(X^2/df)\"\n");
+	kb_buf_printf(&gp, "  set cbrange [-3:5]\n  set palette defined (-3 \"#2166ac\", 0 \"#f7f7f7\", 1 \"#fdae61\", 5 \"#b2182b\")\n");
+	kb_buf_printf(&gp, "  set ytics (");
+	rows = 0;
+	for (k = 0; k < KB_KS_COUNT; k++) {
+		for (i = 0; i < r->n_cells; i++)
+			if (r->cells[i].keyset == k && r->cells[i].spec.func == func &&
+			    r->cells[i].spec.word == word)
+				break;
+		if (i < r->n_cells) {
+			kb_buf_printf(&gp, "%s\"%s\" %d", rows ? ", " : "",
+				      kb_keysets[k].name, rows);
+			rows++;
+		}
+	}
+	kb_buf_printf(&gp, ")\n  set yrange [-0.5:%d.5]\n  set xrange [%u.5-1:%u.5]\n",
+		      rows - 1, o->bits_min, o->bits_max);
+	for (g = 0, i = 0; g < LKH_GEN_COUNT; g++) {
+		size_t j;
+		int has = 0;
+
+		for (j = 0; j < r->n_cells && !has; j++)
+			has = r->cells[j].spec.func == func &&
+			      r->cells[j].spec.word == word &&
+			      r->cells[j].spec.gen == (lkh_gen)g;
+		if (!has)
+			continue;
+		kb_buf_printf(&gp, "  set title \"%s\"\n  plot data index %zu using 1:2:3 with image notitle\n",
+			      lkh_gen_name((lkh_gen)g), i++);
+	}
+	script_tail(&gp);
+	rc = stage_plot(st, base, &dat, &gp, err, errlen);
+	kb_buf_free(&dat);
+	kb_buf_free(&gp);
+	return rc;
+}
+
+static int plot_histogram(struct staging *st, const struct kb_report *r,
+			  const struct kb_hist_req *h, char *err, size_t errlen)
+{
+	struct kb_buf dat = { 0 }, gp = { 0 };
+	uint64_t *counts[LKH_GEN_COUNT] = { NULL };
+	char base[160], title[256];
+	uint64_t i, m = UINT64_C(1) << h->bits;
+	int g, rc = -1, panel = 0;
+
+	snprintf(base, sizeof(base), "hist_%s_%s_w%u_b%u", kb_keysets[h->keyset].name,
+		 lkh_func_name(h->func), h->word, h->bits);
+	for (g = 0; g < LKH_GEN_COUNT; g++) {
+		struct kb_hashspec s = { h->func, (lkh_gen)g, h->word };
+
+		if (kb_count_keyset(&s, h->bits, h->keyset, &r->opts.params,
+				    r->opts.threads, &counts[g], err, errlen) < 0)
+			goto out;
+	}
+	kb_buf_printf(&dat, "# bucket old posted new\n");
+	for (i = 0; i < m; i++)
+		kb_buf_printf(&dat, "%llu %llu %llu %llu\n", (unsigned long long)i,
+			      (unsigned long long)counts[0][i],
+			      (unsigned long long)counts[1][i],
+			      (unsigned long long)counts[2][i]);
+	snprintf(title, sizeof(title), "%s: %llu keys of %s into %llu buckets, %u-bit kernel",
+		 lkh_func_name(h->func), (unsigned long long)r->opts.params.count,
+		 kb_keysets[h->keyset].name, (unsigned long long)m, h->word);
+	script_head(&gp, base, title, 1200, 720);
+	kb_buf_printf(&gp, "  set multiplot layout 3,1 title \"%s\"\n", title);
+	kb_buf_printf(&gp, "  set xrange [-0.5:%llu]\n  set ylabel \"keys in bucket\"\n",
+		      (unsigned long long)m);
+	for (g = 0; g < LKH_GEN_COUNT; g++) {
+		struct kb_skew s;
+
+		kb_skew_from_counts(counts[g], m, &s);
+		kb_buf_printf(&gp, "  set title \"%s: %llu of %llu buckets used, max load %llu, X^2/df %.3g\"\n",
+			      lkh_gen_name((lkh_gen)g), (unsigned long long)s.used,
+			      (unsigned long long)m, (unsigned long long)s.max_load,
+			      s.chi2_per_df);
+		if (++panel == 3)
+			kb_buf_printf(&gp, "  set xlabel \"bucket\"\n");
+		kb_buf_printf(&gp, "  plot data using 1:%d with impulses notitle\n", g + 2);
+	}
+	script_tail(&gp);
+	rc = stage_plot(st, base, &dat, &gp, err, errlen);
+out:
+	for (g = 0; g < LKH_GEN_COUNT; g++)
+		free(counts[g]);
+	kb_buf_free(&dat);
+	kb_buf_free(&gp);
+	return rc;
+}
+
+/* Create the folder if needed: 1 if created, 0 if there, -1 on error. */
+static int make_dir(const char *dir, char *err, size_t errlen)
+{
+	struct stat sb;
+
+	if (mkdir(dir, 0755) == 0)
+		return 1;
+	if (errno == EEXIST && stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode))
+		return 0;
+	snprintf(err, errlen, "cannot create plot folder %s: %s", dir,
+		 errno == EEXIST ? "exists and is not a folder" : strerror(errno));
+	return -1;
+}
+
+int kb_plot_single(const char *dir, const char *base, const char *title,
+		   int width, int height, const struct kb_buf *dat,
+		   const char *body, char *err, size_t errlen)
+{
+	static struct staging st;
+	struct kb_buf gp = { 0 };
+	int created, rc;
+
+	memset(&st, 0, sizeof(st));
+	st.dir = dir;
+	created = make_dir(dir, err, errlen);
+	if (created < 0)
+		return -1;
+	script_head(&gp, base, title, width, height);
+	kb_buf_printf(&gp, "%s", body);
+	script_tail(&gp);
+	rc = stage_plot(&st, base, dat, &gp, err, errlen);
+	kb_buf_free(&gp);
+	if (rc == 0 && commit_all(&st, err, errlen) == 0)
+		return 0;
+	unstage_all(&st);
+	if (created)
+		rmdir(dir);
+	return -1;
+}
+
+int kb_plot_report(const struct kb_report *r, const struct kb_hist_req *h,
+		   size_t nh, const char *dir, char *err, size_t errlen)
+{
+	static struct staging st;
+	int created, f;
+	unsigned w;
+	size_t i;
+
+	memset(&st, 0, sizeof(st));
+	st.dir = dir;
+	created = make_dir(dir, err, errlen);
+	if (created < 0)
+		return -1;
+	for (f = 0; f < LKH_FUNC_COUNT; f++)
+		for (w = 64; w >= 32; w -= 32)
+			if (plot_heatmap(&st, r, (lkh_func)f, w, err, errlen) < 0)
+				goto fail;
+	for (i = 0; i < nh; i++)
+		if (plot_histogram(&st, r, &h[i], err, errlen) < 0)
+			goto fail;
+	if (commit_all(&st, err, errlen) < 0)
+		goto fail;
+	return 0;
+fail:
+	unstage_all(&st);
+	if (created)
+		rmdir(dir);
+	return -1;
+}

@@ -1,0 +1,504 @@
+/* SPDX-License-Identifier: MIT */
+#include "skew.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "keysets.h"
+
+#define BLOCK 1024
+
+/* The distinct words behind the 24 (function, generation, word) cells. */
+enum word_kernel {
+	W_OLD32,
+	W_POSTED32,
+	W_NEW32,
+	W_OLD64_MUL,
+	W_OLD64_CHAIN,
+	W_GR64,
+	W_POSTED64_ON32,
+	W_NEW64_ON32
+};
+
+static enum word_kernel kernel_of(const struct kb_hashspec *s)
+{
+	lkh_func f = s->func;
+
+	if (f == LKH_FUNC_HASH_LONG || f == LKH_FUNC_HASH_PTR)
+		f = s->word == 32 ? LKH_FUNC_HASH_32 : LKH_FUNC_HASH_64;
+	if (f == LKH_FUNC_HASH_32)
+		return s->gen == LKH_GEN_OLD      ? W_OLD32
+		       : s->gen == LKH_GEN_POSTED ? W_POSTED32
+						  : W_NEW32;
+	if (s->gen == LKH_GEN_OLD)
+		return s->word == 64 ? W_OLD64_MUL : W_OLD64_CHAIN;
+	if (s->word == 64)
+		return W_GR64;
+	return s->gen == LKH_GEN_POSTED ? W_POSTED64_ON32 : W_NEW64_ON32;
+}
+
+unsigned kb_hashspec_input_bits(const struct kb_hashspec *s)
+{
+	return lkh_input_bits(s->func, s->word);
+}
+
+int kb_hashspec_check(const struct kb_hashspec *s, unsigned bits, char *err,
+		      size_t errlen)
+{
+	unsigned max = lkh_bits_max(s->func, s->gen, s->word);
+
+	if (s->word != 32 && s->word != 64) {
+		snprintf(err, errlen, "word size must be 32 or 64");
+		return -1;
+	}
+	if (max == 0) {
+		snprintf(err, errlen, "%s takes no bits: it is not a bucket index",
+			 lkh_func_name(s->func) ? lkh_func_name(s->func) : "?");
+		return -1;
+	}
+	if (bits < 1 || bits > max) {
+		snprintf(err, errlen, "bits %u out of range for %s %s on %u-bit: 1..%u",
+			 bits, lkh_gen_name(s->gen), lkh_func_name(s->func),
+			 s->word, max);
+		return -1;
+	}
+	return 0;
+}
+
+size_t kb_first_misfit(const uint64_t *keys, size_t n, unsigned input_bits)
+{
+	size_t i;
+
+	if (input_bits >= 64)
+		return n;
+	for (i = 0; i < n; i++)
+		if (keys[i] > UINT32_MAX)
+			return i;
+	return n;
+}
+
+/*
+ * One loop per kernel, so the choice is made once per block, not per key.
+ * LOOP(expr) computes expr for each key k: from an array, or walking an
+ * arithmetic progression in a register (no key array at all).
+ */
+#define EACH_KERNEL(s, LOOP)                                                   \
+	switch (kernel_of(s)) {                                                \
+	case W_OLD32:                                                          \
+		LOOP((uint64_t)lkh_old_hash32_raw((uint32_t)k) << 32);         \
+		break;                                                         \
+	case W_POSTED32:                                                       \
+		LOOP((uint64_t)lkh_posted_hash32_raw((uint32_t)k) << 32);      \
+		break;                                                         \
+	case W_NEW32:                                                          \
+		LOOP((uint64_t)lkh_new_hash32_raw((uint32_t)k) << 32);         \
+		break;                                                         \
+	case W_OLD64_MUL:                                                      \
+		LOOP(lkh_old_hash64_raw(k));                                   \
+		break;                                                         \
+	case W_OLD64_CHAIN:                                                    \
+		LOOP(lkh_old_hash64_raw_chain(k));                             \
+		break;                                                         \
+	case W_GR64:                                                           \
+		LOOP(lkh_new_hash64_raw_w64(k));                               \
+		break;                                                         \
+	case W_POSTED64_ON32:                                                  \
+		LOOP((uint64_t)lkh_posted_hash64_raw_w32(k) << 32);            \
+		break;                                                         \
+	case W_NEW64_ON32:                                                     \
+		LOOP((uint64_t)lkh_new_hash64_raw_w32(k) << 32);               \
+		break;                                                         \
+	}
+
+#define ARRAY_LOOP(expr)                                 \
+	do {                                             \
+		for (i = 0; i < n; i++) {                \
+			uint64_t k = keys[i];            \
+			out[i] = (expr);                 \
+		}                                        \
+	} while (0)
+
+#define PROGRESSION_LOOP(expr)                                   \
+	do {                                                     \
+		uint64_t k = first;                              \
+		for (i = 0; i < n; i++, k += stride)             \
+			out[i] = (expr);                         \
+	} while (0)
+
+void kb_full_words(const struct kb_hashspec *s, const uint64_t *keys,
+		   size_t n, uint64_t *out)
+{
+	size_t i;
+
+	EACH_KERNEL(s, ARRAY_LOOP)
+}
+
+void kb_full_words_progression(const struct kb_hashspec *s, uint64_t first,
+			       uint64_t stride, size_t n, uint64_t *out)
+{
+	size_t i;
+
+	EACH_KERNEL(s, PROGRESSION_LOOP)
+}
+
+/*
+ * Hash and count in one loop, the word never leaving a register: through
+ * four interleaved sub-histograms (lanes) so that keys landing in one
+ * bucket one after another do not each wait for the previous store, or
+ * straight into the table.  NEXT_KEY steps an array or a progression.
+ */
+#define LANES_LOOP(expr)                                                    \
+	do {                                                                \
+		for (i = 0; i + 4 <= n; i += 4) {                           \
+			uint64_t k, w0, w1, w2, w3;                         \
+			k = KEY(i);                                         \
+			w0 = (expr);                                        \
+			k = KEY(i + 1);                                     \
+			w1 = (expr);                                        \
+			k = KEY(i + 2);                                     \
+			w2 = (expr);                                        \
+			k = KEY(i + 3);                                     \
+			w3 = (expr);                                        \
+			sub[4 * (w0 >> shift)]++;                           \
+			sub[4 * (w1 >> shift) + 1]++;                       \
+			sub[4 * (w2 >> shift) + 2]++;                       \
+			sub[4 * (w3 >> shift) + 3]++;                       \
+		}                                                           \
+		for (; i < n; i++) {                                        \
+			uint64_t k = KEY(i);                                \
+			sub[4 * ((expr) >> shift)]++;                       \
+		}                                                           \
+	} while (0)
+
+#define DIRECT_LOOP(expr)                                                   \
+	do {                                                                \
+		for (i = 0; i < n; i++) {                                   \
+			uint64_t k = KEY(i);                                \
+			counts[(expr) >> shift]++;                          \
+		}                                                           \
+	} while (0)
+
+#define GATHER_LOOP(expr)                                                   \
+	do {                                                                \
+		for (i = 0; i < n; i++) {                                   \
+			uint64_t k = KEY(i);                                \
+			out[i] = (uint32_t)((expr) >> shift);               \
+		}                                                           \
+	} while (0)
+
+#define KEY(i) (first + (uint64_t)(i) * stride)
+static void gather_progression(const struct kb_hashspec *s, uint64_t first,
+			       uint64_t stride, size_t n, unsigned bits,
+			       uint32_t *out)
+{
+	unsigned shift = 64 - bits;
+	size_t i;
+
+	EACH_KERNEL(s, GATHER_LOOP)
+}
+
+static void lanes_progression(const struct kb_hashspec *s, uint64_t first,
+			      uint64_t stride, size_t n, unsigned bits,
+			      uint32_t *sub)
+{
+	unsigned shift = 64 - bits;
+	size_t i;
+
+	EACH_KERNEL(s, LANES_LOOP)
+}
+
+static void direct_progression(const struct kb_hashspec *s, uint64_t first,
+			       uint64_t stride, size_t n, unsigned bits,
+			       uint64_t *counts)
+{
+	unsigned shift = 64 - bits;
+	size_t i;
+
+	EACH_KERNEL(s, DIRECT_LOOP)
+}
+#undef KEY
+
+#define KEY(i) (keys[i])
+static void gather_array(const struct kb_hashspec *s, const uint64_t *keys,
+			 size_t n, unsigned bits, uint32_t *out)
+{
+	unsigned shift = 64 - bits;
+	size_t i;
+
+	EACH_KERNEL(s, GATHER_LOOP)
+}
+
+static void lanes_array(const struct kb_hashspec *s, const uint64_t *keys,
+			size_t n, unsigned bits, uint32_t *sub)
+{
+	unsigned shift = 64 - bits;
+	size_t i;
+
+	EACH_KERNEL(s, LANES_LOOP)
+}
+
+static void direct_array(const struct kb_hashspec *s, const uint64_t *keys,
+			 size_t n, unsigned bits, uint64_t *counts)
+{
+	unsigned shift = 64 - bits;
+	size_t i;
+
+	EACH_KERNEL(s, DIRECT_LOOP)
+}
+#undef KEY
+
+void kb_count_block(const struct kb_hashspec *s, unsigned bits,
+		    const uint64_t *keys, size_t n, uint64_t *counts)
+{
+	uint64_t words[BLOCK];
+	unsigned shift = 64 - bits;
+
+	while (n > 0) {
+		size_t m = n < BLOCK ? n : BLOCK, i;
+
+		kb_full_words(s, keys, m, words);
+		for (i = 0; i < m; i++)
+			counts[words[i] >> shift]++;
+		keys += m;
+		n -= m;
+	}
+}
+
+void kb_fold(uint64_t *counts, unsigned bits)
+{
+	uint64_t i, half = UINT64_C(1) << (bits - 1);
+
+	for (i = 0; i < half; i++)
+		counts[i] = counts[2 * i] + counts[2 * i + 1];
+}
+
+/* ---- the fast engine ---------------------------------------------------- */
+
+#define FAST_BLOCK 1024       /* keys and words stay in L1 */
+#define PART_BLOCK 65536      /* bucket indices gathered per partitioning */
+#define MAX_PARTS 4096
+#define SUB_MAX_BITS 12       /* 4 lanes x 2^12 x 4 bytes = 64 KiB, near L1 */
+#define PARTITION_MIN_BITS 21 /* 2^21 x 8 bytes = 16 MiB: past a core's share of L3 */
+#define REGION_BITS 15        /* a partition's slice: 2^15 x 8 bytes, in L2 */
+#define SUB_FLUSH (UINT64_C(1) << 30) /* u32 lanes never overflow */
+
+struct tally {
+	unsigned bits;
+	uint64_t *counts;  /* one table */
+	uint32_t *sub;     /* small tables: 4 interleaved lanes */
+	uint64_t pending;
+	uint32_t *gather;  /* large tables: bucket indices to partition */
+	size_t ngather;
+};
+
+static void sub_flush(struct tally *t)
+{
+	uint64_t i, m = UINT64_C(1) << t->bits;
+
+	for (i = 0; i < m; i++) {
+		uint32_t *l = &t->sub[4 * i];
+
+		t->counts[i] += (uint64_t)l[0] + l[1] + l[2] + l[3];
+	}
+	memset(t->sub, 0, (size_t)m * 4 * sizeof(uint32_t));
+	t->pending = 0;
+}
+
+/*
+ * Bucket indices grouped by their top bits, then counted group by group,
+ * so each group's increments stay within one L2-sized slice of the table
+ * instead of missing all over memory.
+ */
+static void count_partitioned(struct tally *t, uint32_t *scratch)
+{
+	static __thread size_t start[MAX_PARTS + 1], pos[MAX_PARTS];
+	/* slices of 2^REGION_BITS buckets, or fewer, larger ones past 4096 */
+	unsigned pshift = t->bits <= REGION_BITS ? t->bits
+			  : t->bits - REGION_BITS > 12 ? t->bits - 12
+						      : REGION_BITS;
+	size_t parts = (size_t)1 << (t->bits - pshift), i, p, n = t->ngather;
+	const uint32_t *g = t->gather;
+
+	memset(start, 0, (parts + 1) * sizeof(start[0]));
+	for (i = 0; i < n; i++)
+		start[(g[i] >> pshift) + 1]++;
+	for (p = 1; p <= parts; p++)
+		start[p] += start[p - 1];
+	memcpy(pos, start, parts * sizeof(pos[0]));
+	for (i = 0; i < n; i++)
+		scratch[pos[g[i] >> pshift]++] = g[i];
+	for (i = 0; i < n; i++)
+		t->counts[scratch[i]]++;
+	t->ngather = 0;
+}
+
+struct worker {
+	const struct kb_hashspec *specs;
+	size_t nspecs;
+	unsigned bits;
+	struct kb_keystream ks;
+	uint64_t *counts;   /* nspecs tables: the result's, or private */
+	int failed;
+	pthread_t thread;
+};
+
+static void *work(void *arg)
+{
+	struct worker *wk = arg;
+	uint64_t *keys = malloc(FAST_BLOCK * sizeof(uint64_t));
+	uint32_t *scratch = NULL;
+	struct tally *tl = calloc(wk->nspecs, sizeof(*tl));
+	size_t n, j;
+	int small = wk->bits <= SUB_MAX_BITS;
+	int part = wk->bits >= PARTITION_MIN_BITS && wk->bits <= 32;
+
+	if (part)
+		scratch = malloc(PART_BLOCK * sizeof(uint32_t));
+	if (!keys || !tl || (part && !scratch))
+		goto fail;
+	for (j = 0; j < wk->nspecs; j++) {
+		tl[j].bits = wk->bits;
+		tl[j].counts = wk->counts + (j << wk->bits);
+		if (small &&
+		    !(tl[j].sub = calloc((size_t)4 << wk->bits, sizeof(uint32_t))))
+			goto fail;
+		if (part &&
+		    !(tl[j].gather = malloc(PART_BLOCK * sizeof(uint32_t))))
+			goto fail;
+	}
+	for (;;) {
+		uint64_t first, stride;
+		int progression = kb_keystream_progression(&wk->ks, &first, &stride);
+
+		/* an arithmetic key set needs no key array: hash as it walks */
+		n = progression ? kb_keystream_skip(&wk->ks, FAST_BLOCK)
+				: kb_keystream_next(&wk->ks, keys, FAST_BLOCK);
+		if (n == 0)
+			break;
+		for (j = 0; j < wk->nspecs; j++) {
+			const struct kb_hashspec *sp = &wk->specs[j];
+			struct tally *t = &tl[j];
+
+			if (part) {
+				/* gather bucket indices, partition when full */
+				if (progression)
+					gather_progression(sp, first, stride, n,
+							   wk->bits,
+							   t->gather + t->ngather);
+				else
+					gather_array(sp, keys, n, wk->bits,
+						     t->gather + t->ngather);
+				t->ngather += n;
+				if (t->ngather + FAST_BLOCK > PART_BLOCK)
+					count_partitioned(t, scratch);
+			} else if (small) {
+				if (progression)
+					lanes_progression(sp, first, stride, n,
+							  wk->bits, t->sub);
+				else
+					lanes_array(sp, keys, n, wk->bits, t->sub);
+				t->pending += n;
+				if (t->pending >= SUB_FLUSH)
+					sub_flush(t);
+			} else if (progression) {
+				direct_progression(sp, first, stride, n, wk->bits,
+						   t->counts);
+			} else {
+				direct_array(sp, keys, n, wk->bits, t->counts);
+			}
+		}
+	}
+	for (j = 0; j < wk->nspecs; j++) {
+		if (small)
+			sub_flush(&tl[j]);
+		if (part && tl[j].ngather)
+			count_partitioned(&tl[j], scratch);
+	}
+	goto out;
+fail:
+	wk->failed = 1;
+out:
+	for (j = 0; tl && j < wk->nspecs; j++) {
+		free(tl[j].sub);
+		free(tl[j].gather);
+	}
+	free(tl);
+	free(keys);
+	free(scratch);
+	return NULL;
+}
+
+unsigned kb_cpu_count(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 64 ? 64 : (unsigned)n;
+}
+
+int kb_count_parallel(const struct kb_hashspec *specs, size_t nspecs,
+		      unsigned bits, const struct kb_keystream *ks,
+		      unsigned threads, uint64_t *counts, char *err,
+		      size_t errlen)
+{
+	struct worker *wk;
+	uint64_t total = ks->p.count, per, i, m = UINT64_C(1) << bits;
+	unsigned t, started = 0;
+	int rc = 0;
+
+	if (threads == 0)
+		threads = kb_cpu_count();
+	/* a thread per ~1M keys at most: below that, starting one costs more */
+	if ((uint64_t)threads > total / (1u << 20) + 1)
+		threads = (unsigned)(total / (1u << 20) + 1);
+	wk = calloc(threads, sizeof(*wk));
+	if (!wk) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	per = total / threads;
+	for (t = 0; t < threads; t++) {
+		wk[t].specs = specs;
+		wk[t].nspecs = nspecs;
+		wk[t].bits = bits;
+		wk[t].ks = *ks;
+		kb_keystream_seek(&wk[t].ks, t * per,
+				  t + 1 == threads ? total : (t + 1) * per);
+		/* thread 0 counts straight into the result */
+		wk[t].counts = t == 0 ? counts
+				      : calloc(nspecs << bits, sizeof(uint64_t));
+		if (!wk[t].counts) {
+			snprintf(err, errlen, "out of memory for %u threads' tables (try --threads 1)",
+				 threads);
+			rc = -1;
+			break;
+		}
+	}
+	for (t = 0; rc == 0 && t < threads; t++) {
+		if (t > 0 && pthread_create(&wk[t].thread, NULL, work, &wk[t]) != 0) {
+			snprintf(err, errlen, "cannot start a counting thread");
+			rc = -1;
+			break;
+		}
+		started = t + 1;
+	}
+	if (started > 0)
+		work(&wk[0]);
+	for (t = 1; t < started; t++)
+		pthread_join(wk[t].thread, NULL);
+	for (t = 0; t < started && rc == 0; t++)
+		if (wk[t].failed) {
+			snprintf(err, errlen, "out of memory while counting");
+			rc = -1;
+		}
+	for (t = 1; t < threads; t++) {
+		if (rc == 0 && wk[t].counts)
+			for (i = 0; i < nspecs * m; i++)
+				counts[i] += wk[t].counts[i];
+		free(wk[t].counts);
+	}
+	free(wk);
+	return rc;
+}

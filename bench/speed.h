@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Benchmarks that print figures (never assertions): every hash inline and
+ * through its exported symbol beside the bare arithmetic, and the counting
+ * engine beside the naive loop, each pair in one binary and one run.
+ */
+#ifndef KB_SPEED_H
+#define KB_SPEED_H
+
+#include "output.h"
+
+struct kb_speed_opts {
+	unsigned bits;        /* for the hash table */
+	double min_seconds;   /* per measurement */
+	int hashes, engine;   /* which parts to run */
+	unsigned threads;     /* engine; 0 = one per CPU */
+	unsigned long long engine_keys;
+};
+
+/* Run and format (text or csv); 0, or -1 with a reason. */
+int kb_speed_run(const struct kb_speed_opts *o, const char *format,
+		 struct kb_buf *out, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Timing loops for every hash, built twice from speed_loops.c: once with
+ * the header's inline bodies and once against the library's exported
+ * symbols (LKH_LINK_ONLY), so both are measured in one binary.
+ */
+#ifndef KB_SPEED_LOOPS_H
+#define KB_SPEED_LOOPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct kb_speed_fn {
+	const char *func, *gen;
+	unsigned word;
+	int reference;  /* 1: the hand-written x * K >> (w - bits) */
+	/* sum of f(in[i]) over n independent inputs (throughput) */
+	uint64_t (*tput)(const uint64_t *in, size_t n, unsigned bits);
+	/* n calls, each input the previous output (latency) */
+	uint64_t (*lat)(uint64_t x, size_t n, unsigned bits);
+};
+
+const struct kb_speed_fn *kb_speed_inline(size_t *n);
+const struct kb_speed_fn *kb_speed_exported(size_t *n);
+
+#endif

@@ -1,0 +1,301 @@
+/* SPDX-License-Identifier: MIT */
+#include "stats.h"
+
+#include <float.h>
+#include <math.h>
+
+#define LN10 2.302585092994045684
+#define LN_SQRT_2PI 0.918938533204672742
+
+/* ln(1 + t) - t, accurate for small |t| where the plain form cancels. */
+static double log1pmx(double t)
+{
+	double term, sum, k;
+
+	if (fabs(t) > 0.25)
+		return log1p(t) - t;
+	/* sum over k >= 2 of (-1)^(k+1) t^k / k: -t^2/2 + t^3/3 - ... */
+	term = t;
+	sum = 0.0;
+	for (k = 2; k < 200; k++) {
+		term *= -t;
+		sum += term / k;
+		if (fabs(term / k) < 1e-18 * fabs(sum))
+			break;
+	}
+	return sum;
+}
+
+/* Stirling's correction: lgamma(a) - [(a - 1/2) ln a - a + ln sqrt(2 pi)]. */
+static double stirling_correction(double a)
+{
+	double a2;
+
+	if (a < 10)
+		return lgamma(a) - ((a - 0.5) * log(a) - a + LN_SQRT_2PI);
+	a2 = a * a;
+	return (1.0 / 12 - (1.0 / 360 - (1.0 / 1260 - 1.0 / (1680 * a2)) / a2) /
+				   a2) / a;
+}
+
+/*
+ * ln(x^a e^-x / Gamma(a)), the factor both tails share.  Written around
+ * x = a(1 + t) so the large terms cancel analytically, not in floating
+ * point: for a in the millions the naive form loses ~8 digits.
+ */
+static double log_prefactor(double a, double x)
+{
+	if (a < 10)
+		return a * log(x) - x - lgamma(a);
+	return 0.5 * log(a) - LN_SQRT_2PI - stirling_correction(a) +
+	       a * log1pmx((x - a) / a);
+}
+
+/* ln of sum_{n>=0} x^n / ((a+1)...(a+n)); P(a,x) = prefactor * that / a. */
+static double log_lower_series(double a, double x)
+{
+	double term = 1.0, sum = 1.0, n;
+
+	for (n = 1; n < 1e8; n++) {
+		term *= x / (a + n);
+		sum += term;
+		if (term < sum * 1e-17)
+			break;
+	}
+	return log(sum) - log(a);
+}
+
+/* ln of the continued fraction with Q(a,x) = prefactor * CF (modified Lentz). */
+static double log_upper_fraction(double a, double x)
+{
+	const double tiny = 1e-300;
+	double b = x + 1.0 - a, c = 1.0 / tiny, d = 1.0 / b, h = d, i;
+
+	for (i = 1; i < 1e8; i++) {
+		double an = -i * (i - a), delta;
+
+		b += 2.0;
+		d = an * d + b;
+		if (fabs(d) < tiny)
+			d = tiny;
+		c = b + an / c;
+		if (fabs(c) < tiny)
+			c = tiny;
+		d = 1.0 / d;
+		delta = d * c;
+		h *= delta;
+		if (fabs(delta - 1.0) < 1e-16)
+			break;
+	}
+	return log(h);
+}
+
+/* ln(1 - e^l) for l <= 0, without cancellation at either end. */
+static double log1mexp(double l)
+{
+	return l > -0.693 ? log(-expm1(l)) : log1p(-exp(l));
+}
+
+void kb_gamma_log_tails(double a, double x, double *log_p, double *log_q)
+{
+	double pre;
+
+	if (x <= 0) {
+		*log_p = -INFINITY;
+		*log_q = 0.0;
+		return;
+	}
+	if (isinf(x)) {
+		*log_p = 0.0;
+		*log_q = -INFINITY;
+		return;
+	}
+	pre = log_prefactor(a, x);
+	/* Each method on the side where it converges and loses nothing. */
+	if (x < a + 1.0) {
+		*log_p = pre + log_lower_series(a, x);
+		*log_q = log1mexp(*log_p);
+	} else {
+		*log_q = pre + log_upper_fraction(a, x);
+		*log_p = log1mexp(*log_q);
+	}
+}
+
+double kb_chi2_log_sf(double df, double x)
+{
+	double lp, lq;
+
+	kb_gamma_log_tails(df / 2, x / 2, &lp, &lq);
+	return lq;
+}
+
+double kb_chi2_log_cdf(double df, double x)
+{
+	double lp, lq;
+
+	kb_gamma_log_tails(df / 2, x / 2, &lp, &lq);
+	return lp;
+}
+
+/* P(max load >= k) for n keys in m buckets, loads taken as independent
+ * Poisson(lambda): 1 - F(k-1)^m, with 1 - F(k-1) = P(k, lambda). */
+static double p_max_at_least(double k, double lambda, double m)
+{
+	double lp, lq;
+
+	if (k <= 0)
+		return 1.0;
+	if (lambda > 1e7) {
+		/* Millions of keys a bucket: the normal limit is exact to far
+		 * better than the answer's own scale, and the series would
+		 * take millions of terms. */
+		double z = (k - 0.5 - lambda) / sqrt(lambda);
+
+		return -expm1(m * log1p(-0.5 * erfc(z / sqrt(2.0))));
+	}
+	kb_gamma_log_tails(k, lambda, &lp, &lq);
+	return -expm1(m * log1mexp(lp));
+}
+
+/* Smallest integer k in [lo, hi] with p_max_at_least(k) < target. */
+static double first_below(double lo, double hi, double target, double lambda,
+			  double m)
+{
+	while (lo < hi) {
+		double mid = floor(lo + (hi - lo) / 2);
+
+		if (p_max_at_least(mid, lambda, m) < target)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+double kb_expected_max_load(double n, double m)
+{
+	/*
+	 * E[max] = sum_{k>=1} P(max >= k).  The terms are 1 up to k_lo and 0
+	 * from k_hi on, both found by bisection; between them the sum is
+	 * taken term by term, or for huge loads (millions of keys a bucket)
+	 * by the trapezoid rule over at most 4096 points of a curve that is
+	 * smooth on that scale.
+	 */
+	double lambda, k_lo, k_hi, sum, step, k;
+
+	if (n <= 0 || m <= 0)
+		return 0.0;
+	if (m == 1)
+		return n;
+	lambda = n / m;
+	k_lo = first_below(1, n, 1 - 1e-15, lambda, m);
+	k_hi = first_below(k_lo, n + 1, 1e-15, lambda, m);
+	sum = k_lo - 1;
+	if (k_hi - k_lo <= 4096) {
+		for (k = k_lo; k <= k_hi; k++)
+			sum += p_max_at_least(k, lambda, m);
+		return sum;
+	}
+	step = (k_hi - k_lo) / 4096;
+	sum += 0.5 * (p_max_at_least(k_lo, lambda, m) +
+		      p_max_at_least(k_hi, lambda, m)) * step;
+	for (k = k_lo + step; k < k_hi - step / 2; k += step)
+		sum += p_max_at_least(k, lambda, m) * step;
+	return sum + 0.5 * (p_max_at_least(k_lo, lambda, m) +
+			    p_max_at_least(k_hi, lambda, m));
+}
+
+/* 128-bit unsigned arithmetic, portable to 32-bit hosts without __int128. */
+struct u128 {
+	uint64_t hi, lo;
+};
+
+static struct u128 mul64(uint64_t a, uint64_t b)
+{
+	uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+	uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+	uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+	struct u128 r;
+
+	r.lo = (mid << 32) | (uint32_t)p00;
+	r.hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+	return r;
+}
+
+static void add128(struct u128 *acc, struct u128 v)
+{
+	acc->lo += v.lo;
+	acc->hi += v.hi + (acc->lo < v.lo);
+}
+
+static double u128_to_double(struct u128 v)
+{
+	return (double)v.hi * 18446744073709551616.0 + (double)v.lo;
+}
+
+void kb_skew_from_counts(const uint64_t *counts, uint64_t m,
+			 struct kb_skew *s)
+{
+	struct u128 sumsq = { 0, 0 }, n2, num;
+	uint64_t i, n = 0, used = 0, max = 0;
+	unsigned shift = 0;
+
+	for (i = 0; i < m; i++) {
+		uint64_t c = counts[i];
+
+		n += c;
+		used += c != 0;
+		if (c > max)
+			max = c;
+		add128(&sumsq, mul64(c, c));
+	}
+	/*
+	 * X^2 = sum (c - n/m)^2 / (n/m) = (m * sum c^2 - n^2) / n.  The
+	 * numerator is formed exactly in 128 bits (m is a power of two),
+	 * so small X^2 over large n keeps all its digits.
+	 */
+	while ((UINT64_C(1) << shift) < m)
+		shift++;
+	num.hi = shift ? (sumsq.hi << shift) | (sumsq.lo >> (64 - shift))
+		       : sumsq.hi;
+	num.lo = sumsq.lo << shift;
+	n2 = mul64(n, n);
+	num.hi -= n2.hi + (num.lo < n2.lo);
+	num.lo -= n2.lo;
+
+	s->n = n;
+	s->buckets = m;
+	s->used = used;
+	s->max_load = max;
+	s->df = (double)(m - 1);
+	s->chi2 = n ? u128_to_double(num) / (double)n : 0.0;
+	s->chi2_per_df = m > 1 ? s->chi2 / s->df : 0.0;
+	if (m > 1 && n > 0) {
+		s->log10_p_upper = kb_chi2_log_sf(s->df, s->chi2) / LN10;
+		s->log10_p_lower = kb_chi2_log_cdf(s->df, s->chi2) / LN10;
+	} else {
+		s->log10_p_upper = 0.0;
+		s->log10_p_lower = 0.0;
+	}
+	s->expected_max = kb_expected_max_load((double)n, (double)m);
+}
+
+double kb_pow10_or_zero(double log10p)
+{
+	return log10p < DBL_MIN_10_EXP - 16 ? 0.0 : pow(10.0, log10p);
+}
+
+const char *kb_verdict(const struct kb_skew *s)
+{
+	double log_alpha = log10(KB_ALPHA);
+
+	if (s->buckets < 2 || s->n == 0)
+		return "n/a";
+	if (s->chi2_per_df >= 10)
+		return "broken";
+	if (s->log10_p_upper < log_alpha)
+		return "skewed";
+	if (s->log10_p_lower < log_alpha)
+		return "even";
+	return "ok";
+}

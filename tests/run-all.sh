@@ -1,0 +1,90 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# Every test: the library and khash-bench built and tested in each
+# configuration that matters (as configured, BITS_PER_LONG forced to 32 and
+# to 64, clang, ASan+UBSan, all with warnings as errors), then the cross-architecture
+# and kernel suites when their scripts are present.  Ends with one line
+# "N passed, N failed" over all suites.
+# Usage: tests/run-all.sh        (LKH_BUILD_ROOT overrides ./build)
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+root=${LKH_BUILD_ROOT:-$top/build}
+bash "$top/tests/install-deps.sh" clang libclang-rt-14-dev libhts-dev || exit 1
+
+total_pass=0 total_fail=0
+declare -a lines
+
+# run_meson NAME SETUP-ARGS...: configure, build, meson test; tally.
+run_meson() {
+	local name=$1 dir=$root/$1 log
+	shift
+	log=$(mktemp)
+	if [ ! -f "$dir/build.ninja" ]; then
+		if ! meson setup "$dir" "$top" --werror "$@" >"$log" 2>&1; then
+			cat "$log"; lines+=("$name: setup FAILED"); total_fail=$((total_fail + 1)); return
+		fi
+	fi
+	if ! ninja -C "$dir" >"$log" 2>&1; then
+		cat "$log"; lines+=("$name: build FAILED"); total_fail=$((total_fail + 1)); return
+	fi
+	# shellcheck disable=SC2086 # TEST_ARGS is a list of words
+	meson test -C "$dir" --no-rebuild --print-errorlogs ${TEST_ARGS:-} >"$log" 2>&1
+	local ok fail
+	ok=$(awk '/^Ok:/ {print $2}' "$log")
+	fail=$(awk '/^(Fail|Unexpected Pass|Timeout):/ {s += $NF} END {print s + 0}' "$log")
+	[ "$fail" != 0 ] && cat "$log"
+	[ -z "$ok" ] && { cat "$log"; ok=0; fail=$((fail + 1)); }
+	lines+=("$name: $ok passed, $fail failed")
+	total_pass=$((total_pass + ok)); total_fail=$((total_fail + fail))
+	rm -f "$log"
+}
+
+run_meson gcc-auto
+run_meson gcc-bpl32 -Dbits_per_long=32
+run_meson gcc-bpl64 -Dbits_per_long=64
+CC=clang CXX=clang++ run_meson clang-auto
+# AddressSanitizer + UBSan, any report fatal.  The install check links a
+# program without the sanitizer runtime, so its suite is left out here.
+TEST_ARGS="--no-suite build" run_meson gcc-asan-ubsan -Db_sanitize=address,undefined \
+	-Dc_args=-fno-sanitize-recover=all -Dcpp_args=-fno-sanitize-recover=all
+
+# Coverage-guided fuzzing of everything that reads untrusted input: the
+# corpus replays as a test, then each harness runs for a bounded time.
+TEST_ARGS="--suite fuzz" CC=clang CXX=clang++ run_meson clang-fuzz -Dfuzzing=true \
+	-Db_sanitize=address,undefined -Db_lundef=false \
+	-Dc_args="-fsanitize=fuzzer-no-link -fno-sanitize-recover=all"
+for h in keyfile cli_args; do
+	exe=$root/clang-fuzz/tests/fuzz/fuzz_$h
+	[ -x "$exe" ] || { lines+=("fuzz $h: not built"); total_fail=$((total_fail + 1)); continue; }
+	work=$(mktemp -d)
+	if "$exe" -max_total_time="${FUZZ_SECONDS:-60}" -close_fd_mask=2 -rss_limit_mb=2048 \
+		-artifact_prefix="$work/" "$work" "$top/tests/fuzz/corpus/$h" >"$work.log" 2>&1; then
+		lines+=("fuzz $h: $(grep -o 'Done [0-9]* runs' "$work.log"), 1 passed, 0 failed")
+		total_pass=$((total_pass + 1))
+	else
+		tail -40 "$work.log"
+		lines+=("fuzz $h: FAILED (crash input left in $work/)")
+		total_fail=$((total_fail + 1))
+		continue
+	fi
+	rm -rf "$work" "$work.log"
+done
+
+if [ -x "$top/tests/cross/run-cross.sh" ] || [ -f "$top/tests/cross/run-cross.sh" ]; then
+	log=$(mktemp)
+	bash "$top/tests/cross/run-cross.sh" | tee "$log"
+	read -r p f < <(awk '/^[0-9]+ passed, [0-9]+ failed$/ {print $1, $3}' "$log" | tail -1)
+	[ -z "${p:-}" ] && { p=0; f=1; }
+	lines+=("cross: $p passed, $f failed")
+	total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
+	rm -f "$log"
+fi
+
+if [ -f "$top/kernel/meson.build" ] && [ "${LKH_SKIP_KERNEL:-0}" != 1 ]; then
+	run_meson kernel -Dkernel_tests=true -Dtests=enabled
+fi
+
+echo
+for l in "${lines[@]}"; do echo "$l"; done
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" = 0 ]

@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bench/stats.c against known values: chi-squared tails against mpmath at
+ * 60 digits (tests/stats/chi2_reference.csv, relative error of p under
+ * 1e-6 from 2 to 2^24 buckets, far below double's range), the expected
+ * maximum load against an exact sum, and X^2 of hand-worked tables.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cmocka.h>
+
+#include "stats.h"
+
+#define LN10 2.302585092994045684
+
+static const char *chi2_path, *max_load_path;
+
+/* Relative error of p under 1e-6 <=> |ln p - ln p_ref| under ~1e-6. */
+#define MAX_LOG10_ERROR (1e-6 / LN10)
+
+static void chi2_tails_match_reference(void **state)
+{
+	FILE *f = fopen(chi2_path, "r");
+	char line[256];
+	int rows = 0, bad = 0;
+
+	(void)state;
+	assert_non_null(f);
+	assert_non_null(fgets(line, sizeof(line), f));
+	while (fgets(line, sizeof(line), f)) {
+		double df, x, ref_sf, ref_cdf, sf, cdf;
+
+		assert_int_equal(sscanf(line, "%lf,%lf,%lf,%lf", &df, &x,
+					&ref_sf, &ref_cdf),
+				 4);
+		sf = kb_chi2_log_sf(df, x) / LN10;
+		cdf = kb_chi2_log_cdf(df, x) / LN10;
+		if (fabs(sf - ref_sf) > MAX_LOG10_ERROR ||
+		    fabs(cdf - ref_cdf) > MAX_LOG10_ERROR) {
+			if (bad++ < 10)
+				print_error("df=%.0f x=%.17g: log10 sf %.17g (want %.17g), cdf %.17g (want %.17g)\n",
+					    df, x, sf, ref_sf, cdf, ref_cdf);
+		}
+		rows++;
+	}
+	fclose(f);
+	assert_true(rows >= 200);
+	assert_int_equal(bad, 0);
+}
+
+static void expected_max_load_matches_reference(void **state)
+{
+	FILE *f = fopen(max_load_path, "r");
+	char line[256];
+	int rows = 0;
+
+	(void)state;
+	assert_non_null(f);
+	assert_non_null(fgets(line, sizeof(line), f));
+	while (fgets(line, sizeof(line), f)) {
+		double n, m, ref, got;
+
+		assert_int_equal(sscanf(line, "%lf,%lf,%lf", &n, &m, &ref), 3);
+		got = kb_expected_max_load(n, m);
+		if (fabs(got - ref) > 1e-3 * ref)
+			fail_msg("n=%.0f m=%.0f: %.10g, want %.10g", n, m, got,
+				 ref);
+		rows++;
+	}
+	fclose(f);
+	assert_true(rows >= 10);
+}
+
+static void chi2_of_hand_worked_tables(void **state)
+{
+	static const uint64_t even[4] = { 10, 10, 10, 10 };
+	static const uint64_t one[4] = { 40, 0, 0, 0 };
+	static const uint64_t mixed[4] = { 1, 2, 3, 6 };
+	struct kb_skew s;
+
+	(void)state;
+	kb_skew_from_counts(even, 4, &s);
+	assert_int_equal(s.n, 40);
+	assert_true(s.chi2 == 0.0);
+	assert_int_equal(s.used, 4);
+	assert_int_equal(s.max_load, 10);
+	/* X^2 = 0: nothing random is that even (p_lower = 0) */
+	assert_string_equal(kb_verdict(&s), "even");
+
+	/* (4 * 1600 - 1600) / 40 = 120: all keys in one of four buckets */
+	kb_skew_from_counts(one, 4, &s);
+	assert_true(fabs(s.chi2 - 120.0) < 1e-12);
+	assert_true(fabs(s.chi2_per_df - 40.0) < 1e-12);
+	assert_int_equal(s.used, 1);
+	assert_string_equal(kb_verdict(&s), "broken");
+
+	/* E = 3: (4 + 1 + 0 + 9) / 3 = 14/3 */
+	kb_skew_from_counts(mixed, 4, &s);
+	assert_true(fabs(s.chi2 - 14.0 / 3) < 1e-12);
+	assert_true(fabs(s.df - 3) < 1e-12);
+}
+
+static void chi2_exact_for_huge_loads(void **state)
+{
+	/* 2^40 keys, loads differing by one: X^2 = 2 / 2^39 exactly. */
+	static uint64_t c[2] = { (UINT64_C(1) << 39) + 1,
+				 (UINT64_C(1) << 39) - 1 };
+	struct kb_skew s;
+
+	(void)state;
+	kb_skew_from_counts(c, 2, &s);
+	assert_true(fabs(s.chi2 - 2.0 / 549755813888.0) <
+		    1e-9 * (2.0 / 549755813888.0));
+}
+
+static void verdicts_follow_the_tails(void **state)
+{
+	struct kb_skew s = { 0 };
+
+	(void)state;
+	s.n = 4096;
+	s.buckets = 2048;
+	s.chi2_per_df = 1.0;
+	s.log10_p_upper = -0.3;
+	s.log10_p_lower = -0.3;
+	assert_string_equal(kb_verdict(&s), "ok");
+	s.log10_p_upper = -7;
+	s.chi2_per_df = 1.5;
+	assert_string_equal(kb_verdict(&s), "skewed");
+	s.log10_p_upper = 0;
+	s.log10_p_lower = -300;
+	s.chi2_per_df = 0.01;
+	assert_string_equal(kb_verdict(&s), "even");
+	assert_true(kb_pow10_or_zero(-400) == 0.0);
+	assert_true(fabs(kb_pow10_or_zero(-2) - 0.01) < 1e-15);
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(chi2_tails_match_reference),
+		cmocka_unit_test(expected_max_load_matches_reference),
+		cmocka_unit_test(chi2_of_hand_worked_tables),
+		cmocka_unit_test(chi2_exact_for_huge_loads),
+		cmocka_unit_test(verdicts_follow_the_tails),
+	};
+
+	if (argc != 3) {
+		fprintf(stderr, "usage: %s CHI2.csv MAX_LOAD.csv\n", argv[0]);
+		return 2;
+	}
+	chi2_path = argv[1];
+	max_load_path = argv[2];
+	return cmocka_run_group_tests_name("stats", tests, NULL, NULL);
+}

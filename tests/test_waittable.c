@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Seed 003's wait tables: the sizing rule, and what the simulation finds.
+ * On 64-bit, the old multiplier puts struct page pointers of pages anywhere
+ * in a large zone into so few queues that an unlock wakes ~30x the waiters
+ * a random function would; the new multiplier matches a random function.
+ * The 32-bit kernel's old hash_32 was fine.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "waittable.h"
+
+static void sizing_follows_the_kernel(void **state)
+{
+	(void)state;
+	assert_int_equal(kb_wait_table_size(1), 1);
+	assert_int_equal(kb_wait_table_size(256), 1);
+	assert_int_equal(kb_wait_table_size(257 * 2), 2);
+	assert_int_equal(kb_wait_table_size(4096), 16);      /* 16 MiB */
+	assert_int_equal(kb_wait_table_size(4096 + 256), 32); /* rounds up */
+	assert_int_equal(kb_wait_table_size(1u << 20), 4096); /* 4 GiB */
+	assert_int_equal(kb_wait_table_size(UINT64_C(1) << 40), 4096);
+}
+
+static void old_64_bit_multiplier_crowds_the_queues(void **state)
+{
+	struct kb_wait_row r;
+
+	(void)state;
+	assert_int_equal(kb_wait_simulate(UINT64_C(4) << 30, 64, 100, 300, 1, &r), 0);
+	assert_int_equal(r.table, 4096);
+	assert_true(r.old_random > 10 * r.baseline);
+	assert_true(r.new_random < 1.3 * r.baseline);
+	assert_true(r.new_random > 0.7 * r.baseline);
+	/* a run of consecutive pages spreads perfectly under both */
+	assert_true(r.old_run < 0.01 && r.new_run < 0.01);
+}
+
+static void old_32_bit_multiplier_was_fine(void **state)
+{
+	struct kb_wait_row r;
+
+	(void)state;
+	assert_int_equal(kb_wait_simulate(UINT64_C(1) << 30, 32, 100, 300, 1, &r), 0);
+	assert_true(r.old_random < 1.3 * r.baseline);
+	assert_true(r.old_random > 0.7 * r.baseline);
+}
+
+static void bad_arguments_are_refused(void **state)
+{
+	struct kb_wait_row r;
+
+	(void)state;
+	assert_int_equal(kb_wait_simulate(UINT64_C(1) << 20, 48, 10, 10, 1, &r), -1);
+	assert_int_equal(kb_wait_simulate(8192, 64, 3, 10, 1, &r), -1);
+	assert_int_equal(kb_wait_simulate(UINT64_C(1) << 24, 64, 0, 10, 1, &r), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(sizing_follows_the_kernel),
+		cmocka_unit_test(old_64_bit_multiplier_crowds_the_queues),
+		cmocka_unit_test(old_32_bit_multiplier_was_fine),
+		cmocka_unit_test(bad_arguments_are_refused),
+	};
+
+	return cmocka_run_group_tests_name("waittable", tests, NULL, NULL);
+}
