@@ -212,7 +212,7 @@ static int one_gen(const char *s, int *v)
 
 static int one_word(const char *s, int *v)
 {
-	unsigned w;
+	unsigned w = 0;
 	int rc = parse_word(s, &w);
 
 	*v = w == 32 ? 0 : 1;

@@ -346,7 +346,7 @@ static int cmd_speed(struct args *a, int argc)
 		return kb_fail(EXIT_USAGE, "bits %u out of range for speed: 1..32", a->bits);
 	memset(&o, 0, sizeof(o));
 	o.bits = a->bits_set ? a->bits : 11;
-	o.min_seconds = 0.05;
+	o.min_seconds = 0.1;
 	o.hashes = 1;
 	o.engine = 1;
 	o.threads = a->threads;

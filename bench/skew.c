@@ -278,11 +278,8 @@ void kb_fold(uint64_t *counts, unsigned bits)
 /* ---- the fast engine ---------------------------------------------------- */
 
 #define FAST_BLOCK 1024       /* keys and words stay in L1 */
-#define PART_BLOCK 65536      /* bucket indices gathered per partitioning */
-#define MAX_PARTS 4096
 #define SUB_MAX_BITS 12       /* 4 lanes x 2^12 x 4 bytes = 64 KiB, near L1 */
-#define PARTITION_MIN_BITS 21 /* 2^21 x 8 bytes = 16 MiB: past a core's share of L3 */
-#define REGION_BITS 15        /* a partition's slice: 2^15 x 8 bytes, in L2 */
+#define NARROW_MIN_BITS 17    /* past L2 (2^17 x 8 bytes): 16-bit counters, prefetched */
 #define SUB_FLUSH (UINT64_C(1) << 30) /* u32 lanes never overflow */
 
 struct tally {
@@ -290,9 +287,18 @@ struct tally {
 	uint64_t *counts;  /* one table */
 	uint32_t *sub;     /* small tables: 4 interleaved lanes */
 	uint64_t pending;
-	uint32_t *gather;  /* large tables: bucket indices to partition */
-	size_t ngather;
+	uint16_t *narrow;  /* large tables: 16-bit counters, a quarter of the
+			    * memory of u64 ones; each wrap adds 2^16 to counts */
 };
+
+/* Add a large table's 16-bit remainders into the u64 result. */
+static void narrow_flush(struct tally *t)
+{
+	uint64_t i, m = UINT64_C(1) << t->bits;
+
+	for (i = 0; i < m; i++)
+		t->counts[i] += t->narrow[i];
+}
 
 static void sub_flush(struct tally *t)
 {
@@ -308,31 +314,29 @@ static void sub_flush(struct tally *t)
 }
 
 /*
- * Bucket indices grouped by their top bits, then counted group by group,
- * so each group's increments stay within one L2-sized slice of the table
- * instead of missing all over memory.
+ * Tables past the caches: every increment would wait ~100 ns for memory.
+ * Computing a block of bucket indices first lets each increment prefetch
+ * the counter it will need PREFETCH_AHEAD keys later, so a dozen misses
+ * are in flight at once instead of one.
  */
-static void count_partitioned(struct tally *t, uint32_t *scratch)
-{
-	static __thread size_t start[MAX_PARTS + 1], pos[MAX_PARTS];
-	/* slices of 2^REGION_BITS buckets, or fewer, larger ones past 4096 */
-	unsigned pshift = t->bits <= REGION_BITS ? t->bits
-			  : t->bits - REGION_BITS > 12 ? t->bits - 12
-						      : REGION_BITS;
-	size_t parts = (size_t)1 << (t->bits - pshift), i, p, n = t->ngather;
-	const uint32_t *g = t->gather;
+#define PREFETCH_AHEAD 48
 
-	memset(start, 0, (parts + 1) * sizeof(start[0]));
-	for (i = 0; i < n; i++)
-		start[(g[i] >> pshift) + 1]++;
-	for (p = 1; p <= parts; p++)
-		start[p] += start[p - 1];
-	memcpy(pos, start, parts * sizeof(pos[0]));
-	for (i = 0; i < n; i++)
-		scratch[pos[g[i] >> pshift]++] = g[i];
-	for (i = 0; i < n; i++)
-		t->counts[scratch[i]]++;
-	t->ngather = 0;
+static inline void count_narrow(struct tally *t, uint32_t i)
+{
+	if (++t->narrow[i] == 0) /* wrapped: rare unless the cell is broken */
+		t->counts[i] += 65536;
+}
+
+static void count_prefetched(struct tally *t, const uint32_t *idx, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + PREFETCH_AHEAD < n; i++) {
+		__builtin_prefetch(&t->narrow[idx[i + PREFETCH_AHEAD]], 1, 0);
+		count_narrow(t, idx[i]);
+	}
+	for (; i < n; i++)
+		count_narrow(t, idx[i]);
 }
 
 struct worker {
@@ -353,11 +357,11 @@ static void *work(void *arg)
 	struct tally *tl = calloc(wk->nspecs, sizeof(*tl));
 	size_t n, j;
 	int small = wk->bits <= SUB_MAX_BITS;
-	int part = wk->bits >= PARTITION_MIN_BITS && wk->bits <= 32;
+	int narrow = wk->bits >= NARROW_MIN_BITS && wk->bits <= 32;
 
-	if (part)
-		scratch = malloc(PART_BLOCK * sizeof(uint32_t));
-	if (!keys || !tl || (part && !scratch))
+	if (narrow)
+		scratch = malloc(FAST_BLOCK * sizeof(uint32_t));
+	if (!keys || !tl || (narrow && !scratch))
 		goto fail;
 	for (j = 0; j < wk->nspecs; j++) {
 		tl[j].bits = wk->bits;
@@ -365,8 +369,8 @@ static void *work(void *arg)
 		if (small &&
 		    !(tl[j].sub = calloc((size_t)4 << wk->bits, sizeof(uint32_t))))
 			goto fail;
-		if (part &&
-		    !(tl[j].gather = malloc(PART_BLOCK * sizeof(uint32_t))))
+		if (narrow &&
+		    !(tl[j].narrow = calloc((size_t)1 << wk->bits, sizeof(uint16_t))))
 			goto fail;
 	}
 	for (;;) {
@@ -382,18 +386,14 @@ static void *work(void *arg)
 			const struct kb_hashspec *sp = &wk->specs[j];
 			struct tally *t = &tl[j];
 
-			if (part) {
-				/* gather bucket indices, partition when full */
+			if (narrow) {
+				/* bucket indices first, then prefetched counting */
 				if (progression)
 					gather_progression(sp, first, stride, n,
-							   wk->bits,
-							   t->gather + t->ngather);
+							   wk->bits, scratch);
 				else
-					gather_array(sp, keys, n, wk->bits,
-						     t->gather + t->ngather);
-				t->ngather += n;
-				if (t->ngather + FAST_BLOCK > PART_BLOCK)
-					count_partitioned(t, scratch);
+					gather_array(sp, keys, n, wk->bits, scratch);
+				count_prefetched(t, scratch, n);
 			} else if (small) {
 				if (progression)
 					lanes_progression(sp, first, stride, n,
@@ -414,8 +414,8 @@ static void *work(void *arg)
 	for (j = 0; j < wk->nspecs; j++) {
 		if (small)
 			sub_flush(&tl[j]);
-		if (part && tl[j].ngather)
-			count_partitioned(&tl[j], scratch);
+		if (narrow)
+			narrow_flush(&tl[j]);
 	}
 	goto out;
 fail:
@@ -423,7 +423,7 @@ fail:
 out:
 	for (j = 0; tl && j < wk->nspecs; j++) {
 		free(tl[j].sub);
-		free(tl[j].gather);
+		free(tl[j].narrow);
 	}
 	free(tl);
 	free(keys);

@@ -50,10 +50,10 @@ struct kb_keystream;
  * The fast engine: count one key stream through nspecs hash cells into
  * counts (nspecs tables of 2^bits, zeroed by the caller), splitting the
  * keys between `threads` threads (0: one per online CPU).  Each thread
- * counts into private tables: with four interleaved sub-histograms for
- * small tables (consecutive keys in one bucket do not wait on each
- * other's stores), and partitioned by the top bits first for tables larger
- * than the cache.  0, or -1 with a reason (memory, threads).
+ * counts into private tables: small ones through four interleaved lanes
+ * (consecutive keys in one bucket do not wait on each other's stores),
+ * tables past L2 in 16-bit counters with software prefetch (a quarter of
+ * the memory, a dozen misses in flight).  0, or -1 with a reason.
  */
 int kb_count_parallel(const struct kb_hashspec *specs, size_t nspecs,
 		      unsigned bits, const struct kb_keystream *ks,

@@ -36,9 +36,19 @@
 
 /* The bare minimum each kind of hash needs, written out by hand. */
 #define REF64(x, bits) ((x) * UINT64_C(0x61C8864680B583EB) >> (64 - (bits)))
+/* the same, kept as the u32 the new kernels return (a bucket index) */
+#define REF64_U32(x, bits) ((uint32_t)REF64(x, bits))
 #define REF32(x, bits) \
 	((uint32_t)((uint32_t)(x) * UINT32_C(0x61C88647)) >> (32 - (bits)))
 #define OLD_REF64(x, bits) ((x) * UINT64_C(0x9e37fffffffc0001) >> (64 - (bits)))
+/* what a 32-bit kernel's hash_64 must do at least: two 32-bit products */
+#define POSTED_REF_ON32(x, bits)                                             \
+	((uint32_t)(((uint32_t)((uint32_t)((x) >> 32) * UINT32_C(0x61C88647)) + \
+		     (uint32_t)(x)) * UINT32_C(0x61C88647)) >> (32 - (bits)))
+#define NEW_REF_ON32(x, bits)                                                \
+	((uint32_t)(((uint32_t)(x) ^                                         \
+		     (uint32_t)((uint32_t)((x) >> 32) * UINT32_C(0x61C88647))) * \
+		    UINT32_C(0x61C88647)) >> (32 - (bits)))
 #define OLD_CHAIN(x, bits) (lkh_old_hash64_raw_chain(x) >> (64 - (bits)))
 
 /* 32-bit-argument functions see the low half of each input. */
@@ -57,8 +67,11 @@ LO(lkh_posted_hashptr_w32)
 LO(lkh_new_hashptr_w32)
 
 LOOPS(ref64, REF64)
+LOOPS(ref64_u32, REF64_U32)
 LOOPS(ref32, REF32)
 LOOPS(old_ref64, OLD_REF64)
+LOOPS(posted_ref_on32, POSTED_REF_ON32)
+LOOPS(new_ref_on32, NEW_REF_ON32)
 LOOPS(old_chain, OLD_CHAIN)
 LOOPS32(old_hash32, lkh_old_hash32)
 LOOPS32(posted_hash32, lkh_posted_hash32)
@@ -76,29 +89,35 @@ LOOPS32(old_hashptr_w32, lkh_old_hashptr_w32)
 LOOPS32(posted_hashptr_w32, lkh_posted_hashptr_w32)
 LOOPS32(new_hashptr_w32, lkh_new_hashptr_w32)
 
-#define ROW(f, g, w, ref, name) { f, g, w, ref, tput_##name, lat_##name }
+/* The reference rows come first; every row names the one it is timed with. */
+enum { R64, R64_U32, R32, R_POSTED_ON32, R_NEW_ON32, R_OLD_MUL };
+#define REF(f, w, name) { f, "ref", w, 1, 0, tput_##name, lat_##name }
+#define ROW(f, g, w, r, name) { f, g, w, 0, r, tput_##name, lat_##name }
 
 static const struct kb_speed_fn table[] = {
-	ROW("x*K>>(64-b)", "ref", 64, 1, ref64),
-	ROW("x*K>>(32-b)", "ref", 32, 1, ref32),
-	ROW("hash_32", "old", 32, 0, old_hash32),
-	ROW("hash_32", "posted", 32, 0, posted_hash32),
-	ROW("hash_32", "new", 32, 0, new_hash32),
-	ROW("hash_64", "old", 64, 0, old_hash64_w64),
-	ROW("hash_64", "posted", 64, 0, posted_hash64_w64),
-	ROW("hash_64", "new", 64, 0, new_hash64_w64),
-	ROW("hash_64", "old", 32, 0, old_hash64_w32),
-	ROW("hash_64", "posted", 32, 0, posted_hash64_w32),
-	ROW("hash_64", "new", 32, 0, new_hash64_w32),
-	ROW("hash_ptr", "old", 64, 0, old_hashptr_w64),
-	ROW("hash_ptr", "posted", 64, 0, posted_hashptr_w64),
-	ROW("hash_ptr", "new", 64, 0, new_hashptr_w64),
-	ROW("hash_ptr", "old", 32, 0, old_hashptr_w32),
-	ROW("hash_ptr", "posted", 32, 0, posted_hashptr_w32),
-	ROW("hash_ptr", "new", 32, 0, new_hashptr_w32),
-	/* 2002's question: the sparse multiplier by multiply or by chain */
-	ROW("old product: multiply", "old", 64, 1, old_ref64),
-	ROW("old product: shift-add chain", "old", 64, 0, old_chain),
+	[R64] = REF("x*K>>(64-b)", 64, ref64),
+	[R64_U32] = REF("(u32)(x*K>>(64-b))", 64, ref64_u32),
+	[R32] = REF("x*K>>(32-b)", 32, ref32),
+	[R_POSTED_ON32] = REF("((hi*K+lo)*K)>>(32-b)", 32, posted_ref_on32),
+	[R_NEW_ON32] = REF("((lo^hi*K)*K)>>(32-b)", 32, new_ref_on32),
+	[R_OLD_MUL] = REF("x*K_old (the old product)", 64, old_ref64),
+	ROW("hash_32", "old", 32, R32, old_hash32),
+	ROW("hash_32", "posted", 32, R32, posted_hash32),
+	ROW("hash_32", "new", 32, R32, new_hash32),
+	ROW("hash_64", "old", 64, R64, old_hash64_w64),
+	ROW("hash_64", "posted", 64, R64, posted_hash64_w64),
+	ROW("hash_64", "new", 64, R64_U32, new_hash64_w64),
+	ROW("hash_64", "old", 32, R_OLD_MUL, old_hash64_w32),
+	ROW("hash_64", "posted", 32, R_POSTED_ON32, posted_hash64_w32),
+	ROW("hash_64", "new", 32, R_NEW_ON32, new_hash64_w32),
+	ROW("hash_ptr", "old", 64, R64, old_hashptr_w64),
+	ROW("hash_ptr", "posted", 64, R64_U32, posted_hashptr_w64),
+	ROW("hash_ptr", "new", 64, R64_U32, new_hashptr_w64),
+	ROW("hash_ptr", "old", 32, R32, old_hashptr_w32),
+	ROW("hash_ptr", "posted", 32, R32, posted_hashptr_w32),
+	ROW("hash_ptr", "new", 32, R32, new_hashptr_w32),
+	/* 2002's question: the sparse product by shifts and adds */
+	ROW("old product: shift-add chain", "old", 64, R_OLD_MUL, old_chain),
 };
 
 const struct kb_speed_fn *SPEED_TABLE(size_t *n)

@@ -13,7 +13,8 @@
 struct kb_speed_fn {
 	const char *func, *gen;
 	unsigned word;
-	int reference;  /* 1: the hand-written x * K >> (w - bits) */
+	int reference;  /* 1: a hand-written bare-arithmetic loop */
+	unsigned ref;   /* index of the reference this row is compared with */
 	/* sum of f(in[i]) over n independent inputs (throughput) */
 	uint64_t (*tput)(const uint64_t *in, size_t n, unsigned bits);
 	/* n calls, each input the previous output (latency) */
