@@ -160,8 +160,8 @@ wait "$pid"; check "vanished key file: run completes" $?
 grep -q '^1,keys,hash_64,new,64,4,4,16,' "$tmp/vanish.csv"; check "vanished key file: all 4 keys counted" $?
 
 # keys: a key set written as text and as binary reads back the same
-"$kb" keys --keyset struct-page --count 1000 -o "$tmp/sp.txt"
-"$kb" keys --keyset struct-page --count 1000 --binary -o "$tmp/sp.bin"
+"$kb" keys --keyset struct-page --word 64 --count 1000 -o "$tmp/sp.txt"
+"$kb" keys --keyset struct-page --word 64 --count 1000 --binary -o "$tmp/sp.bin"
 [ "$(wc -l <"$tmp/sp.txt")" = 1000 ] && [ "$(stat -c %s "$tmp/sp.bin")" = 8000 ]
 check "keys writes 1000 keys as text and as 8000 bytes" $?
 [ "$(head -2 "$tmp/sp.txt" | tr '\n' ' ')" = "0xffffea0000000000 0xffffea0000000040 " ]
