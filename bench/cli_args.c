@@ -42,7 +42,7 @@ static const char usage_text[] =
 	"           print each key's hash, 0x-prefixed lowercase hex, in input order\n"
 	"  influence --func F --gen G [--word W] --bits N [--count SAMPLES] [--plot DIR]\n"
 	"           P(flipping input bit j flips output bit k), as a map and a summary\n"
-	"  audit    (--multiplier K [--width 32|64] | --preset NAME | --compare)\n"
+	"  audit    (--multiplier K [--width 32|64] | --preset NAME | --compare) [--plot DIR]\n"
 	"           what to know about a multiplier: bits, chain cost, continued\n"
 	"           fraction, worst strides, skew over the key sets\n"
 	"  waittable [--count WAITERS] [--word W] [--plot DIR]   the 2002 page wait\n"

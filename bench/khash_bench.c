@@ -501,10 +501,13 @@ static void audit_text(const struct kb_audit *a, const char *name,
 
 static int cmd_audit(struct args *a, int argc)
 {
-	struct kb_buf b = { 0 };
+	struct kb_buf b = { 0 }, dat = { 0 };
 	static struct kb_audit au;
+	static double worst[32][KB_AUDIT_BITS_MAX + 1];
+	static const char *names[32];
 	int csv = !strcmp(a->format, "csv"), json = !strcmp(a->format, "json");
-	unsigned i, n = 0;
+	unsigned i, n = 0, bits, m;
+	char base[64] = "", title[160] = "", body[1024];
 
 	if (optind < argc)
 		return kb_fail(EXIT_USAGE, "audit takes no arguments");
@@ -564,9 +567,35 @@ static int cmd_audit(struct args *a, int argc)
 				      au.worst_overall, au.sets_broken);
 		else
 			audit_text(&au, name, &b);
+		if (n < 32) {
+			names[n] = name ? name : "K";
+			for (bits = au.bits_min; bits <= au.bits_max; bits += 2)
+				worst[n][bits] = au.worst[bits].chi2_per_df;
+		}
 		n++;
 		if (a->preset)
 			break;
+	}
+	/* a figure: the worst stride's X^2/df by table size, one line each */
+	if (a->plot && n > 0) {
+		snprintf(base, sizeof(base), "audit_%s", a->compare ? "compare"
+					  : a->preset ? a->preset : "multiplier");
+		snprintf(title, sizeof(title), "Worst stride s, 3s, 5s, 7s (s = 2^j): X^2/df by table size");
+		kb_buf_printf(&dat, "bits");
+		for (m = 0; m < n && m < 32; m++)
+			kb_buf_printf(&dat, " %s", names[m]);
+		kb_buf_printf(&dat, "\n");
+		for (bits = au.bits_min; bits <= au.bits_max; bits += 2) {
+			kb_buf_printf(&dat, "%u", bits);
+			for (m = 0; m < n && m < 32; m++)
+				kb_buf_printf(&dat, " %.6g", worst[m][bits]);
+			kb_buf_printf(&dat, "\n");
+		}
+		snprintf(body, sizeof(body),
+			 "  set logscale y\n  set xlabel \"bits (2^bits buckets, twice as many keys)\"\n"
+			 "  set ylabel \"worst X^2/df\"\n  set key outside right\n  set title gptitle\n"
+			 "  plot for [c=2:%u] data using 1:c with linespoints title columnheader(c)\n",
+			 (n < 32 ? n : 32) + 1);
 	}
 	if (json)
 		kb_buf_printf(&b, "\n  ]\n}\n");
@@ -574,7 +603,7 @@ static int cmd_audit(struct args *a, int argc)
 		kb_buf_printf(&b, "\nterms: shift-and-add terms (non-adjacent form); max CF q: largest of the first 24\n"
 				  "partial quotients of K/2^w; worst X2/df: over strides s, 3s, 5s, 7s (s = 2^j)\n"
 				  "and 2^6..2^16 buckets; broken: key sets with X^2/df >= 10 at 4096 keys, 2^11 buckets\n");
-	return emit(a, &b);
+	return plot_then_emit(a, &b, &dat, base, title, 900, 520, body);
 }
 
 static int cmd_waittable(struct args *a, int argc)

@@ -185,6 +185,11 @@ expect 2 "khash-bench: multiplier 0x100000000 does not fit 32 bits" \
 expect 2 "khash-bench: --count (waiters) must be 2..4096" waittable --count 1
 expect 2 "khash-bench: influence needs --bits" influence --func hash_32 --gen old
 "$kb" audit --preset new64 --format json | grep -q '"schema_version": 1'; check "audit json" $?
+if command -v gnuplot >/dev/null; then
+	"$kb" audit --preset old64 --plot "$tmp/au" >/dev/null &&
+		[ -s "$tmp/au/audit_old64.png" ] && [ -s "$tmp/au/audit_old64.dat" ]
+	check "audit --plot" $?
+fi
 "$kb" audit --compare --format csv | grep -q '^1,old64,0x9e37fffffffc0001,64,1,41,33,7,'
 check "audit csv: old64 row" $?
 "$kb" waittable --format json | grep -q '"schema": "khash-bench/waittable"'; check "waittable json" $?
