@@ -42,7 +42,29 @@ check() {
 	fi
 }
 
+# check_neither KIND ARCH WORD BITS: neither generation is broken
+check_neither() {
+	f=$data/$2/$1.txt
+	[ -f "$f" ] || { bad "$f missing"; return; }
+	ov=$(stat "$f" old "$3" "$4" verdict)
+	nv=$(stat "$f" new "$3" "$4" verdict)
+	what="$2 $1 hash_ptr w$3 bits $4: old $(stat "$f" old "$3" "$4" chi2_per_df) ($ov), new $(stat "$f" new "$3" "$4" chi2_per_df) ($nv)"
+	if [ "$ov" != broken ] && [ "$nv" != broken ]; then
+		ok "$what"
+	else
+		bad "$what; expected neither broken"
+	fi
+}
+
+# x86_64: old hash_ptr() is hash_64() with 0x9e37fffffffc0001: 4096 real
+# pages land in 2 buckets, 4096 real struct pages in 128.
 check page x86_64 64 11 10
 check struct_page x86_64 64 11 10
+# i386: old hash_ptr() is hash_32() with 0x9e370001: real pages are
+# broken too (144 buckets of 2048) ...
+check page i386 32 11 10
+# ... but 32-byte struct pages of mem_map are not: the 32-bit multiplier
+# copes with them (as kernel/README.md found for the model key set).
+check_neither struct_page i386 32 11
 
 exit $fail
