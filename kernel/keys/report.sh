@@ -18,7 +18,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/../.." && pwd)
 data=$top/tests/data/kernel-keys
 
-kb= func=hash_ptr bits="8 10 11 12"
+kb="" func=hash_ptr bits="8 10 11 12"
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--func) func=$2; shift 2 ;;
