@@ -11,33 +11,10 @@
 
 #define BLOCK 1024
 
-/* The distinct words behind the 24 (function, generation, word) cells. */
-enum word_kernel {
-	W_OLD32,
-	W_POSTED32,
-	W_NEW32,
-	W_OLD64_MUL,
-	W_OLD64_CHAIN,
-	W_GR64,
-	W_POSTED64_ON32,
-	W_NEW64_ON32
-};
-
-static enum word_kernel kernel_of(const struct kb_hashspec *s)
+/* The product a cell's words come from (lkh_table.h). */
+static int product_of(const struct kb_hashspec *s)
 {
-	lkh_func f = s->func;
-
-	if (f == LKH_FUNC_HASH_LONG || f == LKH_FUNC_HASH_PTR)
-		f = s->word == 32 ? LKH_FUNC_HASH_32 : LKH_FUNC_HASH_64;
-	if (f == LKH_FUNC_HASH_32)
-		return s->gen == LKH_GEN_OLD      ? W_OLD32
-		       : s->gen == LKH_GEN_POSTED ? W_POSTED32
-						  : W_NEW32;
-	if (s->gen == LKH_GEN_OLD)
-		return s->word == 64 ? W_OLD64_MUL : W_OLD64_CHAIN;
-	if (s->word == 64)
-		return W_GR64;
-	return s->gen == LKH_GEN_POSTED ? W_POSTED64_ON32 : W_NEW64_ON32;
+	return lkh_cell_product(s->func, s->gen, s->word);
 }
 
 unsigned kb_hashspec_input_bits(const struct kb_hashspec *s)
@@ -81,36 +58,20 @@ size_t kb_first_misfit(const uint64_t *keys, size_t n, unsigned input_bits)
 }
 
 /*
- * One loop per kernel, so the choice is made once per block, not per key.
- * LOOP(expr) computes expr for each key k: from an array, or walking an
- * arithmetic progression in a register (no key array at all).
+ * One loop per product, so the choice is made once per block, not per key.
+ * Each function defines LOOP(expr) before EACH_PRODUCT: expr is the top-
+ * aligned word for key k, and LOOP computes it for each key, from an array
+ * or walking an arithmetic progression in a register (no key array at all).
  */
-#define EACH_KERNEL(s, LOOP)                                                   \
-	switch (kernel_of(s)) {                                                \
-	case W_OLD32:                                                          \
-		LOOP((uint64_t)lkh_old_hash32_raw((uint32_t)k) << 32);         \
-		break;                                                         \
-	case W_POSTED32:                                                       \
-		LOOP((uint64_t)lkh_posted_hash32_raw((uint32_t)k) << 32);      \
-		break;                                                         \
-	case W_NEW32:                                                          \
-		LOOP((uint64_t)lkh_new_hash32_raw((uint32_t)k) << 32);         \
-		break;                                                         \
-	case W_OLD64_MUL:                                                      \
-		LOOP(lkh_old_hash64_raw(k));                                   \
-		break;                                                         \
-	case W_OLD64_CHAIN:                                                    \
-		LOOP(lkh_old_hash64_raw_chain(k));                             \
-		break;                                                         \
-	case W_GR64:                                                           \
-		LOOP(lkh_new_hash64_raw_w64(k));                               \
-		break;                                                         \
-	case W_POSTED64_ON32:                                                  \
-		LOOP((uint64_t)lkh_posted_hash64_raw_w32(k) << 32);            \
-		break;                                                         \
-	case W_NEW64_ON32:                                                     \
-		LOOP((uint64_t)lkh_new_hash64_raw_w32(k) << 32);               \
-		break;                                                         \
+#define PRODUCT_CASE(id, width, fn)                                  \
+	case id:                                                     \
+		LOOP((uint64_t)fn(k) << (64 - (width)));             \
+		break;
+#define EACH_PRODUCT(s)                                              \
+	switch (product_of(s)) {                                     \
+		LKH_PRODUCT_TABLE(PRODUCT_CASE)                      \
+	default:                                                     \
+		break;                                               \
 	}
 
 #define ARRAY_LOOP(expr)                                 \
@@ -133,7 +94,9 @@ void kb_full_words(const struct kb_hashspec *s, const uint64_t *keys,
 {
 	size_t i;
 
-	EACH_KERNEL(s, ARRAY_LOOP)
+#define LOOP ARRAY_LOOP
+	EACH_PRODUCT(s)
+#undef LOOP
 }
 
 void kb_full_words_progression(const struct kb_hashspec *s, uint64_t first,
@@ -141,7 +104,9 @@ void kb_full_words_progression(const struct kb_hashspec *s, uint64_t first,
 {
 	size_t i;
 
-	EACH_KERNEL(s, PROGRESSION_LOOP)
+#define LOOP PROGRESSION_LOOP
+	EACH_PRODUCT(s)
+#undef LOOP
 }
 
 /*
@@ -197,7 +162,9 @@ static void gather_progression(const struct kb_hashspec *s, uint64_t first,
 	unsigned shift = 64 - bits;
 	size_t i;
 
-	EACH_KERNEL(s, GATHER_LOOP)
+#define LOOP GATHER_LOOP
+	EACH_PRODUCT(s)
+#undef LOOP
 }
 
 static void lanes_progression(const struct kb_hashspec *s, uint64_t first,
@@ -207,7 +174,9 @@ static void lanes_progression(const struct kb_hashspec *s, uint64_t first,
 	unsigned shift = 64 - bits;
 	size_t i;
 
-	EACH_KERNEL(s, LANES_LOOP)
+#define LOOP LANES_LOOP
+	EACH_PRODUCT(s)
+#undef LOOP
 }
 
 static void direct_progression(const struct kb_hashspec *s, uint64_t first,
@@ -217,7 +186,9 @@ static void direct_progression(const struct kb_hashspec *s, uint64_t first,
 	unsigned shift = 64 - bits;
 	size_t i;
 
-	EACH_KERNEL(s, DIRECT_LOOP)
+#define LOOP DIRECT_LOOP
+	EACH_PRODUCT(s)
+#undef LOOP
 }
 #undef KEY
 
@@ -228,7 +199,9 @@ static void gather_array(const struct kb_hashspec *s, const uint64_t *keys,
 	unsigned shift = 64 - bits;
 	size_t i;
 
-	EACH_KERNEL(s, GATHER_LOOP)
+#define LOOP GATHER_LOOP
+	EACH_PRODUCT(s)
+#undef LOOP
 }
 
 static void lanes_array(const struct kb_hashspec *s, const uint64_t *keys,
@@ -237,7 +210,9 @@ static void lanes_array(const struct kb_hashspec *s, const uint64_t *keys,
 	unsigned shift = 64 - bits;
 	size_t i;
 
-	EACH_KERNEL(s, LANES_LOOP)
+#define LOOP LANES_LOOP
+	EACH_PRODUCT(s)
+#undef LOOP
 }
 
 static void direct_array(const struct kb_hashspec *s, const uint64_t *keys,
@@ -246,7 +221,9 @@ static void direct_array(const struct kb_hashspec *s, const uint64_t *keys,
 	unsigned shift = 64 - bits;
 	size_t i;
 
-	EACH_KERNEL(s, DIRECT_LOOP)
+#define LOOP DIRECT_LOOP
+	EACH_PRODUCT(s)
+#undef LOOP
 }
 #undef KEY
 

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include <khash/lkh.h>
+#include <khash/lkh_table.h>
 
 struct kb_hashspec {
 	lkh_func func;

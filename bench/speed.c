@@ -103,10 +103,39 @@ static void time_pair(const struct kb_speed_fn *f, const struct kb_speed_fn *ref
 	}
 }
 
+/* One row: a cell (or reference) inline, exported and its latency. */
+static void speed_row(const struct kb_speed_opts *o, int csv, struct kb_buf *b,
+		      const uint64_t *in, const struct kb_speed_fn *ti,
+		      const struct kb_speed_fn *te, size_t i)
+{
+	const struct kb_speed_fn *ref = &ti[ti[i].reference ? i : ti[i].ref];
+	struct timing tp, tp_ref, ex, ex_ref, lat, lat_ref;
+	const char *func = ti[i].label ? ti[i].label : lkh_func_name(ti[i].func);
+	const char *gen = ti[i].reference ? "ref" : lkh_gen_name(ti[i].gen);
+
+	time_pair(&ti[i], ref, 0, in, o->bits, o->min_seconds, &tp, &tp_ref);
+	time_pair(&te[i], ref, 0, in, o->bits, o->min_seconds, &ex, &ex_ref);
+	time_pair(&ti[i], ref, 1, in, o->bits, o->min_seconds, &lat, &lat_ref);
+	if (csv)
+		kb_buf_printf(b, "1,%s,%s,%u,%u,%.4f,%.3f,%.3f,%.4f,%.3f,%.4f,%.3f\n",
+			      func, gen, ti[i].word, o->bits, tp.ns, tp.cycles,
+			      tp_ref.ns / tp.ns, ex.ns, ex_ref.ns / ex.ns, lat.ns,
+			      lat_ref.ns / lat.ns);
+	else
+		kb_buf_printf(b, "%-29s %-6s %-4u | %8.3f %7.2f %6.2f | %8.3f %6.2f | %8.3f %6.2f\n",
+			      func, gen, ti[i].word, tp.ns, tp.cycles,
+			      tp_ref.ns / tp.ns, ex.ns, ex_ref.ns / ex.ns, lat.ns,
+			      lat_ref.ns / lat.ns);
+}
+
 static void speed_hashes(const struct kb_speed_opts *o, int csv,
 			 struct kb_buf *b)
 {
-	size_t ni, ne, i;
+	/* hash_long is hash_64 or hash_32 under another name: not timed */
+	static const lkh_func shown[] = { LKH_FUNC_HASH_32, LKH_FUNC_HASH_64,
+					  LKH_FUNC_HASH_PTR };
+	size_t ni, ne, i, f;
+	unsigned w;
 	const struct kb_speed_fn *ti = kb_speed_inline(&ni);
 	const struct kb_speed_fn *te = kb_speed_exported(&ne);
 	static uint64_t in[INPUTS];
@@ -124,24 +153,20 @@ static void speed_hashes(const struct kb_speed_opts *o, int csv,
 			      "function", "gen", "word", "inline", "TSC/h", "x ref",
 			      "exported", "x ref", "latency", "x ref");
 	}
-	for (i = 0; i < ni && i < ne; i++) {
-		const struct kb_speed_fn *ref = &ti[ti[i].reference ? i : ti[i].ref];
-		struct timing tp, tp_ref, ex, ex_ref, lat, lat_ref;
-
-		time_pair(&ti[i], ref, 0, in, o->bits, o->min_seconds, &tp, &tp_ref);
-		time_pair(&te[i], ref, 0, in, o->bits, o->min_seconds, &ex, &ex_ref);
-		time_pair(&ti[i], ref, 1, in, o->bits, o->min_seconds, &lat, &lat_ref);
-		if (csv)
-			kb_buf_printf(b, "1,%s,%s,%u,%u,%.4f,%.3f,%.3f,%.4f,%.3f,%.4f,%.3f\n",
-				      ti[i].func, ti[i].gen, ti[i].word, o->bits,
-				      tp.ns, tp.cycles, tp_ref.ns / tp.ns, ex.ns,
-				      ex_ref.ns / ex.ns, lat.ns, lat_ref.ns / lat.ns);
-		else
-			kb_buf_printf(b, "%-29s %-6s %-4u | %8.3f %7.2f %6.2f | %8.3f %6.2f | %8.3f %6.2f\n",
-				      ti[i].func, ti[i].gen, ti[i].word, tp.ns,
-				      tp.cycles, tp_ref.ns / tp.ns, ex.ns,
-				      ex_ref.ns / ex.ns, lat.ns, lat_ref.ns / lat.ns);
-	}
+	/* references first, then function by function: old beside new */
+	for (i = 0; i < ni && i < ne; i++)
+		if (ti[i].reference)
+			speed_row(o, csv, b, in, ti, te, i);
+	for (f = 0; f < sizeof(shown) / sizeof(shown[0]); f++)
+		for (w = 64; w >= 32; w -= 32)
+			for (i = 0; i < ni && i < ne; i++)
+				if (!ti[i].reference && !ti[i].label &&
+				    ti[i].func == shown[f] && ti[i].word == w &&
+				    (shown[f] != LKH_FUNC_HASH_32 || w == 32))
+					speed_row(o, csv, b, in, ti, te, i);
+	for (i = 0; i < ni && i < ne; i++)
+		if (!ti[i].reference && ti[i].label)
+			speed_row(o, csv, b, in, ti, te, i);
 }
 
 /* The naive loop the issue measured: generate a key, hash it, count it. */

@@ -10,9 +10,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <khash/lkh.h>
+#include <khash/lkh_table.h>
+
 struct kb_speed_fn {
-	const char *func, *gen;
+	const char *label; /* a reference or extra row; NULL for a cell */
+	lkh_func func;     /* a cell's (function, generation, word) */
+	lkh_gen gen;
 	unsigned word;
+	lkh_product product; /* the word the row computes */
+	lkh_ret ret;
 	int reference;  /* 1: a hand-written bare-arithmetic loop */
 	unsigned ref;   /* index of the reference this row is compared with */
 	/* sum of f(in[i]) over n independent inputs (throughput) */

@@ -2,25 +2,73 @@
 /*
  * Checked, table-driven entry points: every function, generation and word
  * size behind one call that validates its arguments, plus names and version.
- * The arithmetic is the header's; this file only chooses and checks.
+ * The arithmetic is the header's and the choice is lkh_table.h's; this file
+ * only looks up and checks.
  */
 #include <string.h>
 
 #include "khash/lkh.h"
+#include "khash/lkh_table.h"
 
-static const char *const func_names[LKH_FUNC_COUNT] = {
-	[LKH_FUNC_HASH_32] = "hash_32",
-	[LKH_FUNC_HASH_32_RAW] = "__hash_32",
-	[LKH_FUNC_HASH_64] = "hash_64",
-	[LKH_FUNC_HASH_LONG] = "hash_long",
-	[LKH_FUNC_HASH_PTR] = "hash_ptr",
-	[LKH_FUNC_HASH32_PTR] = "hash32_ptr",
+/* Names, by enum value, from the tables. */
+#define FUNC_NAME(id, name, arg) [id] = name,
+static const char *const func_names[] = { LKH_FUNCTION_TABLE(FUNC_NAME) };
+#undef FUNC_NAME
+#define FUNC_ARG(id, name, arg) [id] = arg,
+static const lkh_arg func_args[] = { LKH_FUNCTION_TABLE(FUNC_ARG) };
+#undef FUNC_ARG
+#define GEN_NAME(id, name, what) [id] = name,
+static const char *const gen_names[] = { LKH_GENERATION_TABLE(GEN_NAME) };
+#undef GEN_NAME
+
+/* The public enums and the tables must list the same values. */
+typedef char func_table_matches_enum[sizeof(func_names) / sizeof(func_names[0]) == LKH_FUNC_COUNT ? 1 : -1];
+typedef char gen_table_matches_enum[sizeof(gen_names) / sizeof(gen_names[0]) == LKH_GEN_COUNT ? 1 : -1];
+
+/*
+ * Each cell's named function and its product's function, as calls of one
+ * signature, so the checked API is a lookup and never a second copy of
+ * the kernel's rules.
+ */
+typedef uint64_t (*call_fn)(uint64_t val, unsigned bits);
+typedef uint64_t (*product_fn)(uint64_t val);
+
+#define CALL_WRAPPER(g, f, w, fn, ret, product)                           \
+	static uint64_t call_##fn##_##w(uint64_t val, unsigned bits)      \
+	{                                                                 \
+		return LKH_CALL(ret, fn, val, bits);                      \
+	}
+LKH_CELL_TABLE(CALL_WRAPPER)
+#undef CALL_WRAPPER
+
+#define PRODUCT_WRAPPER(id, width, fn)              \
+	static uint64_t product_##fn(uint64_t val)  \
+	{                                           \
+		return fn(val);                     \
+	}
+LKH_PRODUCT_TABLE(PRODUCT_WRAPPER)
+#undef PRODUCT_WRAPPER
+
+struct cell {
+	call_fn call;     /* NULL: no such cell */
+	unsigned bits_max;
+	lkh_product product;
 };
 
-static const char *const gen_names[LKH_GEN_COUNT] = {
-	[LKH_GEN_OLD] = "old",
-	[LKH_GEN_POSTED] = "posted",
-	[LKH_GEN_NEW] = "new",
+#define CELL(g, f, w, fn, ret, product) \
+	[g][f][(w) == 64] = { call_##fn##_##w, LKH_RET_BITS_MAX(ret), product },
+static const struct cell cells[LKH_GEN_COUNT][LKH_FUNC_COUNT][2] = {
+	LKH_CELL_TABLE(CELL)
+};
+#undef CELL
+
+static const struct {
+	product_fn fn;
+	unsigned width;
+} products[] = {
+#define PRODUCT(id, width, fn) [id] = { product_##fn, width },
+	LKH_PRODUCT_TABLE(PRODUCT)
+#undef PRODUCT
 };
 
 static int func_ok(lkh_func func)
@@ -38,35 +86,31 @@ static int word_ok(unsigned word)
 	return word == 32 || word == 64;
 }
 
-/* First bad argument of a (func, gen, word) triple, or LKH_OK. */
-static int check_triple(lkh_func func, lkh_gen gen, unsigned word)
+/* The cell of a valid triple, or NULL with the first bad argument. */
+static const struct cell *find_cell(lkh_func func, lkh_gen gen, unsigned word,
+				    int *status)
 {
-	if (!func_ok(func))
-		return LKH_ERR_FUNC;
-	if (!gen_ok(gen))
-		return LKH_ERR_GEN;
-	if (!word_ok(word))
-		return LKH_ERR_WORD;
-	return LKH_OK;
-}
-
-/* On a 32-bit kernel hash_long and hash_ptr are hash_32 of the value. */
-static lkh_func effective_func(lkh_func func, unsigned word)
-{
-	if (func == LKH_FUNC_HASH_LONG || func == LKH_FUNC_HASH_PTR)
-		return word == 32 ? LKH_FUNC_HASH_32 : LKH_FUNC_HASH_64;
-	return func;
+	*status = !func_ok(func)  ? LKH_ERR_FUNC
+		  : !gen_ok(gen)  ? LKH_ERR_GEN
+		  : !word_ok(word) ? LKH_ERR_WORD
+				   : LKH_OK;
+	if (*status != LKH_OK)
+		return NULL;
+	if (!cells[gen][func][word == 64].call) {
+		*status = LKH_ERR_FUNC; /* a hole in the table */
+		return NULL;
+	}
+	return &cells[gen][func][word == 64];
 }
 
 LKH_API unsigned lkh_input_bits(lkh_func func, unsigned word)
 {
 	if (!func_ok(func) || !word_ok(word))
 		return 0;
-	switch (func) {
-	case LKH_FUNC_HASH_32:
-	case LKH_FUNC_HASH_32_RAW:
+	switch (func_args[func]) {
+	case LKH_ARG_U32:
 		return 32;
-	case LKH_FUNC_HASH_64:
+	case LKH_ARG_U64:
 		return 64;
 	default:
 		return word;
@@ -75,177 +119,44 @@ LKH_API unsigned lkh_input_bits(lkh_func func, unsigned word)
 
 LKH_API unsigned lkh_bits_max(lkh_func func, lkh_gen gen, unsigned word)
 {
-	if (check_triple(func, gen, word) != LKH_OK)
-		return 0;
-	switch (func) {
-	case LKH_FUNC_HASH_32_RAW:
-	case LKH_FUNC_HASH32_PTR:
-		return 0;
-	case LKH_FUNC_HASH_32:
-		return 32;
-	case LKH_FUNC_HASH_PTR:
-		/* Only the old hash_ptr returned unsigned long. */
-		if (word == 64 && gen != LKH_GEN_OLD)
-			return 32;
-		break;
-	default:
-		break;
-	}
-	if (effective_func(func, word) == LKH_FUNC_HASH_32)
-		return 32;
-	/* hash_64: u64 until the fix; the posted fix kept u64 on 64-bit. */
-	if (gen == LKH_GEN_OLD || (gen == LKH_GEN_POSTED && word == 64))
-		return 64;
-	return 32;
-}
+	int status;
+	const struct cell *c = find_cell(func, gen, word, &status);
 
-static uint32_t raw32(lkh_gen gen, uint32_t val)
-{
-	switch (gen) {
-	case LKH_GEN_OLD:
-		return lkh_old_hash32_raw(val);
-	case LKH_GEN_POSTED:
-		return lkh_posted_hash32_raw(val);
-	default:
-		return lkh_new_hash32_raw(val);
-	}
-}
-
-/* hash_64 before its shift, with the width of the word it shifts. */
-static uint64_t raw64(lkh_gen gen, unsigned word, uint64_t val,
-		      unsigned *width)
-{
-	*width = 64;
-	switch (gen) {
-	case LKH_GEN_OLD:
-		return word == 64 ? lkh_old_hash64_raw(val)
-				  : lkh_old_hash64_raw_chain(val);
-	case LKH_GEN_POSTED:
-		if (word == 64)
-			return lkh_posted_hash64_raw_w64(val);
-		*width = 32;
-		return lkh_posted_hash64_raw_w32(val);
-	default:
-		if (word == 64)
-			return lkh_new_hash64_raw_w64(val);
-		*width = 32;
-		return lkh_new_hash64_raw_w32(val);
-	}
+	return c ? c->bits_max : 0;
 }
 
 LKH_API int lkh_hash_full(lkh_func func, lkh_gen gen, unsigned word,
 			  uint64_t val, uint64_t *full, unsigned *width)
 {
-	int status = check_triple(func, gen, word);
+	int status;
+	const struct cell *c = find_cell(func, gen, word, &status);
 
-	if (status != LKH_OK)
+	if (!c)
 		return status;
 	if (!full || !width)
 		return LKH_ERR_NULL;
 	if (lkh_input_bits(func, word) == 32 && val > UINT32_MAX)
 		return LKH_ERR_RANGE;
-
-	switch (effective_func(func, word)) {
-	case LKH_FUNC_HASH_32:
-	case LKH_FUNC_HASH_32_RAW:
-		*full = raw32(gen, (uint32_t)val);
-		*width = 32;
-		break;
-	case LKH_FUNC_HASH_64:
-		*full = raw64(gen, word, val, width);
-		break;
-	default: /* hash32_ptr: a fold, the same in every generation */
-		*full = word == 64 ? lkh_new_hash32ptr_w64(val) : val;
-		*width = 32;
-		break;
-	}
+	*full = products[c->product].fn(val);
+	*width = products[c->product].width;
 	return LKH_OK;
-}
-
-/* The named entry points themselves, so lkh_hash() is exactly them. */
-static uint64_t call_named(lkh_func func, lkh_gen gen, unsigned word,
-			   uint64_t val, unsigned bits)
-{
-	uint32_t v32 = (uint32_t)val;
-	int w64 = word == 64;
-
-	switch (gen) {
-	case LKH_GEN_OLD:
-		switch (func) {
-		case LKH_FUNC_HASH_32:
-			return lkh_old_hash32(v32, bits);
-		case LKH_FUNC_HASH_32_RAW:
-			return lkh_old_hash32_raw(v32);
-		case LKH_FUNC_HASH_64:
-			return w64 ? lkh_old_hash64_w64(val, bits)
-				   : lkh_old_hash64_w32(val, bits);
-		case LKH_FUNC_HASH_LONG:
-			return w64 ? lkh_old_hashlong_w64(val, bits)
-				   : lkh_old_hashlong_w32(v32, bits);
-		case LKH_FUNC_HASH_PTR:
-			return w64 ? lkh_old_hashptr_w64(val, bits)
-				   : lkh_old_hashptr_w32(v32, bits);
-		default:
-			return w64 ? lkh_old_hash32ptr_w64(val)
-				   : lkh_old_hash32ptr_w32(v32);
-		}
-	case LKH_GEN_POSTED:
-		switch (func) {
-		case LKH_FUNC_HASH_32:
-			return lkh_posted_hash32(v32, bits);
-		case LKH_FUNC_HASH_32_RAW:
-			return lkh_posted_hash32_raw(v32);
-		case LKH_FUNC_HASH_64:
-			return w64 ? lkh_posted_hash64_w64(val, bits)
-				   : lkh_posted_hash64_w32(val, bits);
-		case LKH_FUNC_HASH_LONG:
-			return w64 ? lkh_posted_hashlong_w64(val, bits)
-				   : lkh_posted_hashlong_w32(v32, bits);
-		case LKH_FUNC_HASH_PTR:
-			return w64 ? lkh_posted_hashptr_w64(val, bits)
-				   : lkh_posted_hashptr_w32(v32, bits);
-		default:
-			return w64 ? lkh_posted_hash32ptr_w64(val)
-				   : lkh_posted_hash32ptr_w32(v32);
-		}
-	default:
-		switch (func) {
-		case LKH_FUNC_HASH_32:
-			return lkh_new_hash32(v32, bits);
-		case LKH_FUNC_HASH_32_RAW:
-			return lkh_new_hash32_raw(v32);
-		case LKH_FUNC_HASH_64:
-			return w64 ? lkh_new_hash64_w64(val, bits)
-				   : lkh_new_hash64_w32(val, bits);
-		case LKH_FUNC_HASH_LONG:
-			return w64 ? lkh_new_hashlong_w64(val, bits)
-				   : lkh_new_hashlong_w32(v32, bits);
-		case LKH_FUNC_HASH_PTR:
-			return w64 ? lkh_new_hashptr_w64(val, bits)
-				   : lkh_new_hashptr_w32(v32, bits);
-		default:
-			return w64 ? lkh_new_hash32ptr_w64(val)
-				   : lkh_new_hash32ptr_w32(v32);
-		}
-	}
 }
 
 LKH_API int lkh_hash(lkh_func func, lkh_gen gen, unsigned word, uint64_t val,
 		     unsigned bits, uint64_t *out)
 {
-	int status = check_triple(func, gen, word);
-	unsigned max;
+	int status;
+	const struct cell *c = find_cell(func, gen, word, &status);
 
-	if (status != LKH_OK)
+	if (!c)
 		return status;
 	if (!out)
 		return LKH_ERR_NULL;
 	if (lkh_input_bits(func, word) == 32 && val > UINT32_MAX)
 		return LKH_ERR_RANGE;
-	max = lkh_bits_max(func, gen, word);
-	if (max == 0 ? bits != 0 : bits < 1 || bits > max)
+	if (c->bits_max == 0 ? bits != 0 : bits < 1 || bits > c->bits_max)
 		return LKH_ERR_BITS;
-	*out = call_named(func, gen, word, val, bits);
+	*out = c->call(val, bits);
 	return LKH_OK;
 }
 

@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: MIT */
+/**
+ * @file lkh_table.h
+ * @brief The one table of libkhash: which arithmetic every (function,
+ *        generation, word size) cell of `<linux/hash.h>` computes.
+ *
+ * Everything that enumerates generations, functions or cells derives from
+ * the X-macros here: the checked entry points (lkh_hash(), lkh_bits_max(),
+ * lkh_hash_full(), the names), khash-bench's counting engine, its speed
+ * loops, its report columns and its option parsing.  Adding a generation is
+ * a row in ::LKH_GENERATION_TABLE, its rows in ::LKH_CELL_TABLE, any new
+ * product in ::LKH_PRODUCT_TABLE, and the named functions in lkh.h (see
+ * README, "Adding a generation").
+ *
+ * To use a table, define a macro taking the row's columns and pass its
+ * name: `#define ROW(gen, func, word, fn, ret, product) ...` then
+ * `LKH_CELL_TABLE(ROW)`.
+ */
+#ifndef LKH_TABLE_H
+#define LKH_TABLE_H
+
+#include "lkh.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * @brief Generations, in release order (posted was never released):
+ *        X(enum value, name, kernels and multipliers).
+ */
+#define LKH_GENERATION_TABLE(X)                                               \
+	X(LKH_GEN_OLD, "old", "v2.6.25..v4.5: 0x9e370001, 0x9e37fffffffc0001") \
+	X(LKH_GEN_POSTED, "posted",                                           \
+	  "the 2016 fix as posted: hash_32 kept 0x9e370001, hash_64 0x61C8864680B583EB") \
+	X(LKH_GEN_NEW, "new", "v4.7..today: 0x61C88647, 0x61C8864680B583EB")
+
+/** What a function's argument is. */
+typedef enum lkh_arg {
+	LKH_ARG_U32,  /**< u32 on every kernel */
+	LKH_ARG_U64,  /**< u64 on every kernel */
+	LKH_ARG_LONG  /**< unsigned long or a pointer: the kernel's word */
+} lkh_arg;
+
+/** @brief Functions: X(enum value, kernel name, ::lkh_arg of the key). */
+#define LKH_FUNCTION_TABLE(X)                          \
+	X(LKH_FUNC_HASH_32, "hash_32", LKH_ARG_U32)     \
+	X(LKH_FUNC_HASH_32_RAW, "__hash_32", LKH_ARG_U32) \
+	X(LKH_FUNC_HASH_64, "hash_64", LKH_ARG_U64)     \
+	X(LKH_FUNC_HASH_LONG, "hash_long", LKH_ARG_LONG) \
+	X(LKH_FUNC_HASH_PTR, "hash_ptr", LKH_ARG_LONG)  \
+	X(LKH_FUNC_HASH32_PTR, "hash32_ptr", LKH_ARG_LONG)
+
+/**
+ * @brief Products: the whole words the functions take their top bits
+ *        from, X(enum value, width in bits, function of the key).
+ *
+ * A cell's result for `bits` is `product(key) >> (width - bits)`.  Each
+ * generation's product is computed by that generation's own function, so
+ * a cell never borrows another generation's arithmetic.
+ */
+#define LKH_PRODUCT_TABLE(X)                                              \
+	X(LKH_PRODUCT_OLD32, 32, lkh_old_hash32_raw)                      \
+	X(LKH_PRODUCT_POSTED32, 32, lkh_posted_hash32_raw)                \
+	X(LKH_PRODUCT_NEW32, 32, lkh_new_hash32_raw)                      \
+	X(LKH_PRODUCT_OLD64_MUL, 64, lkh_old_hash64_raw)                  \
+	X(LKH_PRODUCT_OLD64_CHAIN, 64, lkh_old_hash64_raw_chain)          \
+	X(LKH_PRODUCT_POSTED64_W64, 64, lkh_posted_hash64_raw_w64)        \
+	X(LKH_PRODUCT_POSTED64_W32, 32, lkh_posted_hash64_raw_w32)        \
+	X(LKH_PRODUCT_NEW64_W64, 64, lkh_new_hash64_raw_w64)              \
+	X(LKH_PRODUCT_NEW64_W32, 32, lkh_new_hash64_raw_w32)              \
+	X(LKH_PRODUCT_FOLD64, 32, lkh_new_hash32ptr_w64)                  \
+	X(LKH_PRODUCT_IDENTITY32, 32, lkh_new_hash32ptr_w32)
+
+/** Every product (see ::LKH_PRODUCT_TABLE). */
+typedef enum lkh_product {
+#define LKH_PRODUCT_ENUM_(id, width, fn) id,
+	LKH_PRODUCT_TABLE(LKH_PRODUCT_ENUM_)
+#undef LKH_PRODUCT_ENUM_
+	LKH_PRODUCT_COUNT
+} lkh_product;
+
+/**
+ * What a function returns, which also fixes its range of bits: u32 (bits
+ * 1..32), u64 (bits 1..64), or a whole u32 word that takes no bits.
+ */
+typedef enum lkh_ret {
+	LKH_RET_U32,   /**< `u32 f(key, bits)` */
+	LKH_RET_U64,   /**< `u64 f(key, bits)` (unsigned long on 64-bit) */
+	LKH_RET_WORD32 /**< `u32 f(key)`: `__hash_32`, `hash32_ptr` */
+} lkh_ret;
+
+/** @brief Largest bits for a return kind: 32, 64, or 0 (takes none). */
+#define LKH_RET_BITS_MAX(ret) \
+	((ret) == LKH_RET_U32 ? 32u : (ret) == LKH_RET_U64 ? 64u : 0u)
+
+/**
+ * @brief Call a cell's named function with the arguments its return kind
+ *        takes: `LKH_CALL(ret, fn, key, bits)`, ret one of ::lkh_ret.
+ */
+#define LKH_CALL(ret, fn, key, bits) LKH_CALL_##ret(fn, key, bits)
+#define LKH_CALL_LKH_RET_U32(fn, key, bits) fn(key, bits)
+#define LKH_CALL_LKH_RET_U64(fn, key, bits) fn(key, bits)
+#define LKH_CALL_LKH_RET_WORD32(fn, key, bits) ((void)(bits), fn(key))
+
+/**
+ * @brief Every cell: X(generation, function, word size, the named
+ *        function that computes it, ::lkh_ret, ::lkh_product).
+ *
+ * The kernel's own rules show row by row: on a 32-bit kernel hash_long and
+ * hash_ptr are hash_32 of the value; only the old hash_ptr returned an
+ * unsigned long; the posted fix kept a u64 hash_64 on 64-bit kernels.
+ */
+#define LKH_CELL_TABLE(X)                                                                             \
+	/* old: v2.6.25 .. v4.5 */                                                                    \
+	X(LKH_GEN_OLD, LKH_FUNC_HASH_32, 32, lkh_old_hash32, LKH_RET_U32, LKH_PRODUCT_OLD32)          \
+	X(LKH_GEN_OLD, LKH_FUNC_HASH_32, 64, lkh_old_hash32, LKH_RET_U32, LKH_PRODUCT_OLD32)          \
+	X(LKH_GEN_OLD, LKH_FUNC_HASH_32_RAW, 32, lkh_old_hash32_raw, LKH_RET_WORD32, LKH_PRODUCT_OLD32) \
+	X(LKH_GEN_OLD, LKH_FUNC_HASH_32_RAW, 64, lkh_old_hash32_raw, LKH_RET_WORD32, LKH_PRODUCT_OLD32) \
+	X(LKH_GEN_OLD, LKH_FUNC_HASH_64, 32, lkh_old_hash64_w32, LKH_RET_U64, LKH_PRODUCT_OLD64_CHAIN) \
+	X(LKH_GEN_OLD, LKH_FUNC_HASH_64, 64, lkh_old_hash64_w64, LKH_RET_U64, LKH_PRODUCT_OLD64_MUL)  \
+	X(LKH_GEN_OLD, LKH_FUNC_HASH_LONG, 32, lkh_old_hashlong_w32, LKH_RET_U32, LKH_PRODUCT_OLD32)  \
+	X(LKH_GEN_OLD, LKH_FUNC_HASH_LONG, 64, lkh_old_hashlong_w64, LKH_RET_U64, LKH_PRODUCT_OLD64_MUL) \
+	X(LKH_GEN_OLD, LKH_FUNC_HASH_PTR, 32, lkh_old_hashptr_w32, LKH_RET_U32, LKH_PRODUCT_OLD32)    \
+	X(LKH_GEN_OLD, LKH_FUNC_HASH_PTR, 64, lkh_old_hashptr_w64, LKH_RET_U64, LKH_PRODUCT_OLD64_MUL) \
+	X(LKH_GEN_OLD, LKH_FUNC_HASH32_PTR, 32, lkh_old_hash32ptr_w32, LKH_RET_WORD32, LKH_PRODUCT_IDENTITY32) \
+	X(LKH_GEN_OLD, LKH_FUNC_HASH32_PTR, 64, lkh_old_hash32ptr_w64, LKH_RET_WORD32, LKH_PRODUCT_FOLD64) \
+	/* posted: the 2016 fix as posted, never released */                                          \
+	X(LKH_GEN_POSTED, LKH_FUNC_HASH_32, 32, lkh_posted_hash32, LKH_RET_U32, LKH_PRODUCT_POSTED32) \
+	X(LKH_GEN_POSTED, LKH_FUNC_HASH_32, 64, lkh_posted_hash32, LKH_RET_U32, LKH_PRODUCT_POSTED32) \
+	X(LKH_GEN_POSTED, LKH_FUNC_HASH_32_RAW, 32, lkh_posted_hash32_raw, LKH_RET_WORD32, LKH_PRODUCT_POSTED32) \
+	X(LKH_GEN_POSTED, LKH_FUNC_HASH_32_RAW, 64, lkh_posted_hash32_raw, LKH_RET_WORD32, LKH_PRODUCT_POSTED32) \
+	X(LKH_GEN_POSTED, LKH_FUNC_HASH_64, 32, lkh_posted_hash64_w32, LKH_RET_U32, LKH_PRODUCT_POSTED64_W32) \
+	X(LKH_GEN_POSTED, LKH_FUNC_HASH_64, 64, lkh_posted_hash64_w64, LKH_RET_U64, LKH_PRODUCT_POSTED64_W64) \
+	X(LKH_GEN_POSTED, LKH_FUNC_HASH_LONG, 32, lkh_posted_hashlong_w32, LKH_RET_U32, LKH_PRODUCT_POSTED32) \
+	X(LKH_GEN_POSTED, LKH_FUNC_HASH_LONG, 64, lkh_posted_hashlong_w64, LKH_RET_U64, LKH_PRODUCT_POSTED64_W64) \
+	X(LKH_GEN_POSTED, LKH_FUNC_HASH_PTR, 32, lkh_posted_hashptr_w32, LKH_RET_U32, LKH_PRODUCT_POSTED32) \
+	X(LKH_GEN_POSTED, LKH_FUNC_HASH_PTR, 64, lkh_posted_hashptr_w64, LKH_RET_U32, LKH_PRODUCT_POSTED64_W64) \
+	X(LKH_GEN_POSTED, LKH_FUNC_HASH32_PTR, 32, lkh_posted_hash32ptr_w32, LKH_RET_WORD32, LKH_PRODUCT_IDENTITY32) \
+	X(LKH_GEN_POSTED, LKH_FUNC_HASH32_PTR, 64, lkh_posted_hash32ptr_w64, LKH_RET_WORD32, LKH_PRODUCT_FOLD64) \
+	/* new: v4.7 .. today */                                                                      \
+	X(LKH_GEN_NEW, LKH_FUNC_HASH_32, 32, lkh_new_hash32, LKH_RET_U32, LKH_PRODUCT_NEW32)          \
+	X(LKH_GEN_NEW, LKH_FUNC_HASH_32, 64, lkh_new_hash32, LKH_RET_U32, LKH_PRODUCT_NEW32)          \
+	X(LKH_GEN_NEW, LKH_FUNC_HASH_32_RAW, 32, lkh_new_hash32_raw, LKH_RET_WORD32, LKH_PRODUCT_NEW32) \
+	X(LKH_GEN_NEW, LKH_FUNC_HASH_32_RAW, 64, lkh_new_hash32_raw, LKH_RET_WORD32, LKH_PRODUCT_NEW32) \
+	X(LKH_GEN_NEW, LKH_FUNC_HASH_64, 32, lkh_new_hash64_w32, LKH_RET_U32, LKH_PRODUCT_NEW64_W32)  \
+	X(LKH_GEN_NEW, LKH_FUNC_HASH_64, 64, lkh_new_hash64_w64, LKH_RET_U32, LKH_PRODUCT_NEW64_W64)  \
+	X(LKH_GEN_NEW, LKH_FUNC_HASH_LONG, 32, lkh_new_hashlong_w32, LKH_RET_U32, LKH_PRODUCT_NEW32)  \
+	X(LKH_GEN_NEW, LKH_FUNC_HASH_LONG, 64, lkh_new_hashlong_w64, LKH_RET_U32, LKH_PRODUCT_NEW64_W64) \
+	X(LKH_GEN_NEW, LKH_FUNC_HASH_PTR, 32, lkh_new_hashptr_w32, LKH_RET_U32, LKH_PRODUCT_NEW32)    \
+	X(LKH_GEN_NEW, LKH_FUNC_HASH_PTR, 64, lkh_new_hashptr_w64, LKH_RET_U32, LKH_PRODUCT_NEW64_W64) \
+	X(LKH_GEN_NEW, LKH_FUNC_HASH32_PTR, 32, lkh_new_hash32ptr_w32, LKH_RET_WORD32, LKH_PRODUCT_IDENTITY32) \
+	X(LKH_GEN_NEW, LKH_FUNC_HASH32_PTR, 64, lkh_new_hash32ptr_w64, LKH_RET_WORD32, LKH_PRODUCT_FOLD64)
+
+/**
+ * @brief The product behind a cell, or -1 for an invalid triple.
+ *
+ * Inline, so that a counting loop can pick its arithmetic once per block.
+ */
+static inline int lkh_cell_product(lkh_func func, lkh_gen gen, unsigned word)
+{
+#define LKH_CELL_PRODUCT_(g, f, w, fn, ret, product) \
+	if (gen == (g) && func == (f) && word == (w))  \
+		return (int)(product);
+	LKH_CELL_TABLE(LKH_CELL_PRODUCT_)
+#undef LKH_CELL_PRODUCT_
+	return -1;
+}
+
+/** @brief Width in bits of a product's word: 32 or 64 (0 if invalid). */
+static inline unsigned lkh_product_width(int product)
+{
+#define LKH_PRODUCT_WIDTH_(id, width, fn) \
+	if (product == (int)(id))          \
+		return width;
+	LKH_PRODUCT_TABLE(LKH_PRODUCT_WIDTH_)
+#undef LKH_PRODUCT_WIDTH_
+	return 0;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LKH_TABLE_H */
