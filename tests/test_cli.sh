@@ -5,6 +5,7 @@
 # partial output file left behind.
 set -u
 kb=$1
+version=$2 # the project's version, as meson read it: not from khash-bench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0
@@ -35,9 +36,22 @@ expect() {
 # --help and --version: stdout, exit 0
 "$kb" --help >"$tmp/help" 2>&1; check "--help exits 0" $?
 grep -q '^Usage: khash-bench COMMAND' "$tmp/help"; check "--help prints usage" $?
-[ "$("$kb" --version)" = "khash-bench (libkhash) $("$kb" --version | awk '{print $3}')" ]
+[ "$("$kb" --version)" = "khash-bench (libkhash) $version" ]
 check "--version" $?
-"$kb" report --help | grep -q '^Usage:'; check "report --help" $?
+[ "$("$kb" skew --version)" = "khash-bench (libkhash) $version" ]
+check "COMMAND --version" $?
+
+# every command's --help: its own usage on stdout, exit 0, nothing on stderr
+for c in report skew hash influence audit waittable speed keys list; do
+	"$kb" "$c" --help >"$tmp/help.$c" 2>"$tmp/help.err"
+	[ $? = 0 ] && [ ! -s "$tmp/help.err" ] && grep -q "^Usage: khash-bench $c" "$tmp/help.$c"
+	check "$c --help" $?
+done
+grep -q '^  --count N  *keys per key set (default 65536)$' "$tmp/help.report"
+check "report --help: what --count counts" $?
+grep -q '^  --count N  *pages waited on, 2..4096 (default 100)$' "$tmp/help.waittable"
+check "waittable --help: what --count counts" $?
+! grep -q -- '--count' "$tmp/help.hash"; check "hash --help: no --count" $?
 
 # known answers (the kernel's own, quoted in issue 5)
 printf '0x12345678\n' >"$tmp/k.txt"
@@ -97,8 +111,26 @@ expect 2 "khash-bench: --count 1000000000 heap objects of up to 4096 bytes need 
 	skew --func hash_64 --gen new --bits 8 --keyset heap-glibc --count 1000000000
 expect 2 "khash-bench: --count 1000000000 heap objects of up to 4096 bytes need up to 3913879 MiB, over the --max-memory limit of 4096 MiB" \
 	report --count 1000000000
-expect 2 "khash-bench: hash takes one key file (or - for standard input)" \
+expect 2 "khash-bench: unexpected argument 'b' (hash takes one key file, or - for standard input)" \
 	hash --func hash_64 --gen new --bits 8 a b
+# a stray operand is named, not the command
+expect 2 "khash-bench: unexpected argument 'extra' (skew takes no operands)" \
+	skew --func hash_64 --gen new --bits 10 --keyset page4k extra
+expect 2 "khash-bench: unexpected argument 'extra' (report takes no operands)" report extra
+expect 2 "khash-bench: unexpected argument 'x' (list takes no operands)" list x
+# an option the command does not take is an error, not ignored
+expect 2 "khash-bench: option '--plot' is not used by 'list' (see 'khash-bench list --help')" \
+	list --plot "$tmp/p"
+[ ! -e "$tmp/p" ]; check "refused --plot made no folder" $?
+expect 2 "khash-bench: option '--keyset' is not used by 'hash' (see 'khash-bench hash --help')" \
+	hash --func hash_64 --gen new --bits 8 --keyset seq
+expect 2 "khash-bench: option '--count' is not used by 'audit' (see 'khash-bench audit --help')" \
+	audit --compare --count 5
+expect 2 "khash-bench: hash writes text, not json" \
+	hash --func hash_64 --gen new --bits 8 --format json "$tmp/k.txt"
+expect 2 "khash-bench: speed writes text or csv, not json" speed --format json
+expect 2 "khash-bench: --count applies to --keyset, not to --keys" \
+	skew --func hash_64 --gen new --bits 8 --keys "$tmp/k.txt" --count 5
 
 # runtime errors: exit 1, one line naming the problem
 expect 1 "khash-bench: $tmp/none.txt: No such file or directory" \
@@ -192,6 +224,11 @@ if command -v gnuplot >/dev/null; then
 fi
 "$kb" audit --compare --format csv | grep -q '^1,old64,0x9e37fffffffc0001,64,1,41,33,7,'
 check "audit csv: old64 row" $?
+# one multiplier, one row (it once printed a row per preset)
+[ "$("$kb" audit --multiplier 0x61c88647 --format csv | tail -n +2)" = "1,,0x61c88647,32,1,13,4,11,4,12.0645,0" ]
+check "audit --multiplier: exactly one row" $?
+[ "$("$kb" audit --multiplier 0x61c88647 | grep -c '^multiplier ')" = 1 ]
+check "audit --multiplier text: one audit" $?
 "$kb" waittable --format json | grep -q '"schema": "khash-bench/waittable"'; check "waittable json" $?
 [ "$("$kb" influence --func hash_32 --gen new --word 32 --bits 4 --format csv | wc -l)" = 129 ]
 check "influence csv: 32 x 4 cells and a header" $?

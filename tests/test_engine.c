@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "keysets.h"
-#include "skew.h"
+#include "engine.h"
 
 static uint64_t *plain_counts(const struct kb_hashspec *s, unsigned bits,
 			      int keyset, const struct kb_keyset_params *p)

@@ -16,7 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *buf, *argv[34];
-	struct args a;
+	struct kb_args a;
 	int argc = 0;
 	size_t i, start = 0;
 

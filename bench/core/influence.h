@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "skew.h"
+#include "engine.h"
 
 struct kb_influence {
 	unsigned in_bits, out_bits;

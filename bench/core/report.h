@@ -1,20 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The main job: every chosen key set x function x generation x word size
- * x bits, counted once at the largest bits and folded down, then written
- * as a table a person reads, or as CSV or JSON with a schema version.
+ * x bits, counted once at the largest bits and folded down (the renderers
+ * in io/render.c write it down).
  */
 #ifndef KB_REPORT_H
 #define KB_REPORT_H
 
 #include <stdint.h>
 
+#include "engine.h"
 #include "keysets.h"
-#include "output.h"
-#include "skew.h"
 #include "stats.h"
-
-#define KB_SCHEMA_VERSION 1
 
 struct kb_cell {
 	int keyset;
@@ -46,23 +43,29 @@ struct kb_report {
 int kb_report_run(struct kb_report *r, char *err, size_t errlen);
 void kb_report_free(struct kb_report *r);
 
-/* Counts for one cell at its bits (used by skew and the histograms):
- * 0, or -1 with a reason.  *counts is malloc'ed, 2^bits entries. */
-int kb_count_keyset(const struct kb_hashspec *spec, unsigned bits, int keyset,
-		    const struct kb_keyset_params *p, unsigned threads,
-		    uint64_t **counts, char *err, size_t errlen);
-
-/* Formatting */
-void kb_format_report_text(const struct kb_report *r, unsigned step,
-			   struct kb_buf *b);
-void kb_format_cells_csv(const struct kb_cell *c, size_t n, struct kb_buf *b);
-void kb_format_cells_json(const struct kb_cell *c, size_t n,
-			  const char *kind, const struct kb_report_opts *o,
-			  struct kb_buf *b);
-void kb_format_cell_text(const struct kb_cell *c, const char *source,
-			 struct kb_buf *b);
-
 /* The name of a cell's key source: a key set's name. */
 const char *kb_cell_source(const struct kb_cell *c);
+
+/* Most histograms one report draws. */
+#define KB_MAX_HIST 16
+
+/* A histogram request: key set, function, word size, bits. */
+struct kb_hist_req {
+	int keyset;
+	lkh_func func;
+	unsigned word, bits;
+};
+
+/* The bucket loads behind one request, one table per generation. */
+struct kb_hist {
+	struct kb_hist_req req;
+	uint64_t *counts[LKH_GEN_COUNT]; /* 2^bits each */
+};
+
+/* Count the n requested histograms over the report's key-set parameters:
+ * 0, or -1 with a reason (the counts made so far freed). */
+int kb_report_hists(const struct kb_report *r, const struct kb_hist_req *req,
+		    size_t n, struct kb_hist *out, char *err, size_t errlen);
+void kb_hists_free(struct kb_hist *h, size_t n);
 
 #endif

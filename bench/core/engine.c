@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "skew.h"
+#include "engine.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -477,5 +477,37 @@ int kb_count_parallel(const struct kb_hashspec *specs, size_t nspecs,
 		free(wk[t].counts);
 	}
 	free(wk);
+	return rc;
+}
+
+int kb_count_keyset(const struct kb_hashspec *spec, unsigned bits, int keyset,
+		    const struct kb_keyset_params *p, unsigned threads,
+		    uint64_t **counts, char *err, size_t errlen)
+{
+	struct kb_keyset_params kp = *p;
+	struct kb_keystream ks;
+	int rc;
+
+	if (kb_hashspec_check(spec, bits, err, errlen) < 0)
+		return -1;
+	kp.word = spec->word;
+	kp.input_bits = kb_hashspec_input_bits(spec);
+	kp.target_func = spec->func;
+	kp.target_gen = spec->gen;
+	kp.target_bits = bits;
+	if (kb_keystream_open(&ks, keyset, &kp, err, errlen) < 0)
+		return -1;
+	*counts = calloc((size_t)1 << bits, sizeof(uint64_t));
+	if (!*counts) {
+		kb_keystream_close(&ks);
+		snprintf(err, errlen, "out of memory for 2^%u buckets", bits);
+		return -1;
+	}
+	rc = kb_count_parallel(spec, 1, bits, &ks, threads, *counts, err, errlen);
+	kb_keystream_close(&ks);
+	if (rc < 0) {
+		free(*counts);
+		*counts = NULL;
+	}
 	return rc;
 }

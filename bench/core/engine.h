@@ -5,8 +5,8 @@
  * so words are computed once, top-aligned to 64 bits, and a histogram for
  * fewer bits is the sum of adjacent buckets (kb_fold).
  */
-#ifndef KB_SKEW_H
-#define KB_SKEW_H
+#ifndef KB_ENGINE_H
+#define KB_ENGINE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -63,5 +63,13 @@ int kb_count_parallel(const struct kb_hashspec *specs, size_t nspecs,
 
 /* The online CPUs, at least 1. */
 unsigned kb_cpu_count(void);
+
+struct kb_keyset_params;
+
+/* Counts for one cell over a built-in key set (skew, the histograms):
+ * 0, or -1 with a reason.  *counts is malloc'ed, 2^bits entries. */
+int kb_count_keyset(const struct kb_hashspec *spec, unsigned bits, int keyset,
+		    const struct kb_keyset_params *p, unsigned threads,
+		    uint64_t **counts, char *err, size_t errlen);
 
 #endif

@@ -7,6 +7,7 @@
 #ifndef KB_SPEED_H
 #define KB_SPEED_H
 
+#include "format.h"
 #include "output.h"
 
 struct kb_speed_opts {
@@ -18,7 +19,7 @@ struct kb_speed_opts {
 };
 
 /* Run and format (text or csv); 0, or -1 with a reason. */
-int kb_speed_run(const struct kb_speed_opts *o, const char *format,
+int kb_speed_run(const struct kb_speed_opts *o, enum kb_format format,
 		 struct kb_buf *out, char *err, size_t errlen);
 
 #endif

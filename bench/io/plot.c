@@ -274,53 +274,49 @@ static int plot_heatmap(struct staging *st, const struct kb_report *r,
 }
 
 static int plot_histogram(struct staging *st, const struct kb_report *r,
-			  const struct kb_hist_req *h, char *err, size_t errlen)
+			  const struct kb_hist *hist, char *err, size_t errlen)
 {
+	const struct kb_hist_req *h = &hist->req;
 	struct kb_buf dat = { 0 }, gp = { 0 };
-	uint64_t *counts[LKH_GEN_COUNT] = { NULL };
 	char base[160], title[256];
 	uint64_t i, m = UINT64_C(1) << h->bits;
-	int g, rc = -1, panel = 0;
+	int g, rc, panel = 0;
 
 	snprintf(base, sizeof(base), "hist_%s_%s_w%u_b%u", kb_keysets[h->keyset].name,
 		 lkh_func_name(h->func), h->word, h->bits);
-	for (g = 0; g < LKH_GEN_COUNT; g++) {
-		struct kb_hashspec s = { h->func, (lkh_gen)g, h->word };
-
-		if (kb_count_keyset(&s, h->bits, h->keyset, &r->opts.params,
-				    r->opts.threads, &counts[g], err, errlen) < 0)
-			goto out;
+	kb_buf_printf(&dat, "# bucket");
+	for (g = 0; g < LKH_GEN_COUNT; g++)
+		kb_buf_printf(&dat, " %s", lkh_gen_name((lkh_gen)g));
+	kb_buf_printf(&dat, "\n");
+	for (i = 0; i < m; i++) {
+		kb_buf_printf(&dat, "%llu", (unsigned long long)i);
+		for (g = 0; g < LKH_GEN_COUNT; g++)
+			kb_buf_printf(&dat, " %llu",
+				      (unsigned long long)hist->counts[g][i]);
+		kb_buf_printf(&dat, "\n");
 	}
-	kb_buf_printf(&dat, "# bucket old posted new\n");
-	for (i = 0; i < m; i++)
-		kb_buf_printf(&dat, "%llu %llu %llu %llu\n", (unsigned long long)i,
-			      (unsigned long long)counts[0][i],
-			      (unsigned long long)counts[1][i],
-			      (unsigned long long)counts[2][i]);
 	snprintf(title, sizeof(title), "%s: %llu keys of %s into %llu buckets, %u-bit kernel",
 		 lkh_func_name(h->func), (unsigned long long)r->opts.params.count,
 		 kb_keysets[h->keyset].name, (unsigned long long)m, h->word);
-	script_head(&gp, base, title, 1200, 720);
-	kb_buf_printf(&gp, "  set multiplot layout 3,1 title \"%s\"\n", title);
+	script_head(&gp, base, title, 1200, 240 * LKH_GEN_COUNT);
+	kb_buf_printf(&gp, "  set multiplot layout %d,1 title \"%s\"\n", LKH_GEN_COUNT,
+		      title);
 	kb_buf_printf(&gp, "  set xrange [-0.5:%llu]\n  set ylabel \"keys in bucket\"\n",
 		      (unsigned long long)m);
 	for (g = 0; g < LKH_GEN_COUNT; g++) {
 		struct kb_skew s;
 
-		kb_skew_from_counts(counts[g], m, &s);
+		kb_skew_from_counts(hist->counts[g], m, &s);
 		kb_buf_printf(&gp, "  set title \"%s: %llu of %llu buckets used, max load %llu, X^2/df %.3g\"\n",
 			      lkh_gen_name((lkh_gen)g), (unsigned long long)s.used,
 			      (unsigned long long)m, (unsigned long long)s.max_load,
 			      s.chi2_per_df);
-		if (++panel == 3)
+		if (++panel == LKH_GEN_COUNT)
 			kb_buf_printf(&gp, "  set xlabel \"bucket\"\n");
 		kb_buf_printf(&gp, "  plot data using 1:%d with impulses notitle\n", g + 2);
 	}
 	script_tail(&gp);
 	rc = stage_plot(st, base, &dat, &gp, err, errlen);
-out:
-	for (g = 0; g < LKH_GEN_COUNT; g++)
-		free(counts[g]);
 	kb_buf_free(&dat);
 	kb_buf_free(&gp);
 	return rc;
@@ -340,9 +336,13 @@ static int make_dir(const char *dir, char *err, size_t errlen)
 	return -1;
 }
 
-int kb_plot_single(const char *dir, const char *base, const char *title,
-		   int width, int height, const struct kb_buf *dat,
-		   const char *body, char *err, size_t errlen)
+void kb_figure_free(struct kb_figure *fig)
+{
+	kb_buf_free(&fig->dat);
+}
+
+int kb_plot_figure(const char *dir, const struct kb_figure *fig, char *err,
+		   size_t errlen)
 {
 	static struct staging st;
 	struct kb_buf gp = { 0 };
@@ -353,10 +353,10 @@ int kb_plot_single(const char *dir, const char *base, const char *title,
 	created = make_dir(dir, err, errlen);
 	if (created < 0)
 		return -1;
-	script_head(&gp, base, title, width, height);
-	kb_buf_printf(&gp, "%s", body);
+	script_head(&gp, fig->base, fig->title, fig->width, fig->height);
+	kb_buf_printf(&gp, "%s", fig->body);
 	script_tail(&gp);
-	rc = stage_plot(&st, base, dat, &gp, err, errlen);
+	rc = stage_plot(&st, fig->base, &fig->dat, &gp, err, errlen);
 	kb_buf_free(&gp);
 	if (rc == 0 && commit_all(&st, err, errlen) == 0)
 		return 0;
@@ -366,7 +366,7 @@ int kb_plot_single(const char *dir, const char *base, const char *title,
 	return -1;
 }
 
-int kb_plot_report(const struct kb_report *r, const struct kb_hist_req *h,
+int kb_plot_report(const struct kb_report *r, const struct kb_hist *h,
 		   size_t nh, const char *dir, char *err, size_t errlen)
 {
 	static struct staging st;

@@ -9,7 +9,7 @@
 #include <khash/lkh.h>
 
 #include "keysets.h"
-#include "skew.h"
+#include "engine.h"
 #include "speed_loops.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -251,10 +251,10 @@ static int speed_engine(const struct kb_speed_opts *o, int csv,
 	return 0;
 }
 
-int kb_speed_run(const struct kb_speed_opts *o, const char *format,
+int kb_speed_run(const struct kb_speed_opts *o, enum kb_format format,
 		 struct kb_buf *out, char *err, size_t errlen)
 {
-	int csv = strcmp(format, "csv") == 0;
+	int csv = format == KB_FORMAT_CSV;
 
 	if (o->hashes)
 		speed_hashes(o, csv, out);

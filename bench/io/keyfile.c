@@ -8,66 +8,43 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "number.h"
+
 static int is_blank(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r';
 }
 
-static int digit_value(char c, unsigned base)
-{
-	int v;
-
-	if (c >= '0' && c <= '9')
-		v = c - '0';
-	else if (c >= 'a' && c <= 'f')
-		v = c - 'a' + 10;
-	else if (c >= 'A' && c <= 'F')
-		v = c - 'A' + 10;
-	else
-		return -1;
-	return (unsigned)v < base ? v : -1;
-}
-
 int kb_parse_key_line(const char *s, size_t len, uint64_t *key, char *err,
 		      size_t errlen)
 {
-	size_t i = 0, start;
-	unsigned base = 10;
-	uint64_t v = 0;
-	int digits = 0;
+	size_t i = 0, start, end;
+	int show, status;
 
 	while (i < len && is_blank(s[i]))
 		i++;
 	if (i == len || s[i] == '#')
 		return 0;
 	start = i;
-	if (len - i > 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X')) {
-		base = 16;
-		i += 2;
-	}
-	for (; i < len; i++) {
-		int d = digit_value(s[i], base);
-
-		if (d < 0)
-			break;
-		if (v > (UINT64_MAX - (uint64_t)d) / base) {
-			snprintf(err, errlen, "value exceeds 64 bits: '%.*s'",
-				 (int)(len - start > 40 ? 40 : len - start),
-				 s + start);
-			return -1;
-		}
-		v = v * base + (uint64_t)d;
-		digits++;
-	}
-	while (i < len && is_blank(s[i]))
-		i++;
-	if (digits == 0 || (i < len && s[i] != '#')) {
-		snprintf(err, errlen, "not an integer: '%.*s'",
-			 (int)(len - start > 40 ? 40 : len - start), s + start);
+	/* the number runs to a blank or a comment; only those may follow */
+	for (end = start; end < len && !is_blank(s[end]) && s[end] != '#'; end++)
+		;
+	for (i = end; i < len && is_blank(s[i]); i++)
+		;
+	show = (int)(len - start > 40 ? 40 : len - start);
+	status = kb_parse_number(s + start, end - start, key);
+	if (status == KB_NUMBER_OK && i < len && s[i] != '#')
+		status = KB_NUMBER_INVALID;
+	switch (status) {
+	case KB_NUMBER_OK:
+		return 1;
+	case KB_NUMBER_OVERFLOW:
+		snprintf(err, errlen, "value exceeds 64 bits: '%.*s'", show, s + start);
+		return -1;
+	default:
+		snprintf(err, errlen, "not an integer: '%.*s'", show, s + start);
 		return -1;
 	}
-	*key = v;
-	return 1;
 }
 
 int kb_keyfile_open(struct kb_keyfile *kf, const char *path, int binary,

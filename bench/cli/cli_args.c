@@ -1,0 +1,698 @@
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "cli_args.h"
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <khash/lkh_table.h>
+
+#include "number.h"
+
+static const char *prog = "khash-bench";
+
+int kb_fail(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return status;
+}
+
+const struct kb_option_info kb_options[KB_OPT_COUNT_] = {
+#define KB_OPTION_INFO(id, name, short_name, arg, help) \
+	[KB_OPT_##id] = { name, short_name, arg, help },
+	KB_OPTION_TABLE(KB_OPTION_INFO)
+#undef KB_OPTION_INFO
+};
+
+#define KEYSET_OPTIONS (KB_OPT(COUNT) | KB_OPT(BASE) | KB_OPT(STRIDE) | KB_OPT(SEED) | KB_OPT(SIZE))
+#define TEXT_CSV_JSON (KB_FORMAT_BIT(KB_FORMAT_TEXT) | KB_FORMAT_BIT(KB_FORMAT_CSV) | KB_FORMAT_BIT(KB_FORMAT_JSON))
+
+const struct kb_command kb_commands[KB_CMD_COUNT_] = {
+	[KB_CMD_REPORT] = {
+		"report",
+		"[--format text|csv|json] [--plot DIR] [--count N] [--bits-min N] [--bits-max N] [--keysets A,B] [--funcs F,G] [--gens G,H] [--words 32,64] [--step N] [--hist KEYSET:FUNC:WORD:BITS]... [-o FILE]",
+		"the main job: every key set x function x generation x word size x bits, old beside new",
+		"Counts every chosen key set through every chosen function, generation and word size into 2^bits-min .. 2^bits-max buckets (counted once at the largest table and folded down) and prints X^2/df per table size: 1 for a random function, far above 1 for a skewed hash. Marks: # broken (X^2/df >= 10), ! skewed (upper tail p < 1e-6), ~ more even than random (lower tail p < 1e-6). Ends with a summary per generation.",
+		KEYSET_OPTIONS | KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(BITS_MIN) | KB_OPT(BITS_MAX) |
+			KB_OPT(KEYSETS) | KB_OPT(FUNCS) | KB_OPT(GENS) | KB_OPT(WORDS) | KB_OPT(STEP) |
+			KB_OPT(HIST) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS),
+		TEXT_CSV_JSON, 0, NULL, "keys per key set", 65536 },
+	[KB_CMD_SKEW] = {
+		"skew",
+		"--func F --gen G [--word W] --bits N (--keyset NAME [--count N] | --keys FILE [--binary]) [--format text|csv|json] [-o FILE]",
+		"one cell: how evenly one function spreads a key set or a key file",
+		"Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even).",
+		KEYSET_OPTIONS | KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) |
+			KB_OPT(KEYSET) | KB_OPT(KEYS) | KB_OPT(BINARY) | KB_OPT(FORMAT) |
+			KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS),
+		TEXT_CSV_JSON, 0, NULL, "keys in the key set", 4096 },
+	[KB_CMD_HASH] = {
+		"hash",
+		"--func F --gen G [--word W] --bits N [--binary] [-o FILE] [FILE|-]",
+		"print each key's hash, 0x-prefixed lowercase hex, in input order",
+		"Reads a key file (standard input when FILE is - or missing) and prints the hash of every key, one a line, in input order, exactly as the chosen kernel computed it.",
+		KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) | KB_OPT(BINARY) |
+			KB_OPT(FORMAT) | KB_OPT(OUTPUT),
+		KB_FORMAT_BIT(KB_FORMAT_TEXT), 1, "one key file, or - for standard input", NULL, 0 },
+	[KB_CMD_INFLUENCE] = {
+		"influence",
+		"--func F --gen G [--word W] --bits N [--count SAMPLES] [--seed N] [--format text|csv|json] [--plot DIR] [-o FILE]",
+		"P(flipping input bit j flips output bit k), as a map and a summary",
+		"Measures, for every input bit j and output bit k, the probability that flipping bit j of the key flips bit k of the hash, over seeded random keys or every key of a 32-bit argument. An ideal hash gives 1/2 everywhere; a multiplicative hash can never reach output bits below the input bit.",
+		KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) | KB_OPT(COUNT) |
+			KB_OPT(SEED) | KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(OUTPUT),
+		TEXT_CSV_JSON, 0, NULL,
+		"random keys sampled; 4294967296 or more: every key of a 32-bit argument", 65536 },
+	[KB_CMD_AUDIT] = {
+		"audit",
+		"(--multiplier K [--width 32|64] | --preset NAME | --compare) [--format text|csv|json] [--plot DIR] [-o FILE]",
+		"what to know about a multiplier before using it",
+		"Reports a multiplier's parity, popcount and longest run of equal bits, the cost of a shift-and-add chain (non-adjacent form), the continued fraction of K/2^w, the worst stride among s, 3s, 5s, 7s (s a power of two) for 2^6..2^16 buckets, and its skew over the built-in key sets; --compare does it for every preset.",
+		KB_OPT(MULTIPLIER) | KB_OPT(WIDTH) | KB_OPT(PRESET) | KB_OPT(COMPARE) |
+			KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(OUTPUT),
+		TEXT_CSV_JSON, 0, NULL, NULL, 0 },
+	[KB_CMD_WAITTABLE] = {
+		"waittable",
+		"[--count WAITERS] [--word W] [--seed N] [--format text|csv|json] [--plot DIR] [-o FILE]",
+		"the 2002 page wait tables: waiters woken for nothing, old vs new vs random",
+		"Simulates the hashed page wait tables of 2002: each zone hashes struct page pointers into pages/256 queues (a power of two, at most 4096), and unlocking a page wakes every waiter in its queue. Prints the mean number of waiters woken for nothing per unlock, old multiplier against new against a random function, for pages anywhere in the zone and for a run of consecutive pages.",
+		KB_OPT(COUNT) | KB_OPT(WORD) | KB_OPT(SEED) | KB_OPT(FORMAT) | KB_OPT(PLOT) |
+			KB_OPT(OUTPUT),
+		TEXT_CSV_JSON, 0, NULL, "pages waited on, 2..4096", 100 },
+	[KB_CMD_SPEED] = {
+		"speed",
+		"[--bits N] [--count KEYS] [--threads N] [--format text|csv] [-o FILE]",
+		"benchmarks: every hash beside the bare arithmetic, the engine beside the naive loop",
+		"Times every hash inline and through the library's exported symbol, each beside a hand-written reference loop in the same binary, and the counting engine beside the naive loop; prints figures, never verdicts.",
+		KB_OPT(BITS) | KB_OPT(COUNT) | KB_OPT(THREADS) | KB_OPT(FORMAT) | KB_OPT(OUTPUT),
+		KB_FORMAT_BIT(KB_FORMAT_TEXT) | KB_FORMAT_BIT(KB_FORMAT_CSV), 0, NULL,
+		"keys the counting engine counts at each table size", UINT64_C(1) << 27 },
+	[KB_CMD_KEYS] = {
+		"keys",
+		"--keyset NAME [--count N] [--word W] [--binary] [-o FILE]",
+		"write a key set as a key file (0x hex lines, or little-endian u64)",
+		"Writes a built-in key set as a key file that any machine reads back the same: 0x hex, one key a line, or little-endian u64 with --binary. The adversarial set needs the cell it is built against: --func, --gen and --bits.",
+		KEYSET_OPTIONS | KB_OPT(KEYSET) | KB_OPT(WORD) | KB_OPT(BINARY) | KB_OPT(OUTPUT) |
+			KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(BITS) | KB_OPT(MAX_MEMORY) |
+			KB_OPT(FORMAT),
+		KB_FORMAT_BIT(KB_FORMAT_TEXT), 0, NULL, "keys to write", 4096 },
+	[KB_CMD_LIST] = {
+		"list", "", "key sets (with formulas), functions and generations",
+		"Lists the built-in key sets with their formulas, the functions that index a table, the generations with their kernels and multipliers, and the word sizes.",
+		0, KB_FORMAT_BIT(KB_FORMAT_TEXT), 0, NULL, NULL, 0 },
+};
+
+/* Functions that index a table: those that take bits in some cell. */
+static int takes_bits(lkh_func f)
+{
+	return lkh_bits_max(f, LKH_GEN_NEW, 64) > 0 ||
+	       lkh_bits_max(f, LKH_GEN_NEW, 32) > 0;
+}
+
+/* The bucket functions (funcs) or the generations, joined by sep. */
+static const char *name_list(char *out, size_t len, const char *sep, int funcs)
+{
+	size_t used = 0;
+	unsigned i, n = funcs ? LKH_FUNC_COUNT : LKH_GEN_COUNT;
+
+	out[0] = '\0';
+	for (i = 0; i < n; i++) {
+		const char *name = funcs ? lkh_func_name((lkh_func)i)
+					 : lkh_gen_name((lkh_gen)i);
+
+		if (funcs && !takes_bits((lkh_func)i))
+			continue;
+		used += (size_t)snprintf(out + used, used < len ? len - used : 0, "%s%s",
+					 used ? sep : "", name);
+	}
+	return out;
+}
+
+static int parse_uint(const char *opt, const char *s, unsigned *v)
+{
+	uint64_t x;
+
+	if (!kb_parse_u64(s, &x) || x > 1u << 30)
+		return kb_fail(KB_EXIT_USAGE, "invalid %s: '%s'", opt, s);
+	*v = (unsigned)x;
+	return 0;
+}
+
+static int parse_word(const char *s, unsigned *w)
+{
+	if (strcmp(s, "32") && strcmp(s, "64"))
+		return kb_fail(KB_EXIT_USAGE, "invalid --word: '%s' (32 or 64)", s);
+	*w = (unsigned)atoi(s);
+	return 0;
+}
+
+static int parse_func(const char *s, lkh_func *f)
+{
+	/* Bucket-index functions only: __hash_32 and hash32_ptr take no bits. */
+	char list[128];
+
+	if (lkh_func_from_name(s, f) != LKH_OK || !takes_bits(*f))
+		return kb_fail(KB_EXIT_USAGE, "unknown function '%s' (%s)", s,
+			       name_list(list, sizeof(list), ", ", 1));
+	return 0;
+}
+
+static int parse_gen(const char *s, lkh_gen *g)
+{
+	char list[128];
+
+	if (lkh_gen_from_name(s, g) != LKH_OK)
+		return kb_fail(KB_EXIT_USAGE, "unknown generation '%s' (%s)", s,
+			       name_list(list, sizeof(list), ", ", 0));
+	return 0;
+}
+
+static int parse_keyset(const char *s, int *id)
+{
+	*id = kb_keyset_find(s);
+	if (*id < 0)
+		return kb_fail(KB_EXIT_USAGE, "unknown key set '%s' (see 'khash-bench list')", s);
+	return 0;
+}
+
+/* Comma-separated names into a bit mask, each parsed by one (-1 = bad). */
+static int parse_list(const char *opt, const char *s, unsigned *mask,
+		      int (*one)(const char *, int *))
+{
+	char *copy = strdup(s), *tok, *save = NULL;
+	int rc = 0;
+
+	*mask = 0;
+	if (!copy)
+		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
+	for (tok = strtok_r(copy, ",", &save); tok && !rc;
+	     tok = strtok_r(NULL, ",", &save)) {
+		int v;
+
+		rc = one(tok, &v);
+		if (!rc)
+			*mask |= 1u << v;
+	}
+	free(copy);
+	if (!rc && *mask == 0)
+		rc = kb_fail(KB_EXIT_USAGE, "empty %s list", opt);
+	return rc;
+}
+
+static int one_keyset(const char *s, int *v)
+{
+	return parse_keyset(s, v);
+}
+
+static int one_func(const char *s, int *v)
+{
+	lkh_func f;
+	int rc = parse_func(s, &f);
+
+	*v = (int)f;
+	return rc;
+}
+
+static int one_gen(const char *s, int *v)
+{
+	lkh_gen g;
+	int rc = parse_gen(s, &g);
+
+	*v = (int)g;
+	return rc;
+}
+
+static int one_word(const char *s, int *v)
+{
+	unsigned w = 0;
+	int rc = parse_word(s, &w);
+
+	*v = w == 32 ? 0 : 1;
+	return rc;
+}
+
+static int parse_hist(const char *s, struct kb_hist_req *h)
+{
+	char ks[64], fn[32];
+	unsigned word, bits;
+	char tail;
+
+	if (sscanf(s, "%63[^:]:%31[^:]:%u:%u%c", ks, fn, &word, &bits, &tail) != 4)
+		return kb_fail(KB_EXIT_USAGE, "invalid --hist '%s' (KEYSET:FUNC:WORD:BITS)", s);
+	if (parse_keyset(ks, &h->keyset) || parse_func(fn, &h->func))
+		return KB_EXIT_USAGE;
+	if (word != 32 && word != 64)
+		return kb_fail(KB_EXIT_USAGE, "invalid --hist word %u (32 or 64)", word);
+	if (bits < 1 || bits > 20)
+		return kb_fail(KB_EXIT_USAGE, "invalid --hist bits %u (1..20)", bits);
+	h->word = word;
+	h->bits = bits;
+	return 0;
+}
+
+
+/* An option's help as command c documents it: %F and %G filled in,
+ * --count's meaning and default and --format's choices from c. */
+static void option_help(char *out, size_t len, const struct kb_option_info *o,
+			const struct kb_command *c)
+{
+	const char *h = o->help;
+	char list[128];
+	size_t used = 0;
+
+	if (o == &kb_options[KB_OPT_COUNT]) {
+		if (c && c->count_default)
+			snprintf(out, len, "%s (default %llu)", c->count_means,
+				 (unsigned long long)c->count_default);
+		else
+			snprintf(out, len, "%s", c ? c->count_means : "what the command counts");
+		return;
+	}
+	if (o == &kb_options[KB_OPT_FORMAT] && c) {
+		unsigned f;
+
+		used = (size_t)snprintf(out, len, "output format:");
+		for (f = 0; f < KB_FORMAT_COUNT; f++)
+			if (c->formats & KB_FORMAT_BIT(f))
+				used += (size_t)snprintf(out + used, used < len ? len - used : 0,
+							 " %s", kb_format_name((enum kb_format)f));
+		snprintf(out + used, used < len ? len - used : 0, " (default text)");
+		return;
+	}
+	out[0] = '\0';
+	for (; *h && used + 1 < len; h++) {
+		const char *sub = NULL;
+
+		if (h[0] == '%' && (h[1] == 'F' || h[1] == 'G'))
+			sub = name_list(list, sizeof(list), ", ", h[1] == 'F');
+		if (!sub) {
+			out[used++] = *h;
+			out[used] = '\0';
+			continue;
+		}
+		used += (size_t)snprintf(out + used, len - used, "%s", sub);
+		if (used >= len)
+			break;
+		h++;
+	}
+}
+
+/* "--name ARG" or "-o, --output FILE" as a reader sees it. */
+static void option_label(char *out, size_t len, const struct kb_option_info *o)
+{
+	if (o->short_name)
+		snprintf(out, len, "-%c, --%s%s%s", o->short_name, o->name,
+			 o->arg ? " " : "", o->arg ? o->arg : "");
+	else
+		snprintf(out, len, "--%s%s%s", o->name, o->arg ? " " : "",
+			 o->arg ? o->arg : "");
+}
+
+/* Print text from column col, wrapped before column 80, continuation
+ * lines indented to column indent. */
+static void wrap(FILE *to, const char *text, unsigned col, unsigned indent)
+{
+	const char *p = text;
+
+	while (*p) {
+		size_t word = strcspn(p, " ");
+
+		if (col > indent && col + 1 + word > 79) {
+			fprintf(to, "\n%*s", (int)indent, "");
+			col = indent;
+		} else if (p != text) {
+			fputc(' ', to);
+			col++;
+		}
+		fwrite(p, 1, word, to);
+		col += (unsigned)word;
+		p += word;
+		while (*p == ' ')
+			p++;
+	}
+	fputc('\n', to);
+}
+
+static const char intro[] =
+	"Feed structured keys through every generation of Linux's hash_32/hash_64/hash_long/hash_ptr "
+	"and report how evenly they fill a table of 2^bits buckets.";
+
+void kb_usage(FILE *to)
+{
+	char funcs[128], gens[128];
+	unsigned i;
+
+	fprintf(to, "Usage: khash-bench COMMAND [OPTIONS]\n");
+	wrap(to, intro, 0, 0);
+	fprintf(to, "\nCommands:\n");
+	for (i = 0; i < KB_CMD_COUNT_; i++)
+		fprintf(to, "  %-10s %s\n", kb_commands[i].name, kb_commands[i].summary);
+	fprintf(to, "\nSynopsis:\n");
+	for (i = 0; i < KB_CMD_COUNT_; i++)
+		fprintf(to, "  khash-bench %s%s%s\n", kb_commands[i].name,
+			kb_commands[i].synopsis[0] ? " " : "", kb_commands[i].synopsis);
+	fprintf(to, "\n'khash-bench COMMAND --help' lists a command's options and what --count counts there.\n"
+		    "Functions: %s   Generations: %s\n"
+		    "--word is the kernel's BITS_PER_LONG (default: this build's, %u).\n"
+		    "Key files: one integer per line (decimal or 0x hex, '#' comments), or\n"
+		    "--binary little-endian u64.  Exit status: 0 ok, 1 runtime error, 2 usage.\n"
+		    "\n  -h, --help     this text      -V, --version  version\n",
+		name_list(funcs, sizeof(funcs), " ", 1),
+		name_list(gens, sizeof(gens), " ", 0), lkh_bits_per_long());
+}
+
+void kb_command_usage(FILE *to, const struct kb_command *c)
+{
+	char label[64], help[512];
+	unsigned i;
+
+	fprintf(to, "Usage: khash-bench %s%s%s\n\n", c->name,
+		c->synopsis[0] ? " " : "", c->synopsis);
+	wrap(to, c->description, 0, 0);
+	if (c->max_operands)
+		fprintf(to, "\nOperand: %s.\n", c->operands_are);
+	fprintf(to, "\nOptions:\n");
+	for (i = 0; i < KB_OPT_COUNT_; i++) {
+		const struct kb_option_info *o = &kb_options[i];
+
+		if (!(c->options & (UINT64_C(1) << i)) && i != KB_OPT_HELP &&
+		    i != KB_OPT_VERSION)
+			continue;
+		option_label(label, sizeof(label), o);
+		option_help(help, sizeof(help), o, c);
+		if (strlen(label) <= 22)
+			fprintf(to, "  %-22s ", label);
+		else
+			fprintf(to, "  %s\n%25s", label, "");
+		wrap(to, help, 25, 25);
+	}
+	if (c->options & KB_OPT(WORD))
+		fprintf(to, "\nThis build's word size is %u.\n", lkh_bits_per_long());
+}
+
+/* roff: a backslash, hyphens as minus signs, and no control character at
+ * the start of a line. */
+static void roff(FILE *to, const char *s)
+{
+	if (*s == '.' || *s == '\'')
+		fputs("\\&", to);
+	for (; *s; s++) {
+		if (*s == '\\')
+			fputs("\\e", to);
+		else if (*s == '-')
+			fputs("\\-", to);
+		else
+			fputc(*s, to);
+	}
+}
+
+void kb_manpage(FILE *to, const char *date)
+{
+	char label[64], help[512], funcs[128], gens[128];
+	unsigned i, j;
+
+	fprintf(to, ".\\\" Generated from khash-bench's command table (bench/cli/cli_args.c).\n");
+	fprintf(to, ".TH KHASH\\-BENCH 1 \"%s\" \"libkhash %s\" \"User Commands\"\n",
+		date, lkh_version_string());
+	fprintf(to, ".SH NAME\nkhash\\-bench \\- how evenly every generation of Linux's integer hashes fills a hash table\n");
+	fprintf(to, ".SH SYNOPSIS\n");
+	for (i = 0; i < KB_CMD_COUNT_; i++) {
+		if (i)
+			fprintf(to, ".br\n");
+		fprintf(to, ".B khash\\-bench %s\n", kb_commands[i].name);
+		if (kb_commands[i].synopsis[0]) {
+			roff(to, kb_commands[i].synopsis);
+			fputc('\n', to);
+		}
+	}
+	fprintf(to, ".SH DESCRIPTION\n");
+	roff(to, intro);
+	fprintf(to, "\n.PP\nFunctions: ");
+	roff(to, name_list(funcs, sizeof(funcs), ", ", 1));
+	fprintf(to, ".\nGenerations: ");
+	roff(to, name_list(gens, sizeof(gens), ", ", 0));
+	fprintf(to, ".\n.SH COMMANDS\n");
+	for (i = 0; i < KB_CMD_COUNT_; i++) {
+		const struct kb_command *c = &kb_commands[i];
+
+		fprintf(to, ".SS %s\n", c->name);
+		roff(to, c->description);
+		fputc('\n', to);
+		if (c->max_operands) {
+			fprintf(to, ".PP\nOperand: ");
+			roff(to, c->operands_are);
+			fprintf(to, ".\n");
+		}
+		for (j = 0; j < KB_OPT_COUNT_; j++) {
+			const struct kb_option_info *o = &kb_options[j];
+
+			if (!(c->options & (UINT64_C(1) << j)))
+				continue;
+			option_label(label, sizeof(label), o);
+			option_help(help, sizeof(help), o, c);
+			fprintf(to, ".TP\n.B ");
+			roff(to, label);
+			fputc('\n', to);
+			roff(to, help);
+			fputc('\n', to);
+		}
+	}
+	fprintf(to, ".SH OPTIONS\n.TP\n.B \\-h, \\-\\-help\nThe usage of khash\\-bench, or of one command after its name, on standard output.\n"
+		    ".TP\n.B \\-V, \\-\\-version\nThe version, on standard output.\n");
+	fprintf(to, ".SH FILES\nKey files hold one integer per line, decimal or hexadecimal after 0x; a '#' starts a comment, blank lines and CRLF line ends are allowed.  With\n.B \\-\\-binary\nthey are little\\-endian u64.\n");
+	fprintf(to, ".SH EXIT STATUS\n0 on success, 1 for a runtime error (a file, memory), 2 for a usage error.  Every error is one line on standard error, and no partial output file is left.\n");
+	fprintf(to, ".SH SEE ALSO\nThe README of libkhash, and <khash/lkh.h>.\n");
+}
+
+static int parse_option(int id, const char *arg, struct kb_args *a);
+
+/* The defaults every command starts from; --count's is the command's. */
+static void set_defaults(struct kb_args *a, const struct kb_command *c)
+{
+	memset(a, 0, sizeof(*a));
+	a->cmd = c;
+	a->cmd_id = (enum kb_command_id)(c - kb_commands);
+	a->keyset = -1;
+	a->word = lkh_bits_per_long();
+	a->format = KB_FORMAT_TEXT;
+	a->kp.count = c->count_default;
+	a->kp.seed = 1;
+	a->ro.bits_min = 6;
+	a->ro.bits_max = 20;
+	/* every built-in set but the per-cell adversarial one */
+	a->ro.keysets = ((1u << KB_KS_COUNT) - 1) & ~(1u << KB_KS_ADVERSARIAL);
+	a->ro.funcs = 1u << LKH_FUNC_HASH_32 | 1u << LKH_FUNC_HASH_64 |
+		      1u << LKH_FUNC_HASH_PTR;
+	a->ro.gens = (1u << LKH_GEN_COUNT) - 1;
+	a->ro.words = 3;
+	a->step = 2;
+	a->max_memory = KB_DEFAULT_MAX_MEMORY;
+}
+
+/* getopt's tables, from the option table; ids are offset by 256. */
+static void getopt_tables(struct option *longs, char *shorts)
+{
+	unsigned i, ns = 0;
+
+	for (i = 0; i < KB_OPT_COUNT_; i++) {
+		longs[i].name = kb_options[i].name;
+		longs[i].has_arg = kb_options[i].arg ? required_argument : no_argument;
+		longs[i].flag = NULL;
+		longs[i].val = 256 + (int)i;
+		if (kb_options[i].short_name) {
+			shorts[ns++] = kb_options[i].short_name;
+			if (kb_options[i].arg)
+				shorts[ns++] = ':';
+		}
+	}
+	memset(&longs[KB_OPT_COUNT_], 0, sizeof(longs[0]));
+	shorts[ns] = '\0';
+}
+
+/* After the options: operands and format against the command. */
+static int check_command_line(const struct kb_args *a)
+{
+	const struct kb_command *c = a->cmd;
+	char list[64] = "";
+	size_t used = 0;
+	unsigned f;
+
+	if ((unsigned)a->n_operands > c->max_operands) {
+		const char *stray = a->operands[c->max_operands];
+
+		if (c->max_operands)
+			return kb_fail(KB_EXIT_USAGE, "unexpected argument '%s' (%s takes %s)",
+				       stray, c->name, c->operands_are);
+		return kb_fail(KB_EXIT_USAGE, "unexpected argument '%s' (%s takes no operands)",
+			       stray, c->name);
+	}
+	if (c->formats & KB_FORMAT_BIT(a->format))
+		return 0;
+	for (f = 0; f < KB_FORMAT_COUNT; f++)
+		if (c->formats & KB_FORMAT_BIT(f))
+			used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
+						 used ? " or " : "",
+						 kb_format_name((enum kb_format)f));
+	return kb_fail(KB_EXIT_USAGE, "%s writes %s, not %s", c->name, list,
+		       kb_format_name(a->format));
+}
+
+int kb_parse_args(int argc, char **argv, struct kb_args *a)
+{
+	struct option longs[KB_OPT_COUNT_ + 1];
+	char shorts[2 * KB_OPT_COUNT_ + 1];
+	const struct kb_command *c = NULL;
+	unsigned i;
+	int ch;
+
+	for (i = 0; argc > 0 && i < KB_CMD_COUNT_; i++)
+		if (!strcmp(argv[0], kb_commands[i].name))
+			c = &kb_commands[i];
+	if (!c)
+		return kb_fail(KB_EXIT_USAGE, "unknown command '%s' (try --help)",
+			       argc > 0 ? argv[0] : "");
+	set_defaults(a, c);
+	getopt_tables(longs, shorts);
+	optind = 0; /* GNU: a full reset, so the parser can run more than once */
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		int id = ch >= 256 ? ch - 256 : -1, rc;
+
+		for (i = 0; id < 0 && i < KB_OPT_COUNT_; i++)
+			if (ch == kb_options[i].short_name)
+				id = (int)i;
+		if (id < 0) {
+			if (optopt && optopt < 256)
+				return kb_fail(KB_EXIT_USAGE, "unknown option '-%c' (try --help)", optopt);
+			return kb_fail(KB_EXIT_USAGE, "unknown or incomplete option '%s' (try --help)",
+				       argv[optind - 1]);
+		}
+		if (id == KB_OPT_HELP || id == KB_OPT_VERSION) {
+			a->action = id == KB_OPT_HELP ? KB_HELP : KB_VERSION;
+			continue;
+		}
+		if (!(c->options & (UINT64_C(1) << id)))
+			return kb_fail(KB_EXIT_USAGE, "option '--%s' is not used by '%s' (see 'khash-bench %s --help')",
+				       kb_options[id].name, c->name, c->name);
+		a->given |= UINT64_C(1) << id;
+		if ((rc = parse_option(id, optarg, a)))
+			return rc;
+	}
+	a->operands = argv + optind;
+	a->n_operands = argc - optind;
+	return a->action == KB_RUN ? check_command_line(a) : 0;
+}
+
+static int parse_option(int id, const char *arg, struct kb_args *a)
+{
+	uint64_t v;
+	int rc = 0;
+
+	switch (id) {
+	case KB_OPT_FUNC:
+		return parse_func(arg, &a->func);
+	case KB_OPT_GEN:
+		return parse_gen(arg, &a->gen);
+	case KB_OPT_WORD:
+		return parse_word(arg, &a->word);
+	case KB_OPT_BITS:
+		return parse_uint("--bits", arg, &a->bits);
+	case KB_OPT_KEYSET:
+		return parse_keyset(arg, &a->keyset);
+	case KB_OPT_KEYS:
+		a->keys = arg;
+		return 0;
+	case KB_OPT_BINARY:
+		a->binary = 1;
+		return 0;
+	case KB_OPT_COUNT:
+		if (!kb_parse_u64(arg, &a->kp.count))
+			return kb_fail(KB_EXIT_USAGE, "invalid --count: '%s'", arg);
+		if (a->kp.count == 0)
+			return kb_fail(KB_EXIT_USAGE, "--count must be at least 1");
+		return 0;
+	case KB_OPT_BASE:
+		a->kp.has_base = 1;
+		if (!kb_parse_u64(arg, &a->kp.base))
+			return kb_fail(KB_EXIT_USAGE, "invalid --base: '%s'", arg);
+		return 0;
+	case KB_OPT_STRIDE:
+		a->kp.has_stride = 1;
+		if (!kb_parse_u64(arg, &a->kp.stride))
+			return kb_fail(KB_EXIT_USAGE, "invalid --stride: '%s'", arg);
+		return 0;
+	case KB_OPT_SEED:
+		if (!kb_parse_u64(arg, &a->kp.seed))
+			return kb_fail(KB_EXIT_USAGE, "invalid --seed: '%s'", arg);
+		return 0;
+	case KB_OPT_SIZE:
+		if (!kb_parse_u64(arg, &v) || v == 0 || v > (1u << 24))
+			return kb_fail(KB_EXIT_USAGE, "invalid --size: '%s' (1..16777216 bytes)", arg);
+		a->kp.size = (unsigned)v;
+		return 0;
+	case KB_OPT_FORMAT:
+		if (kb_format_from_name(arg, &a->format) < 0)
+			return kb_fail(KB_EXIT_USAGE, "unknown format '%s' (text, csv, json)", arg);
+		return 0;
+	case KB_OPT_PLOT:
+		a->plot = arg;
+		return 0;
+	case KB_OPT_BITS_MIN:
+		return parse_uint("--bits-min", arg, &a->ro.bits_min);
+	case KB_OPT_BITS_MAX:
+		return parse_uint("--bits-max", arg, &a->ro.bits_max);
+	case KB_OPT_KEYSETS:
+		return parse_list("--keysets", arg, &a->ro.keysets, one_keyset);
+	case KB_OPT_FUNCS:
+		return parse_list("--funcs", arg, &a->ro.funcs, one_func);
+	case KB_OPT_GENS:
+		return parse_list("--gens", arg, &a->ro.gens, one_gen);
+	case KB_OPT_WORDS:
+		return parse_list("--words", arg, &a->ro.words, one_word);
+	case KB_OPT_STEP:
+		rc = parse_uint("--step", arg, &a->step);
+		if (!rc && a->step == 0)
+			rc = kb_fail(KB_EXIT_USAGE, "--step must be at least 1");
+		return rc;
+	case KB_OPT_HIST:
+		if (a->nhist == KB_MAX_HIST)
+			return kb_fail(KB_EXIT_USAGE, "at most %d --hist", KB_MAX_HIST);
+		return parse_hist(arg, &a->hist[a->nhist++]);
+	case KB_OPT_MAX_MEMORY:
+		if (!kb_parse_u64(arg, &a->max_memory))
+			return kb_fail(KB_EXIT_USAGE, "invalid --max-memory: '%s'", arg);
+		return 0;
+	case KB_OPT_THREADS:
+		rc = parse_uint("--threads", arg, &a->threads);
+		if (!rc && a->threads > 64)
+			rc = kb_fail(KB_EXIT_USAGE, "--threads %u: at most 64", a->threads);
+		return rc;
+	case KB_OPT_MULTIPLIER:
+		if (!kb_parse_u64(arg, &a->multiplier))
+			return kb_fail(KB_EXIT_USAGE, "invalid --multiplier: '%s'", arg);
+		return 0;
+	case KB_OPT_PRESET:
+		a->preset = arg;
+		return 0;
+	case KB_OPT_WIDTH:
+		if (strcmp(arg, "32") && strcmp(arg, "64"))
+			return kb_fail(KB_EXIT_USAGE, "invalid --width: '%s' (32 or 64)", arg);
+		a->width = (unsigned)atoi(arg);
+		return 0;
+	case KB_OPT_COMPARE:
+		return 0;
+	case KB_OPT_OUTPUT:
+		a->output = arg;
+		return 0;
+	default:
+		return kb_fail(KB_EXIT_USAGE, "option '--%s' is not handled", kb_options[id].name);
+	}
+}

@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * khash-bench's command line, declared once: the table of options, the
+ * table of commands (which options each takes, what --count counts there,
+ * its default, its formats, its operands), the parser that enforces them,
+ * and the usage text and man page generated from the same tables.  Every
+ * invalid command line gets one line on stderr and exit status 2.
+ */
+#ifndef KB_CLI_ARGS_H
+#define KB_CLI_ARGS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <khash/lkh.h>
+
+#include "format.h"
+#include "keysets.h"
+#include "report.h"
+
+#define KB_EXIT_RUNTIME 1
+#define KB_EXIT_USAGE 2
+/* Refuse tables whose counters alone need more than this (override with
+ * --max-memory): an honest message beats an allocation failure later. */
+#define KB_DEFAULT_MAX_MEMORY (UINT64_C(4) << 30)
+
+/*
+ * Every option: X(id, long name, short name or 0, argument name or NULL,
+ * help).  In help, %F stands for the bucket functions and %G for the
+ * generations, both read from lkh_table.h.
+ */
+#define KB_OPTION_TABLE(X)                                                              \
+	X(FUNC, "func", 0, "F", "kernel function: %F")                                 \
+	X(GEN, "gen", 0, "G", "generation: %G")                                        \
+	X(WORD, "word", 0, "W", "the kernel's BITS_PER_LONG, 32 or 64 (default: this build's)") \
+	X(BITS, "bits", 0, "N", "output bits: a table of 2^N buckets")                 \
+	X(KEYSET, "keyset", 0, "NAME", "a built-in key set (see 'khash-bench list')")  \
+	X(KEYS, "keys", 0, "FILE", "a key file, or - for standard input")              \
+	X(BINARY, "binary", 0, NULL, "key files are little-endian u64, not text")      \
+	X(COUNT, "count", 0, "N", NULL /* per command: what it counts */)              \
+	X(BASE, "base", 0, "N", "first key of an arithmetic key set")                  \
+	X(STRIDE, "stride", 0, "N", "step of an arithmetic key set")                   \
+	X(SEED, "seed", 0, "N", "seed of every random choice (default 1)")             \
+	X(SIZE, "size", 0, "BYTES", "object size of the slab and heap sets, 1..16777216 (default: a mix)") \
+	X(FORMAT, "format", 0, "FMT", "output format")                                 \
+	X(PLOT, "plot", 0, "DIR", "also write figures (data, gnuplot script, PNG, SVG) into DIR") \
+	X(BITS_MIN, "bits-min", 0, "N", "smallest table, 2^N buckets (default 6)")     \
+	X(BITS_MAX, "bits-max", 0, "N", "largest table, 2^N buckets, at most 32 (default 20)") \
+	X(KEYSETS, "keysets", 0, "A,B", "key sets (default: all but adversarial)")    \
+	X(FUNCS, "funcs", 0, "F,G", "functions (default: hash_32,hash_64,hash_ptr)")   \
+	X(GENS, "gens", 0, "G,H", "generations (default: all)")                        \
+	X(WORDS, "words", 0, "32,64", "word sizes (default: both)")                    \
+	X(STEP, "step", 0, "N", "text: show every N-th table size (default 2)")        \
+	X(HIST, "hist", 0, "KEYSET:FUNC:WORD:BITS", "with --plot: a bucket-load histogram of that cell, every generation (repeatable; default page4k and btrfs-stripe, hash_64, 64, 11)") \
+	X(MAX_MEMORY, "max-memory", 0, "BYTES", "refuse tables whose counters need more (default 4 GiB)") \
+	X(THREADS, "threads", 0, "N", "counting threads, 1..64 (default: one per CPU)") \
+	X(MULTIPLIER, "multiplier", 0, "K", "the multiplier to audit")                 \
+	X(PRESET, "preset", 0, "NAME", "a known multiplier (names: audit --compare)")  \
+	X(WIDTH, "width", 0, "32|64", "the multiplier's word (default: 32 if K fits)") \
+	X(COMPARE, "compare", 0, NULL, "audit every preset, as one table")            \
+	X(OUTPUT, "output", 'o', "FILE", "write to FILE (atomically) instead of standard output") \
+	X(HELP, "help", 'h', NULL, "this text")                                        \
+	X(VERSION, "version", 'V', NULL, "the version")
+
+enum kb_option_id {
+#define KB_OPTION_ENUM(id, name, short_name, arg, help) KB_OPT_##id,
+	KB_OPTION_TABLE(KB_OPTION_ENUM)
+#undef KB_OPTION_ENUM
+	KB_OPT_COUNT_
+};
+
+#define KB_OPT(id) (UINT64_C(1) << KB_OPT_##id)
+
+struct kb_option_info {
+	const char *name;
+	char short_name;
+	const char *arg;   /* NULL: a flag */
+	const char *help;
+};
+
+extern const struct kb_option_info kb_options[KB_OPT_COUNT_];
+
+enum kb_command_id {
+	KB_CMD_REPORT,
+	KB_CMD_SKEW,
+	KB_CMD_HASH,
+	KB_CMD_INFLUENCE,
+	KB_CMD_AUDIT,
+	KB_CMD_WAITTABLE,
+	KB_CMD_SPEED,
+	KB_CMD_KEYS,
+	KB_CMD_LIST,
+	KB_CMD_COUNT_
+};
+
+struct kb_command {
+	const char *name;
+	const char *synopsis;    /* the arguments, as the README shows them */
+	const char *summary;     /* one line */
+	const char *description; /* a paragraph for --help and the man page */
+	uint64_t options;        /* KB_OPT() bits; --help and --version always */
+	unsigned formats;        /* KB_FORMAT_BIT() of the formats it writes */
+	unsigned max_operands;
+	const char *operands_are; /* what its operands are, if it takes any */
+	const char *count_means; /* what --count counts here, if taken */
+	uint64_t count_default;
+};
+
+extern const struct kb_command kb_commands[KB_CMD_COUNT_];
+
+enum kb_action { KB_RUN, KB_HELP, KB_VERSION };
+
+struct kb_args {
+	enum kb_action action;
+	const struct kb_command *cmd;
+	enum kb_command_id cmd_id;
+	uint64_t given;          /* KB_OPT() bits of the options given */
+	lkh_func func;
+	lkh_gen gen;
+	unsigned word, bits;
+	int keyset, binary;
+	const char *keys, *plot, *output;
+	enum kb_format format;
+	struct kb_keyset_params kp;  /* kp.count: the command's default */
+	struct kb_report_opts ro;
+	unsigned step;
+	struct kb_hist_req hist[KB_MAX_HIST];
+	size_t nhist;
+	uint64_t max_memory;
+	unsigned threads;
+	uint64_t multiplier;
+	const char *preset;
+	unsigned width;
+	char **operands;
+	int n_operands;
+};
+
+/* Was an option given? */
+#define KB_GIVEN(a, id) (((a)->given & KB_OPT(id)) != 0)
+
+/* Print "khash-bench: MESSAGE" on stderr; returns status. */
+int kb_fail(int status, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+/* The whole program's usage, or one command's. */
+void kb_usage(FILE *to);
+void kb_command_usage(FILE *to, const struct kb_command *c);
+/* The man page, khash-bench(1), in roff, dated date (YYYY-MM-DD). */
+void kb_manpage(FILE *to, const char *date);
+
+/* Parse a command line whose argv[0] is the command's name: 0, or an exit
+ * status after one line on stderr. */
+int kb_parse_args(int argc, char **argv, struct kb_args *a);
+
+#endif

@@ -1,0 +1,622 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * khash-bench: structured key sets through every generation of the
+ * kernel's integer hashes, and how evenly they fill a table.  This file
+ * runs the commands: the command line is cli_args.c's, the computations
+ * core/'s, the files and formats io/'s.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <khash/lkh.h>
+#include <khash/lkh_table.h>
+
+#include "audit.h"
+#include "cli_args.h"
+#include "engine.h"
+#include "influence.h"
+#include "keyfile.h"
+#include "keysets.h"
+#include "output.h"
+#include "plot.h"
+#include "render.h"
+#include "report.h"
+#include "speed.h"
+#include "stats.h"
+#include "waittable.h"
+
+#define BLOCK 4096
+
+static int check_memory(const struct kb_args *a, unsigned bits, unsigned tables)
+{
+	uint64_t need = bits > 40 ? UINT64_MAX
+				  : ((uint64_t)tables * sizeof(uint64_t)) << bits;
+
+	if (need > a->max_memory)
+		return kb_fail(KB_EXIT_USAGE, "2^%u buckets need %s%llu MiB of counters, over the --max-memory limit of %llu MiB",
+			    bits, bits > 40 ? "over " : "",
+			    (unsigned long long)((bits > 40 ? UINT64_C(1) << 43 : need) >> 20),
+			    (unsigned long long)(a->max_memory >> 20));
+	return 0;
+}
+
+/* Heap key sets keep every object live: refuse counts that cannot fit. */
+static int check_heap_memory(const struct kb_args *a, unsigned keyset_mask)
+{
+	unsigned size = a->kp.size ? a->kp.size : 4096; /* the mix's largest */
+	uint64_t per = 8 + (uint64_t)size, need;
+
+	if (!(keyset_mask & (1u << KB_KS_HEAP_GLIBC | 1u << KB_KS_HEAP_JEMALLOC)))
+		return 0;
+	need = a->kp.count > UINT64_MAX / per ? UINT64_MAX : a->kp.count * per;
+	if (need > a->max_memory)
+		return kb_fail(KB_EXIT_USAGE, "--count %llu heap objects of up to %u bytes need up to %llu MiB, over the --max-memory limit of %llu MiB",
+			       (unsigned long long)a->kp.count, size,
+			       (unsigned long long)(need >> 20),
+			       (unsigned long long)(a->max_memory >> 20));
+	return 0;
+}
+
+static int need_cell_args(const struct kb_args *a, struct kb_hashspec *s)
+{
+	char why[160];
+
+	if (!KB_GIVEN(a, FUNC))
+		return kb_fail(KB_EXIT_USAGE, "%s needs --func", a->cmd->name);
+	if (!KB_GIVEN(a, GEN))
+		return kb_fail(KB_EXIT_USAGE, "%s needs --gen", a->cmd->name);
+	if (!KB_GIVEN(a, BITS))
+		return kb_fail(KB_EXIT_USAGE, "%s needs --bits", a->cmd->name);
+	s->func = a->func;
+	s->gen = a->gen;
+	s->word = a->word;
+	if (kb_hashspec_check(s, a->bits, why, sizeof(why)) < 0)
+		return kb_fail(KB_EXIT_USAGE, "%s", why);
+	return 0;
+}
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Reject a block's first key that does not fit a 32-bit argument. */
+static int check_fit(const struct kb_hashspec *s, const uint64_t *keys,
+		     size_t n, uint64_t done, const char *name)
+{
+	size_t bad = kb_first_misfit(keys, n, kb_hashspec_input_bits(s));
+
+	if (bad < n)
+		return kb_fail(KB_EXIT_RUNTIME, "%s: key %llu (%#llx) does not fit the 32-bit argument of %s on %u-bit",
+			    name, (unsigned long long)(done + bad + 1),
+			    (unsigned long long)keys[bad], lkh_func_name(s->func),
+			    s->word);
+	return 0;
+}
+
+/* "0x" + lowercase hex + newline, as printf("%#" PRIx64) but 0 as 0x0. */
+static size_t format_hex(char *out, uint64_t v)
+{
+	static const char digits[] = "0123456789abcdef";
+	char tmp[16];
+	size_t n = 0, i;
+
+	do {
+		tmp[n++] = digits[v & 15];
+		v >>= 4;
+	} while (v);
+	out[0] = '0';
+	out[1] = 'x';
+	for (i = 0; i < n; i++)
+		out[2 + i] = tmp[n - 1 - i];
+	out[2 + n] = '\n';
+	return n + 3;
+}
+
+static int cmd_hash(struct kb_args *a)
+{
+	static char out_buf[BLOCK * 19];
+	size_t len = 0;
+	struct kb_hashspec s;
+	struct kb_keyfile *kf;
+	struct kb_atomic out = { 0 };
+	FILE *to = stdout;
+	uint64_t keys[BLOCK], words[BLOCK], done = 0;
+	char err[512];
+	const char *input = a->n_operands ? a->operands[0] : "-";
+	long n;
+	int rc = 0;
+
+	if ((rc = need_cell_args(a, &s)))
+		return rc;
+	kf = malloc(sizeof(*kf));
+	if (!kf)
+		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
+	if (kb_keyfile_open(kf, input, a->binary, err, sizeof(err)) < 0) {
+		free(kf);
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	}
+	if (a->output && strcmp(a->output, "-")) {
+		if (kb_atomic_open(&out, a->output, err, sizeof(err)) < 0) {
+			kb_keyfile_close(kf);
+			free(kf);
+			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+		}
+		to = out.f;
+	}
+	while ((n = kb_keyfile_next(kf, keys, BLOCK, err, sizeof(err))) > 0) {
+		size_t i;
+
+		if ((rc = check_fit(&s, keys, (size_t)n, done, kf->name)))
+			break;
+		kb_full_words(&s, keys, (size_t)n, words);
+		for (i = 0; i < (size_t)n; i++)
+			len += format_hex(out_buf + len, words[i] >> (64 - a->bits));
+		fwrite(out_buf, 1, len, to);
+		len = 0;
+		done += (uint64_t)n;
+	}
+	if (n < 0)
+		rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	kb_keyfile_close(kf);
+	free(kf);
+	if (out.f) {
+		if (rc)
+			kb_atomic_abort(&out);
+		else if (kb_atomic_commit(&out, err, sizeof(err)) < 0)
+			rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	} else if (fflush(stdout) != 0 || ferror(stdout)) {
+		rc = kb_fail(KB_EXIT_RUNTIME, "cannot write standard output: %s",
+			  strerror(errno));
+	}
+	return rc;
+}
+
+static int count_keyfile(const struct kb_args *a, const struct kb_hashspec *s,
+			 uint64_t *counts)
+{
+	struct kb_keyfile *kf = malloc(sizeof(*kf));
+	uint64_t keys[BLOCK], done = 0;
+	char err[512];
+	long n;
+	int rc = 0;
+
+	if (!kf)
+		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
+	if (kb_keyfile_open(kf, a->keys, a->binary, err, sizeof(err)) < 0) {
+		free(kf);
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	}
+	while ((n = kb_keyfile_next(kf, keys, BLOCK, err, sizeof(err))) > 0) {
+		if ((rc = check_fit(s, keys, (size_t)n, done, kf->name)))
+			break;
+		kb_count_block(s, a->bits, keys, (size_t)n, counts);
+		done += (uint64_t)n;
+	}
+	if (n < 0)
+		rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	kb_keyfile_close(kf);
+	free(kf);
+	return rc;
+}
+
+static int emit(const struct kb_args *a, struct kb_buf *b)
+{
+	char err[512];
+	int rc = kb_write_all(a->output, b, err, sizeof(err)) < 0
+			 ? kb_fail(KB_EXIT_RUNTIME, "%s", err)
+			 : 0;
+
+	kb_buf_free(b);
+	return rc;
+}
+
+/* Key-set options mean nothing to a key file: say so rather than ignore. */
+static int keys_not_keyset(const struct kb_args *a)
+{
+	static const int keyset_only[] = { KB_OPT_COUNT, KB_OPT_BASE, KB_OPT_STRIDE,
+					   KB_OPT_SEED, KB_OPT_SIZE };
+	size_t i;
+
+	for (i = 0; i < sizeof(keyset_only) / sizeof(keyset_only[0]); i++)
+		if (a->given & (UINT64_C(1) << keyset_only[i]))
+			return kb_fail(KB_EXIT_USAGE, "--%s applies to --keyset, not to --keys",
+				       kb_options[keyset_only[i]].name);
+	return 0;
+}
+
+static int cmd_skew(struct kb_args *a)
+{
+	struct kb_hashspec s;
+	struct kb_cell cell;
+	struct kb_buf b = { 0 };
+	uint64_t *counts = NULL;
+	char err[512];
+	int rc;
+
+	if ((rc = need_cell_args(a, &s)))
+		return rc;
+	if ((a->keyset >= 0) == (a->keys != NULL))
+		return kb_fail(KB_EXIT_USAGE, "skew needs exactly one of --keyset and --keys");
+	if (a->keys && (rc = keys_not_keyset(a)))
+		return rc;
+	if ((rc = check_memory(a, a->bits, 1)))
+		return rc;
+	if (a->keyset >= 0 && (rc = check_heap_memory(a, 1u << a->keyset)))
+		return rc;
+	memset(&cell, 0, sizeof(cell));
+	cell.keyset = a->keyset;
+	cell.spec = s;
+	cell.bits = a->bits;
+	cell.ok = 1;
+	if (a->keyset >= 0) {
+		if (kb_count_keyset(&s, a->bits, a->keyset, &a->kp, a->threads,
+				    &counts, err, sizeof(err)) < 0)
+			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	} else {
+		counts = calloc((size_t)1 << a->bits, sizeof(*counts));
+		if (!counts)
+			return kb_fail(KB_EXIT_RUNTIME, "out of memory for 2^%u buckets", a->bits);
+		if ((rc = count_keyfile(a, &s, counts))) {
+			free(counts);
+			return rc;
+		}
+	}
+	kb_skew_from_counts(counts, UINT64_C(1) << a->bits, &cell.skew);
+	free(counts);
+	kb_render_cell(&cell, a->keyset >= 0 ? kb_keysets[a->keyset].name : a->keys,
+		       a->format, &b);
+	return emit(a, &b);
+}
+
+static int cmd_report(struct kb_args *a)
+{
+	struct kb_report r;
+	struct kb_buf b = { 0 };
+	char err[512];
+	double t0 = now_seconds();
+	int rc;
+
+	if (a->ro.bits_min < 1 || a->ro.bits_min > a->ro.bits_max)
+		return kb_fail(KB_EXIT_USAGE, "need 1 <= --bits-min <= --bits-max");
+	if (a->ro.bits_max > 32)
+		return kb_fail(KB_EXIT_USAGE, "--bits-max %u out of range: these functions return at most 32 bits for every generation (1..32)",
+			    a->ro.bits_max);
+	if ((rc = check_memory(a, a->ro.bits_max, LKH_GEN_COUNT)))
+		return rc;
+	if ((rc = check_heap_memory(a, a->ro.keysets)))
+		return rc;
+	if (!KB_GIVEN(a, HIST) && a->plot) {
+		/* The two cells of the story: page and stripe addresses. */
+		static const struct kb_hist_req defaults[] = {
+			{ KB_KS_PAGE4K, LKH_FUNC_HASH_64, 64, 11 },
+			{ KB_KS_BTRFS_STRIPE, LKH_FUNC_HASH_64, 64, 11 },
+		};
+
+		memcpy(a->hist, defaults, sizeof(defaults));
+		a->nhist = 2;
+	}
+	memset(&r, 0, sizeof(r));
+	r.opts = a->ro;
+	r.opts.params = a->kp;
+	r.opts.threads = a->threads;
+	if (isatty(STDERR_FILENO) && a->kp.count >= (1u << 22))
+		fprintf(stderr, "khash-bench: counting %llu keys per key set...\n",
+			(unsigned long long)a->kp.count);
+	if (kb_report_run(&r, err, sizeof(err)) < 0) {
+		kb_report_free(&r);
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	}
+	if (a->plot) {
+		struct kb_hist hists[KB_MAX_HIST];
+		int failed = kb_report_hists(&r, a->hist, a->nhist, hists, err,
+					     sizeof(err)) < 0;
+
+		if (!failed) {
+			failed = kb_plot_report(&r, hists, a->nhist, a->plot, err,
+						sizeof(err)) < 0;
+			kb_hists_free(hists, a->nhist);
+		}
+		if (failed) {
+			kb_report_free(&r);
+			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+		}
+	}
+	r.elapsed = now_seconds() - t0;
+	kb_render_report(&r, a->format, a->step, &b);
+	kb_report_free(&r);
+	rc = emit(a, &b);
+	if (!rc && a->plot && a->format == KB_FORMAT_TEXT)
+		fprintf(stdout, "plots written to %s/\n", a->plot);
+	return rc;
+}
+
+static int cmd_speed(struct kb_args *a)
+{
+	struct kb_speed_opts o;
+	struct kb_buf b = { 0 };
+	char err[512];
+
+	if (KB_GIVEN(a, BITS) && (a->bits < 1 || a->bits > 32))
+		return kb_fail(KB_EXIT_USAGE, "bits %u out of range for speed: 1..32", a->bits);
+	memset(&o, 0, sizeof(o));
+	o.bits = KB_GIVEN(a, BITS) ? a->bits : 11;
+	o.min_seconds = 0.1;
+	o.hashes = 1;
+	o.engine = 1;
+	o.threads = a->threads;
+	o.engine_keys = a->kp.count;
+	if (kb_speed_run(&o, a->format, &b, err, sizeof(err)) < 0) {
+		kb_buf_free(&b);
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	}
+	return emit(a, &b);
+}
+
+/* Draw one figure when --plot was given, then write the text output; a
+ * failed figure leaves neither.  Frees both. */
+static int plot_then_emit(const struct kb_args *a, struct kb_buf *b,
+			  struct kb_figure *fig)
+{
+	char err[512];
+	int rc = 0;
+
+	if (a->plot && kb_plot_figure(a->plot, fig, err, sizeof(err)) < 0)
+		rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	kb_figure_free(fig);
+	if (rc) {
+		kb_buf_free(b);
+		return rc;
+	}
+	return emit(a, b);
+}
+
+static int cmd_influence(struct kb_args *a)
+{
+	struct kb_hashspec s;
+	struct kb_influence *r;
+	struct kb_buf b = { 0 };
+	struct kb_figure fig;
+	int rc;
+
+	if ((rc = need_cell_args(a, &s)))
+		return rc;
+	r = malloc(sizeof(*r));
+	if (!r)
+		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
+	if (kb_influence_measure(&s, a->bits, a->kp.count, a->kp.seed, r) < 0) {
+		free(r);
+		return kb_fail(KB_EXIT_RUNTIME, "cannot measure influence");
+	}
+	kb_render_influence(r, &s, a->bits, a->format, &b);
+	memset(&fig, 0, sizeof(fig));
+	if (a->plot)
+		kb_figure_influence(r, &s, a->bits, &fig);
+	free(r);
+	return plot_then_emit(a, &b, &fig);
+}
+
+static int cmd_audit(struct kb_args *a)
+{
+	struct kb_buf b = { 0 };
+	struct kb_figure fig;
+	struct kb_audit *au;
+	const char *names[64];
+	unsigned i, n = 0;
+	int compare = KB_GIVEN(a, COMPARE);
+
+	if (compare + KB_GIVEN(a, MULTIPLIER) + KB_GIVEN(a, PRESET) != 1)
+		return kb_fail(KB_EXIT_USAGE, "audit needs one of --multiplier, --preset and --compare");
+	if (a->preset) {
+		for (i = 0; i < kb_preset_count; i++)
+			if (!strcmp(a->preset, kb_presets[i].name))
+				break;
+		if (i == kb_preset_count)
+			return kb_fail(KB_EXIT_USAGE, "unknown preset '%s' (see 'khash-bench audit --compare')",
+				       a->preset);
+	}
+	au = calloc(kb_preset_count + 1, sizeof(*au));
+	if (!au)
+		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
+	for (i = 0; i < kb_preset_count || (!compare && !a->preset && i == 0); i++) {
+		uint64_t k;
+		unsigned width;
+
+		if (compare || a->preset) {
+			if (a->preset && strcmp(a->preset, kb_presets[i].name))
+				continue;
+			names[n] = kb_presets[i].name;
+			k = kb_presets[i].k;
+			width = kb_presets[i].width;
+		} else {
+			names[n] = NULL;
+			k = a->multiplier;
+			width = a->width ? a->width : k > UINT32_MAX ? 64 : 32;
+		}
+		if (kb_audit_run(k, width, &au[n]) < 0) {
+			free(au);
+			return kb_fail(KB_EXIT_USAGE, "multiplier %#llx does not fit %u bits",
+				       (unsigned long long)k, width);
+		}
+		n++;
+		if (!compare)
+			break;
+	}
+	kb_render_audits(au, names, n, compare, a->format, &b);
+	memset(&fig, 0, sizeof(fig));
+	if (a->plot)
+		kb_figure_audits(au, names, n,
+				 compare ? "compare" : a->preset ? a->preset : "multiplier",
+				 &fig);
+	free(au);
+	return plot_then_emit(a, &b, &fig);
+}
+
+static int cmd_waittable(struct kb_args *a)
+{
+	struct kb_wait_row rows[16];
+	struct kb_buf b = { 0 };
+	struct kb_figure fig;
+	unsigned trials = 1000, n = 0;
+	uint64_t zone;
+
+	if (a->kp.count < 2 || a->kp.count > 4096)
+		return kb_fail(KB_EXIT_USAGE, "--count (waiters) must be 2..4096");
+	for (zone = UINT64_C(16) << 20; zone <= UINT64_C(64) << 30; zone <<= 1) {
+		if (kb_wait_simulate(zone, a->word, (unsigned)a->kp.count, trials,
+				     a->kp.seed, &rows[n]) < 0)
+			return kb_fail(KB_EXIT_RUNTIME, "cannot simulate a %llu MiB zone",
+				       (unsigned long long)(zone >> 20));
+		n++;
+	}
+	kb_render_waittable(rows, n, a->word, (unsigned)a->kp.count, trials,
+			    a->format, &b);
+	memset(&fig, 0, sizeof(fig));
+	if (a->plot)
+		kb_figure_waittable(rows, n, a->word, (unsigned)a->kp.count, &fig);
+	return plot_then_emit(a, &b, &fig);
+}
+
+/* Write a key set as a key file: text (0x hex, one a line) or --binary
+ * little-endian u64, so any other machine reads the same keys. */
+static int cmd_keys(struct kb_args *a)
+{
+	static char out_buf[BLOCK * 19];
+	struct kb_keyset_params kp = a->kp;
+	struct kb_keystream ks;
+	struct kb_atomic out = { 0 };
+	uint64_t keys[BLOCK];
+	FILE *to = stdout;
+	char err[512];
+	size_t n, i, len;
+	int rc = 0;
+
+	if (a->keyset < 0)
+		return kb_fail(KB_EXIT_USAGE, "keys needs --keyset");
+	if ((rc = check_heap_memory(a, 1u << a->keyset)))
+		return rc;
+	kp.word = a->word;
+	kp.input_bits = 64;
+	kp.target_func = KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_64;
+	kp.target_gen = a->gen;
+	kp.target_bits = a->bits;
+	if (kb_keystream_open(&ks, a->keyset, &kp, err, sizeof(err)) < 0)
+		return kb_fail(a->keyset == KB_KS_ADVERSARIAL && !KB_GIVEN(a, BITS) ? KB_EXIT_USAGE
+									  : KB_EXIT_RUNTIME,
+			       "%s", err);
+	if (a->output && strcmp(a->output, "-")) {
+		if (kb_atomic_open(&out, a->output, err, sizeof(err)) < 0) {
+			kb_keystream_close(&ks);
+			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+		}
+		to = out.f;
+	}
+	while ((n = kb_keystream_next(&ks, keys, BLOCK)) > 0) {
+		for (i = 0, len = 0; i < n; i++) {
+			if (a->binary) {
+				unsigned byte;
+
+				for (byte = 0; byte < 8; byte++)
+					out_buf[len++] = (char)(keys[i] >> (8 * byte));
+			} else {
+				len += format_hex(out_buf + len, keys[i]);
+			}
+		}
+		fwrite(out_buf, 1, len, to);
+	}
+	kb_keystream_close(&ks);
+	if (out.f) {
+		if (kb_atomic_commit(&out, err, sizeof(err)) < 0)
+			rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	} else if (fflush(stdout) != 0 || ferror(stdout)) {
+		rc = kb_fail(KB_EXIT_RUNTIME, "cannot write standard output: %s",
+			     strerror(errno));
+	}
+	return rc;
+}
+
+static int cmd_list(void)
+{
+	int i;
+
+	printf("key sets:\n");
+	for (i = 0; i < KB_KS_COUNT; i++)
+		printf("  %-14s %s%s\n", kb_keysets[i].name, kb_keysets[i].formula,
+		       kb_keyset_available(i) ? "" : " [not in this build]");
+	printf("functions:");
+	for (i = 0; i < LKH_FUNC_COUNT; i++)
+		if (lkh_bits_max((lkh_func)i, LKH_GEN_NEW, 64))
+			printf(" %s", lkh_func_name((lkh_func)i));
+	printf("\ngenerations:\n");
+#define GEN_LINE(id, name, what) printf("  %-7s %s\n", name, what);
+	LKH_GENERATION_TABLE(GEN_LINE)
+#undef GEN_LINE
+	printf("word sizes: 32 64 (default %u)\n", lkh_bits_per_long());
+	return 0;
+}
+
+static void print_version(void)
+{
+	printf("khash-bench (libkhash) %s\n", lkh_version_string());
+}
+
+int main(int argc, char **argv)
+{
+	struct kb_args a;
+	int rc;
+
+	if (argc < 2) {
+		kb_usage(stderr);
+		return KB_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		kb_usage(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		print_version();
+		return 0;
+	}
+	kb_output_install_signal_cleanup();
+	if ((rc = kb_parse_args(argc - 1, argv + 1, &a)))
+		return rc;
+	if (a.action == KB_HELP) {
+		kb_command_usage(stdout, a.cmd);
+		return 0;
+	}
+	if (a.action == KB_VERSION) {
+		print_version();
+		return 0;
+	}
+	switch (a.cmd_id) {
+	case KB_CMD_REPORT:
+		return cmd_report(&a);
+	case KB_CMD_SKEW:
+		return cmd_skew(&a);
+	case KB_CMD_HASH:
+		return cmd_hash(&a);
+	case KB_CMD_INFLUENCE:
+		return cmd_influence(&a);
+	case KB_CMD_AUDIT:
+		return cmd_audit(&a);
+	case KB_CMD_WAITTABLE:
+		return cmd_waittable(&a);
+	case KB_CMD_SPEED:
+		return cmd_speed(&a);
+	case KB_CMD_KEYS:
+		return cmd_keys(&a);
+	case KB_CMD_LIST:
+		return cmd_list();
+	default:
+		return kb_fail(KB_EXIT_USAGE, "command '%s' has no implementation", a.cmd->name);
+	}
+}

@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: MIT */
+#include "report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *kb_cell_source(const struct kb_cell *c)
+{
+	return c->keyset >= 0 ? kb_keysets[c->keyset].name : "keys";
+}
+
+static uint64_t *alloc_counts(unsigned bits, size_t ways)
+{
+	return calloc(ways << bits, sizeof(uint64_t));
+}
+
+/* One (key set, function, word): all chosen generations over the same keys,
+ * counted at bits_max and folded down to bits_min. */
+static int run_group(struct kb_report *r, int keyset, lkh_func func,
+		     unsigned word, char *err, size_t errlen)
+{
+	const struct kb_report_opts *o = &r->opts;
+	struct kb_keyset_params kp = o->params;
+	struct kb_keystream ks;
+	struct kb_hashspec specs[LKH_GEN_COUNT];
+	uint64_t *counts;
+	int gens[LKH_GEN_COUNT], ng = 0, g, rc;
+	unsigned bmax = o->bits_max, b;
+	size_t n, first = r->n_cells;
+	char why[96] = "";
+
+	for (g = 0; g < LKH_GEN_COUNT; g++) {
+		if (o->gens & (1u << g) && lkh_bits_max(func, (lkh_gen)g, word)) {
+			specs[ng].func = func;
+			specs[ng].gen = (lkh_gen)g;
+			specs[ng].word = word;
+			gens[ng++] = g;
+		}
+	}
+	if (ng == 0)
+		return 0;
+	/* cells first, so a group that does not apply still shows */
+	for (g = 0; g < ng; g++) {
+		for (b = o->bits_min; b <= bmax; b++) {
+			struct kb_cell *c = &r->cells[r->n_cells++];
+
+			memset(c, 0, sizeof(*c));
+			c->keyset = keyset;
+			c->spec.func = func;
+			c->spec.gen = (lkh_gen)gens[g];
+			c->spec.word = word;
+			c->bits = b;
+		}
+	}
+	kp.word = word;
+	kp.input_bits = lkh_input_bits(func, word);
+	if (kb_keysets[keyset].flags & KB_KS_PER_CELL)
+		snprintf(why, sizeof(why), "built for one cell: use khash-bench skew --keyset %s",
+			 kb_keysets[keyset].name);
+	if (why[0] || kb_keystream_open(&ks, keyset, &kp, why, sizeof(why)) < 0) {
+		for (n = first; n < r->n_cells; n++)
+			strcpy(r->cells[n].why, why);
+		return 0;
+	}
+	counts = alloc_counts(bmax, (size_t)ng);
+	if (!counts) {
+		kb_keystream_close(&ks);
+		snprintf(err, errlen, "out of memory for %d x 2^%u buckets", ng,
+			 bmax);
+		return -1;
+	}
+	rc = kb_count_parallel(specs, (size_t)ng, bmax, &ks, o->threads, counts,
+			       err, errlen);
+	kb_keystream_close(&ks);
+	if (rc < 0) {
+		free(counts);
+		return -1;
+	}
+	for (g = 0; g < ng; g++) {
+		uint64_t *h = counts + ((size_t)g << bmax);
+
+		for (b = bmax; b >= o->bits_min; b--) {
+			struct kb_cell *c =
+				&r->cells[first + (size_t)g * (bmax - o->bits_min + 1) +
+					  (b - o->bits_min)];
+
+			kb_skew_from_counts(h, UINT64_C(1) << b, &c->skew);
+			c->ok = 1;
+			if (b > 1)
+				kb_fold(h, b);
+		}
+	}
+	free(counts);
+	return 0;
+}
+
+int kb_report_run(struct kb_report *r, char *err, size_t errlen)
+{
+	const struct kb_report_opts *o = &r->opts;
+	size_t per = (size_t)(o->bits_max - o->bits_min + 1) * LKH_GEN_COUNT;
+	int k, f;
+	unsigned w;
+
+	r->cells = calloc((size_t)KB_KS_COUNT * LKH_FUNC_COUNT * 2 * per,
+			  sizeof(*r->cells));
+	r->n_cells = 0;
+	if (!r->cells) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (k = 0; k < KB_KS_COUNT; k++) {
+		if (!(o->keysets & (1u << k)))
+			continue;
+		for (f = 0; f < LKH_FUNC_COUNT; f++) {
+			if (!(o->funcs & (1u << f)))
+				continue;
+			for (w = 64; w >= 32; w -= 32) {
+				if (!(o->words & (w == 64 ? 2u : 1u)))
+					continue;
+				if (run_group(r, k, (lkh_func)f, w, err,
+					      errlen) < 0)
+					return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+void kb_report_free(struct kb_report *r)
+{
+	free(r->cells);
+	r->cells = NULL;
+	r->n_cells = 0;
+}
+
+int kb_report_hists(const struct kb_report *r, const struct kb_hist_req *req,
+		    size_t n, struct kb_hist *out, char *err, size_t errlen)
+{
+	size_t i;
+	int g;
+
+	memset(out, 0, n * sizeof(*out));
+	for (i = 0; i < n; i++) {
+		out[i].req = req[i];
+		for (g = 0; g < LKH_GEN_COUNT; g++) {
+			struct kb_hashspec s = { req[i].func, (lkh_gen)g, req[i].word };
+
+			if (kb_count_keyset(&s, req[i].bits, req[i].keyset,
+					    &r->opts.params, r->opts.threads,
+					    &out[i].counts[g], err, errlen) < 0) {
+				kb_hists_free(out, i + 1);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+void kb_hists_free(struct kb_hist *h, size_t n)
+{
+	size_t i;
+	int g;
+
+	for (i = 0; i < n; i++)
+		for (g = 0; g < LKH_GEN_COUNT; g++) {
+			free(h[i].counts[g]);
+			h[i].counts[g] = NULL;
+		}
+}

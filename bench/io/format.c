@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: MIT */
+#include "format.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *const names[KB_FORMAT_COUNT] = {
+	[KB_FORMAT_TEXT] = "text",
+	[KB_FORMAT_CSV] = "csv",
+	[KB_FORMAT_JSON] = "json",
+};
+
+const char *kb_format_name(enum kb_format f)
+{
+	return (unsigned)f < KB_FORMAT_COUNT ? names[f] : NULL;
+}
+
+int kb_format_from_name(const char *name, enum kb_format *f)
+{
+	unsigned i;
+
+	for (i = 0; name && i < KB_FORMAT_COUNT; i++) {
+		if (strcmp(name, names[i]) == 0) {
+			*f = (enum kb_format)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+void kb_json_string(struct kb_buf *b, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+
+	kb_buf_printf(b, "\"");
+	for (; *p; p++) {
+		switch (*p) {
+		case '"':
+			kb_buf_printf(b, "\\\"");
+			break;
+		case '\\':
+			kb_buf_printf(b, "\\\\");
+			break;
+		case '\n':
+			kb_buf_printf(b, "\\n");
+			break;
+		case '\r':
+			kb_buf_printf(b, "\\r");
+			break;
+		case '\t':
+			kb_buf_printf(b, "\\t");
+			break;
+		default:
+			/* other control characters have no short form; bytes
+			 * from 0x80 up pass as they are (UTF-8 stays UTF-8) */
+			if (*p < 0x20 || *p == 0x7f)
+				kb_buf_printf(b, "\\u%04x", *p);
+			else
+				kb_buf_printf(b, "%c", *p);
+		}
+	}
+	kb_buf_printf(b, "\"");
+}
+
+void kb_json_number(struct kb_buf *b, const char *key, double v)
+{
+	v += 0.0; /* print -0 as 0 */
+	kb_json_string(b, key);
+	if (isinf(v) || isnan(v))
+		kb_buf_printf(b, ": null");
+	else
+		kb_buf_printf(b, ": %.10g", v);
+}
+
+void kb_csv_field(struct kb_buf *b, const char *s)
+{
+	const char *p;
+
+	s = s ? s : "";
+	if (!strpbrk(s, ",\"\r\n")) {
+		kb_buf_printf(b, "%s", s);
+		return;
+	}
+	kb_buf_printf(b, "\"");
+	for (p = s; *p; p++) {
+		if (*p == '"')
+			kb_buf_printf(b, "\"\"");
+		else
+			kb_buf_printf(b, "%c", *p);
+	}
+	kb_buf_printf(b, "\"");
+}
+
+void kb_csv_number(struct kb_buf *b, double v)
+{
+	v += 0.0; /* print -0 as 0 */
+	if (isinf(v))
+		kb_buf_printf(b, v < 0 ? "-inf" : "inf");
+	else
+		kb_buf_printf(b, "%.10g", v);
+}

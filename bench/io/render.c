@@ -1,0 +1,516 @@
+/* SPDX-License-Identifier: MIT */
+#include "render.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <khash/lkh.h>
+
+#include "keysets.h"
+#include "stats.h"
+
+/* ---- the report and single cells ---------------------------------------- */
+
+static char mark_of(const struct kb_cell *c)
+{
+	const char *v = kb_verdict(&c->skew);
+
+	if (!strcmp(v, "broken"))
+		return '#';
+	if (!strcmp(v, "skewed"))
+		return '!';
+	if (!strcmp(v, "even"))
+		return '~';
+	return ' ';
+}
+
+static void report_text(const struct kb_report *r, unsigned step,
+			   struct kb_buf *b)
+{
+	const struct kb_report_opts *o = &r->opts;
+	unsigned nb = o->bits_max - o->bits_min + 1, bits;
+	size_t i;
+	int tally[LKH_GEN_COUNT][3] = { { 0 } };
+	int g;
+
+	kb_buf_printf(b, "khash-bench %s report: %llu keys per key set; X^2/df per table size (1 = like a random function)\n",
+		      lkh_version_string(),
+		      (unsigned long long)o->params.count);
+	kb_buf_printf(b, "marks: # broken (X^2/df >= 10)   ! skewed (p_upper < %g)   ~ more even than random (p_lower < %g)\n\n",
+		      KB_ALPHA, KB_ALPHA);
+	kb_buf_printf(b, "%-13s %-9s %-4s %-6s |", "key set", "function", "word",
+		      "gen");
+	for (bits = o->bits_min; bits <= o->bits_max; bits += step)
+		kb_buf_printf(b, " %7s", "");
+	kb_buf_printf(b, "\n%-13s %-9s %-4s %-6s |", "", "", "", "bits:");
+	for (bits = o->bits_min; bits <= o->bits_max; bits += step)
+		kb_buf_printf(b, " %7u", bits);
+	kb_buf_printf(b, "\n");
+	for (i = 0; i < r->n_cells; i += nb) {
+		const struct kb_cell *row = &r->cells[i];
+		const struct kb_cell *prev = i ? row - nb : NULL;
+		int first_of_group = !prev || row->keyset != prev->keyset ||
+				     row->spec.func != prev->spec.func ||
+				     row->spec.word != prev->spec.word;
+		unsigned j;
+
+		if (first_of_group)
+			kb_buf_printf(b, "%-13s %-9s %-4u %-6s |",
+				      kb_cell_source(row),
+				      lkh_func_name(row->spec.func),
+				      row->spec.word, lkh_gen_name(row->spec.gen));
+		else
+			kb_buf_printf(b, "%-13s %-9s %-4s %-6s |", "", "", "",
+				      lkh_gen_name(row->spec.gen));
+		if (!row->ok) {
+			kb_buf_printf(b, " n/a: %s\n", row->why);
+			continue;
+		}
+		for (j = 0; j < nb; j += step) {
+			const struct kb_cell *c = &row[j];
+			double v = c->skew.chi2_per_df;
+			char num[16];
+
+			/* six columns at most, so the table stays aligned */
+			if (v == 0)
+				snprintf(num, sizeof(num), "0");
+			else if (v < 0.01)
+				snprintf(num, sizeof(num), "<.01");
+			else if (v < 1000)
+				snprintf(num, sizeof(num), "%.3g", v);
+			else
+				snprintf(num, sizeof(num), "%.0e", v);
+			kb_buf_printf(b, " %c%6s", mark_of(c), num);
+		}
+		kb_buf_printf(b, "\n");
+		for (j = 0; j < nb; j++) {
+			char m = mark_of(&row[j]);
+
+			tally[row->spec.gen][m == '#' ? 0 : m == '!' ? 1 : 2]++;
+		}
+	}
+	kb_buf_printf(b, "\nsummary (cells over all key sets, functions, word sizes and bits %u..%u):\n",
+		      o->bits_min, o->bits_max);
+	for (g = 0; g < LKH_GEN_COUNT; g++) {
+		if (!(o->gens & (1u << g)))
+			continue;
+		kb_buf_printf(b, "  %-6s %4d broken, %4d skewed, %4d fine\n",
+			      lkh_gen_name((lkh_gen)g), tally[g][0], tally[g][1],
+			      tally[g][2]);
+	}
+	if (r->elapsed > 0)
+		kb_buf_printf(b, "elapsed %.2f s\n", r->elapsed);
+}
+
+static void cells_csv(const struct kb_cell *c, size_t n, struct kb_buf *b)
+{
+	size_t i;
+
+	kb_buf_printf(b, "schema,keys,func,gen,word,bits,n,buckets,chi2,df,chi2_per_df,log10_p_upper,log10_p_lower,p_upper,p_lower,used,max_load,expected_max_load,verdict\n");
+	for (i = 0; i < n; i++, c++) {
+		const struct kb_skew *s = &c->skew;
+
+		kb_buf_printf(b, "%d,", KB_SCHEMA_VERSION);
+		kb_csv_field(b, kb_cell_source(c));
+		kb_buf_printf(b, ",%s,%s,%u,%u,", lkh_func_name(c->spec.func),
+			      lkh_gen_name(c->spec.gen), c->spec.word, c->bits);
+		if (!c->ok) {
+			kb_buf_printf(b, ",,,,,,,,,,,,n/a\n");
+			continue;
+		}
+		kb_buf_printf(b, "%llu,%llu,", (unsigned long long)s->n,
+			      (unsigned long long)s->buckets);
+		kb_csv_number(b, s->chi2);
+		kb_buf_printf(b, ",%.0f,", s->df);
+		kb_csv_number(b, s->chi2_per_df);
+		kb_buf_printf(b, ",");
+		kb_csv_number(b, s->log10_p_upper);
+		kb_buf_printf(b, ",");
+		kb_csv_number(b, s->log10_p_lower);
+		kb_buf_printf(b, ",%.6g,%.6g,%llu,%llu,%.4f,%s\n",
+			      kb_pow10_or_zero(s->log10_p_upper),
+			      kb_pow10_or_zero(s->log10_p_lower),
+			      (unsigned long long)s->used,
+			      (unsigned long long)s->max_load, s->expected_max,
+			      kb_verdict(s));
+	}
+}
+
+static void cells_json(const struct kb_cell *c, size_t n,
+			  const char *kind, const struct kb_report_opts *o,
+			  struct kb_buf *b)
+{
+	size_t i;
+
+	kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/%s\",\n  \"schema_version\": %d,\n  \"generator\": \"khash-bench %s\",\n",
+		      kind, KB_SCHEMA_VERSION, lkh_version_string());
+	if (o)
+		kb_buf_printf(b, "  \"count\": %llu,\n  \"seed\": %llu,\n  \"bits_min\": %u,\n  \"bits_max\": %u,\n",
+			      (unsigned long long)o->params.count,
+			      (unsigned long long)o->params.seed, o->bits_min,
+			      o->bits_max);
+	kb_buf_printf(b, "  \"cells\": [");
+	for (i = 0; i < n; i++, c++) {
+		const struct kb_skew *s = &c->skew;
+
+		kb_buf_printf(b, "%s\n    {\"keys\": ", i ? "," : "");
+		kb_json_string(b, kb_cell_source(c));
+		kb_buf_printf(b, ", \"func\": \"%s\", \"gen\": \"%s\", \"word\": %u, \"bits\": %u, ",
+			      lkh_func_name(c->spec.func),
+			      lkh_gen_name(c->spec.gen), c->spec.word, c->bits);
+		if (!c->ok) {
+			kb_buf_printf(b, "\"verdict\": \"n/a\", \"why\": ");
+			kb_json_string(b, c->why);
+			kb_buf_printf(b, "}");
+			continue;
+		}
+		kb_buf_printf(b, "\"n\": %llu, \"buckets\": %llu, ",
+			      (unsigned long long)s->n,
+			      (unsigned long long)s->buckets);
+		kb_json_number(b, "chi2", s->chi2);
+		kb_buf_printf(b, ", ");
+		kb_json_number(b, "df", s->df);
+		kb_buf_printf(b, ", ");
+		kb_json_number(b, "chi2_per_df", s->chi2_per_df);
+		kb_buf_printf(b, ", ");
+		kb_json_number(b, "p_upper", kb_pow10_or_zero(s->log10_p_upper));
+		kb_buf_printf(b, ", ");
+		kb_json_number(b, "p_lower", kb_pow10_or_zero(s->log10_p_lower));
+		kb_buf_printf(b, ", ");
+		kb_json_number(b, "log10_p_upper", s->log10_p_upper);
+		kb_buf_printf(b, ", ");
+		kb_json_number(b, "log10_p_lower", s->log10_p_lower);
+		kb_buf_printf(b, ", \"used\": %llu, \"max_load\": %llu, ",
+			      (unsigned long long)s->used,
+			      (unsigned long long)s->max_load);
+		kb_json_number(b, "expected_max_load", s->expected_max);
+		kb_buf_printf(b, ", \"verdict\": \"%s\"}", kb_verdict(s));
+	}
+	kb_buf_printf(b, "\n  ]\n}\n");
+}
+
+static void cell_text(const struct kb_cell *c, const char *source,
+			 struct kb_buf *b)
+{
+	const struct kb_skew *s = &c->skew;
+
+	kb_buf_printf(b, "%s %s on %u-bit, %s, %u bits: %llu keys into %llu buckets\n",
+		      lkh_gen_name(c->spec.gen), lkh_func_name(c->spec.func),
+		      c->spec.word, source, c->bits,
+		      (unsigned long long)s->n, (unsigned long long)s->buckets);
+	kb_buf_printf(b, "  X^2 = %.6g with %.0f degrees of freedom, X^2/df = %.4g\n",
+		      s->chi2, s->df, s->chi2_per_df);
+	kb_buf_printf(b, "  p_upper = %.4g (log10 %.4f), p_lower = %.4g (log10 %.4f)\n",
+		      kb_pow10_or_zero(s->log10_p_upper), s->log10_p_upper + 0.0,
+		      kb_pow10_or_zero(s->log10_p_lower), s->log10_p_lower + 0.0);
+	kb_buf_printf(b, "  buckets used %llu of %llu, max load %llu (a random function: %.2f)\n",
+		      (unsigned long long)s->used,
+		      (unsigned long long)s->buckets,
+		      (unsigned long long)s->max_load, s->expected_max);
+	kb_buf_printf(b, "  verdict: %s\n", kb_verdict(s));
+}
+
+void kb_render_report(const struct kb_report *r, enum kb_format f,
+		      unsigned step, struct kb_buf *b)
+{
+	if (f == KB_FORMAT_CSV)
+		cells_csv(r->cells, r->n_cells, b);
+	else if (f == KB_FORMAT_JSON)
+		cells_json(r->cells, r->n_cells, "report", &r->opts, b);
+	else
+		report_text(r, step, b);
+}
+
+void kb_render_cell(const struct kb_cell *c, const char *source,
+		    enum kb_format f, struct kb_buf *b)
+{
+	if (f == KB_FORMAT_CSV)
+		cells_csv(c, 1, b);
+	else if (f == KB_FORMAT_JSON)
+		cells_json(c, 1, "skew", NULL, b);
+	else
+		cell_text(c, source, b);
+}
+
+/* ---- bit influence ------------------------------------------------------- */
+
+static char bias_mark(double p)
+{
+	double b = p < 0.5 ? 0.5 - p : p - 0.5;
+
+	return b < 0.05 ? ' ' : b < 0.15 ? '.' : b < 0.3 ? 'o' : '#';
+}
+
+void kb_render_influence(const struct kb_influence *r,
+			 const struct kb_hashspec *s, unsigned bits,
+			 enum kb_format f, struct kb_buf *b)
+{
+	unsigned j, k;
+
+	if (f == KB_FORMAT_CSV) {
+		kb_buf_printf(b, "schema,func,gen,word,bits,in_bit,out_bit,p_flip\n");
+		for (j = 0; j < r->in_bits; j++)
+			for (k = 0; k < r->out_bits; k++)
+				kb_buf_printf(b, "%d,%s,%s,%u,%u,%u,%u,%.6f\n",
+					      KB_SCHEMA_VERSION,
+					      lkh_func_name(s->func),
+					      lkh_gen_name(s->gen), s->word, bits,
+					      j, k, r->p[j][k]);
+	} else if (f == KB_FORMAT_JSON) {
+		kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/influence\",\n  \"schema_version\": %d,\n",
+			      KB_SCHEMA_VERSION);
+		kb_buf_printf(b, "  \"func\": \"%s\", \"gen\": \"%s\", \"word\": %u, \"bits\": %u,\n",
+			      lkh_func_name(s->func), lkh_gen_name(s->gen), s->word,
+			      bits);
+		kb_buf_printf(b, "  \"samples\": %llu, \"exhaustive\": %s, \"mean_bias\": %.6f, \"worst_bias\": %.6f, \"worst_in_bit\": %u, \"worst_out_bit\": %u,\n  \"p_flip\": [",
+			      (unsigned long long)r->samples,
+			      r->exhaustive ? "true" : "false", r->mean_bias,
+			      r->worst_bias, r->worst_in, r->worst_out);
+		for (j = 0; j < r->in_bits; j++) {
+			kb_buf_printf(b, "%s\n    [", j ? "," : "");
+			for (k = 0; k < r->out_bits; k++)
+				kb_buf_printf(b, "%s%.6f", k ? ", " : "", r->p[j][k]);
+			kb_buf_printf(b, "]");
+		}
+		kb_buf_printf(b, "\n  ]\n}\n");
+	} else {
+		kb_buf_printf(b, "%s %s on %u-bit, %u output bits: P(flipping input bit j flips output bit k), %llu samples\n",
+			      lkh_gen_name(s->gen), lkh_func_name(s->func), s->word,
+			      bits, (unsigned long long)r->samples);
+		kb_buf_printf(b, "marks by |P - 1/2|: ' ' < 0.05   . < 0.15   o < 0.30   # >= 0.30 (rarely or always flips)\n\n");
+		kb_buf_printf(b, "in bit | out bit 0..%u\n", bits - 1);
+		for (j = 0; j < r->in_bits; j++) {
+			kb_buf_printf(b, "%6u | ", j);
+			for (k = 0; k < r->out_bits; k++)
+				kb_buf_printf(b, "%c", bias_mark(r->p[j][k]));
+			kb_buf_printf(b, "\n");
+		}
+		kb_buf_printf(b, "\nmean |bias| %.4f, worst %.4f (input bit %u -> output bit %u)\n",
+			      r->mean_bias, r->worst_bias, r->worst_in, r->worst_out);
+		if (bits < 16 && r->in_bits >= 32)
+			kb_buf_printf(b, "input bits 16..%u (where the old hash_32 is blind): mean |bias| %.4f\n",
+				      31 - bits, kb_influence_band(r, 16, 31 - bits));
+	}
+}
+
+void kb_figure_influence(const struct kb_influence *r,
+			 const struct kb_hashspec *s, unsigned bits,
+			 struct kb_figure *fig)
+{
+	unsigned j, k;
+
+	snprintf(fig->base, sizeof(fig->base), "influence_%s_%s_w%u_b%u",
+		 lkh_func_name(s->func), lkh_gen_name(s->gen), s->word, bits);
+	snprintf(fig->title, sizeof(fig->title), "P(input bit flips output bit): %s %s, %u-bit, %u bits, mean |bias| %.3f",
+		 lkh_gen_name(s->gen), lkh_func_name(s->func), s->word, bits,
+		 r->mean_bias);
+	fig->width = 520;
+	fig->height = 720;
+	for (j = 0; j < r->in_bits; j++) {
+		for (k = 0; k < r->out_bits; k++)
+			kb_buf_printf(&fig->dat, "%u %u %.5f\n", k, j, r->p[j][k]);
+		kb_buf_printf(&fig->dat, "\n");
+	}
+	snprintf(fig->body, sizeof(fig->body), "%s",
+		 "  set xlabel \"output bit\"\n  set ylabel \"input bit\"\n"
+		 "  set cbrange [0:1]\n  set palette defined (0 \"#2166ac\", 0.5 \"#f7f7f7\", 1 \"#b2182b\")\n"
+		 "  set title gptitle\n  set autoscale fix\n"
+		 "  plot data using 1:2:3 with image notitle\n");
+}
+
+/* ---- multiplier audits --------------------------------------------------- */
+
+static void audit_text(const struct kb_audit *a, const char *name,
+		       struct kb_buf *b)
+{
+	unsigned i, bits;
+	int k;
+
+	kb_buf_printf(b, "multiplier %#llx (%u-bit)%s%s\n", (unsigned long long)a->k,
+		      a->width, name ? ", preset " : "", name ? name : "");
+	kb_buf_printf(b, "  parity          %s\n", a->odd ? "odd (invertible mod 2^w: every key has its own product)"
+						     : "EVEN: the low bit of every product is 0, half the keys collide");
+	kb_buf_printf(b, "  popcount        %u of %u bits\n", a->popcount, a->width);
+	kb_buf_printf(b, "  longest run     %u equal bits in a row\n", a->longest_run);
+	kb_buf_printf(b, "  shift-and-add   %u signed terms (non-adjacent form): %u adds/subtracts\n",
+		      a->naf_terms, a->naf_terms ? a->naf_terms - 1 : 0);
+	kb_buf_printf(b, "  K / 2^%u         = [0;", a->width);
+	for (i = 0; i < a->cf_len; i++)
+		kb_buf_printf(b, "%s%llu", i ? "," : " ", (unsigned long long)a->cf[i]);
+	kb_buf_printf(b, "]  (largest partial quotient %llu; the golden ratio's are all 1)\n",
+		      (unsigned long long)a->cf_max);
+	kb_buf_printf(b, "  worst stride (keys 0, s, 2s, ... twice the table size), X^2/df:\n");
+	for (bits = a->bits_min; bits <= a->bits_max; bits += 2)
+		kb_buf_printf(b, "    bits %2u: stride %#-18llx X^2/df %.4g\n", bits,
+			      (unsigned long long)a->worst[bits].stride,
+			      a->worst[bits].chi2_per_df);
+	kb_buf_printf(b, "  key sets, %llu keys into 2^%u buckets (X^2/df, buckets used):\n",
+		      (unsigned long long)a->sets_keys, a->sets_bits);
+	for (k = 0; k < KB_KS_COUNT; k++)
+		if (a->sets[k].ok)
+			kb_buf_printf(b, "    %-14s %10.4g %6llu%s\n", kb_keysets[k].name,
+				      a->sets[k].chi2_per_df,
+				      (unsigned long long)a->sets[k].used,
+				      a->sets[k].chi2_per_df >= 10 ? "  broken" : "");
+}
+
+void kb_render_audits(const struct kb_audit *au, const char *const *names,
+		      size_t n, int compare, enum kb_format f,
+		      struct kb_buf *b)
+{
+	size_t i;
+
+	if (f == KB_FORMAT_CSV)
+		kb_buf_printf(b, "schema,name,multiplier,width,odd,popcount,longest_run,naf_terms,cf_max,worst_stride_chi2_per_df,key_sets_broken\n");
+	else if (f == KB_FORMAT_JSON)
+		kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/audit\",\n  \"schema_version\": %d,\n  \"multipliers\": [",
+			      KB_SCHEMA_VERSION);
+	else if (compare)
+		kb_buf_printf(b, "%-11s %-18s %5s %4s %5s %4s %5s %9s %12s %7s\n", "preset",
+			      "multiplier", "width", "odd", "ones", "run", "terms",
+			      "max CF q", "worst X2/df", "broken");
+	for (i = 0; i < n; i++) {
+		const struct kb_audit *a = &au[i];
+		const char *name = names[i];
+
+		if (f == KB_FORMAT_CSV) {
+			kb_buf_printf(b, "%d,", KB_SCHEMA_VERSION);
+			kb_csv_field(b, name ? name : "");
+			kb_buf_printf(b, ",%#llx,%u,%d,%u,%u,%u,%llu,%.6g,%u\n",
+				      (unsigned long long)a->k, a->width, a->odd,
+				      a->popcount, a->longest_run, a->naf_terms,
+				      (unsigned long long)a->cf_max, a->worst_overall,
+				      a->sets_broken);
+		} else if (f == KB_FORMAT_JSON) {
+			kb_buf_printf(b, "%s\n    {\"name\": ", i ? "," : "");
+			kb_json_string(b, name ? name : "");
+			kb_buf_printf(b, ", \"multiplier\": \"%#llx\", \"width\": %u, \"odd\": %s, \"popcount\": %u, \"longest_run\": %u, \"naf_terms\": %u, \"cf_max\": %llu, \"worst_stride_chi2_per_df\": %.6g, \"key_sets_broken\": %u}",
+				      (unsigned long long)a->k, a->width,
+				      a->odd ? "true" : "false", a->popcount,
+				      a->longest_run, a->naf_terms,
+				      (unsigned long long)a->cf_max, a->worst_overall,
+				      a->sets_broken);
+		} else if (compare) {
+			kb_buf_printf(b, "%-11s %#-18llx %5u %4s %5u %4u %5u %9llu %12.4g %7u\n",
+				      name, (unsigned long long)a->k, a->width,
+				      a->odd ? "yes" : "NO", a->popcount, a->longest_run,
+				      a->naf_terms, (unsigned long long)a->cf_max,
+				      a->worst_overall, a->sets_broken);
+		} else {
+			audit_text(a, name, b);
+		}
+	}
+	if (f == KB_FORMAT_JSON)
+		kb_buf_printf(b, "\n  ]\n}\n");
+	else if (compare && f == KB_FORMAT_TEXT)
+		kb_buf_printf(b, "\nterms: shift-and-add terms (non-adjacent form); max CF q: largest of the first 24\n"
+				 "partial quotients of K/2^w; worst X2/df: over strides s, 3s, 5s, 7s (s = 2^j)\n"
+				 "and 2^6..2^16 buckets; broken: key sets with X^2/df >= 10 at 4096 keys, 2^11 buckets\n");
+}
+
+void kb_figure_audits(const struct kb_audit *au, const char *const *names,
+		      size_t n, const char *base, struct kb_figure *fig)
+{
+	unsigned bits;
+	size_t m;
+
+	if (n == 0)
+		return;
+	snprintf(fig->base, sizeof(fig->base), "audit_%s", base);
+	snprintf(fig->title, sizeof(fig->title), "Worst stride s, 3s, 5s, 7s (s = 2^j): X^2/df by table size");
+	fig->width = 900;
+	fig->height = 520;
+	kb_buf_printf(&fig->dat, "bits");
+	for (m = 0; m < n; m++)
+		kb_buf_printf(&fig->dat, " %s", names[m] ? names[m] : "K");
+	kb_buf_printf(&fig->dat, "\n");
+	for (bits = au[0].bits_min; bits <= au[0].bits_max; bits += 2) {
+		kb_buf_printf(&fig->dat, "%u", bits);
+		for (m = 0; m < n; m++)
+			kb_buf_printf(&fig->dat, " %.6g", au[m].worst[bits].chi2_per_df);
+		kb_buf_printf(&fig->dat, "\n");
+	}
+	snprintf(fig->body, sizeof(fig->body),
+		 "  set logscale y\n  set xlabel \"bits (2^bits buckets, twice as many keys)\"\n"
+		 "  set ylabel \"worst X^2/df\"\n  set key outside right\n  set title gptitle\n"
+		 "  plot for [c=2:%zu] data using 1:c with linespoints title columnheader(c)\n",
+		 n + 1);
+}
+
+/* ---- the 2002 wait tables ------------------------------------------------ */
+
+void kb_render_waittable(const struct kb_wait_row *rows, size_t n,
+			 unsigned word, unsigned waiters, unsigned trials,
+			 enum kb_format f, struct kb_buf *b)
+{
+	size_t i;
+
+	if (f == KB_FORMAT_CSV) {
+		kb_buf_printf(b, "schema,word,waiters,zone_mib,pages,table,old_random,new_random,old_run,new_run,random_function\n");
+		for (i = 0; i < n; i++)
+			kb_buf_printf(b, "%d,%u,%u,%llu,%llu,%llu,%.4f,%.4f,%.4f,%.4f,%.4f\n",
+				      KB_SCHEMA_VERSION, word, waiters,
+				      (unsigned long long)(rows[i].zone_bytes >> 20),
+				      (unsigned long long)rows[i].pages,
+				      (unsigned long long)rows[i].table,
+				      rows[i].old_random, rows[i].new_random,
+				      rows[i].old_run, rows[i].new_run, rows[i].baseline);
+	} else if (f == KB_FORMAT_JSON) {
+		kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/waittable\",\n  \"schema_version\": %d,\n  \"word\": %u, \"waiters\": %u, \"trials\": %u,\n  \"zones\": [",
+			      KB_SCHEMA_VERSION, word, waiters, trials);
+		for (i = 0; i < n; i++)
+			kb_buf_printf(b, "%s\n    {\"zone_mib\": %llu, \"table\": %llu, \"old_random\": %.4f, \"new_random\": %.4f, \"old_run\": %.4f, \"new_run\": %.4f, \"random_function\": %.4f}",
+				      i ? "," : "", (unsigned long long)(rows[i].zone_bytes >> 20),
+				      (unsigned long long)rows[i].table, rows[i].old_random,
+				      rows[i].new_random, rows[i].old_run, rows[i].new_run,
+				      rows[i].baseline);
+		kb_buf_printf(b, "\n  ]\n}\n");
+	} else {
+		kb_buf_printf(b, "2002 page wait tables, %u-bit kernel: %u pages waited on, mean waiters woken\n"
+				 "for nothing per unlock (%u trials). random: pages anywhere in the zone;\n"
+				 "run: %u consecutive pages (readahead).\n\n",
+			      word, waiters, trials, waiters);
+		kb_buf_printf(b, "%10s %9s %6s | %8s %8s | %8s %8s | %8s\n", "zone", "pages",
+			      "queues", "old rnd", "new rnd", "old run", "new run", "random f");
+		for (i = 0; i < n; i++) {
+			uint64_t mib = rows[i].zone_bytes >> 20;
+
+			kb_buf_printf(b, "%7llu %s %9llu %6llu | %8.3f %8.3f | %8.3f %8.3f | %8.3f\n",
+				      (unsigned long long)(mib >= 1024 ? mib >> 10 : mib),
+				      mib >= 1024 ? "GiB" : "MiB",
+				      (unsigned long long)rows[i].pages,
+				      (unsigned long long)rows[i].table, rows[i].old_random,
+				      rows[i].new_random, rows[i].old_run, rows[i].new_run,
+				      rows[i].baseline);
+		}
+	}
+}
+
+void kb_figure_waittable(const struct kb_wait_row *rows, size_t n,
+			 unsigned word, unsigned waiters,
+			 struct kb_figure *fig)
+{
+	size_t i;
+
+	snprintf(fig->base, sizeof(fig->base), "waittable_w%u_n%u", word, waiters);
+	snprintf(fig->title, sizeof(fig->title), "Spurious wake-ups per unlock, %u waiters, %u-bit kernel (seed 003's wait tables)",
+		 waiters, word);
+	fig->width = 900;
+	fig->height = 520;
+	kb_buf_printf(&fig->dat, "# zone_mib old_random new_random old_run new_run random_function\n");
+	for (i = 0; i < n; i++)
+		kb_buf_printf(&fig->dat, "%llu %.4f %.4f %.4f %.4f %.4f\n",
+			      (unsigned long long)(rows[i].zone_bytes >> 20),
+			      rows[i].old_random, rows[i].new_random,
+			      rows[i].old_run, rows[i].new_run, rows[i].baseline);
+	snprintf(fig->body, sizeof(fig->body), "%s",
+		 "  set logscale x 2\n  set logscale y\n  set xlabel \"zone size (MiB)\"\n"
+		 "  set ylabel \"waiters woken for nothing per unlock\"\n  set key top left\n"
+		 "  set title gptitle\n"
+		 "  plot data using 1:2 with linespoints title \"old, random pages\", \\\n"
+		 "       data using 1:3 with linespoints title \"new, random pages\", \\\n"
+		 "       data using 1:4 with linespoints title \"old, a run of pages\", \\\n"
+		 "       data using 1:5 with linespoints title \"new, a run of pages\", \\\n"
+		 "       data using 1:6 with lines dashtype 2 title \"random function\"\n");
+}

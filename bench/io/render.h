@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Every result as text, CSV or JSON, and as a figure's data: the report,
+ * one cell, bit influence, multiplier audits and the wait tables.  The
+ * computations live in core/; this module only writes them down.
+ */
+#ifndef KB_RENDER_H
+#define KB_RENDER_H
+
+#include <stddef.h>
+
+#include "audit.h"
+#include "format.h"
+#include "influence.h"
+#include "plot.h"
+#include "report.h"
+#include "waittable.h"
+
+/* The report, in any format; text shows every step-th table size. */
+void kb_render_report(const struct kb_report *r, enum kb_format f,
+		      unsigned step, struct kb_buf *b);
+
+/* One cell (skew); source names the keys in the text format. */
+void kb_render_cell(const struct kb_cell *c, const char *source,
+		    enum kb_format f, struct kb_buf *b);
+
+/* An influence map and its figure (a heatmap of P(flip)). */
+void kb_render_influence(const struct kb_influence *r,
+			 const struct kb_hashspec *s, unsigned bits,
+			 enum kb_format f, struct kb_buf *b);
+void kb_figure_influence(const struct kb_influence *r,
+			 const struct kb_hashspec *s, unsigned bits,
+			 struct kb_figure *fig);
+
+/* Audits of n multipliers (names[i] NULL for one given by value): the
+ * full text of one, or a comparison table; and the worst-stride figure. */
+void kb_render_audits(const struct kb_audit *au, const char *const *names,
+		      size_t n, int compare, enum kb_format f,
+		      struct kb_buf *b);
+void kb_figure_audits(const struct kb_audit *au, const char *const *names,
+		      size_t n, const char *base, struct kb_figure *fig);
+
+/* The wait-table simulation, one row a zone, and its figure. */
+void kb_render_waittable(const struct kb_wait_row *rows, size_t n,
+			 unsigned word, unsigned waiters, unsigned trials,
+			 enum kb_format f, struct kb_buf *b);
+void kb_figure_waittable(const struct kb_wait_row *rows, size_t n,
+			 unsigned word, unsigned waiters,
+			 struct kb_figure *fig);
+
+#endif

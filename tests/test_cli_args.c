@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The command and option tables (bench/cli/cli_args.c) and the parser
+ * that enforces them: an option a command does not take, a stray operand,
+ * a format a command does not write are usage errors (2); defaults come
+ * from the command (the documented ones, written out here); help and the
+ * man page list what the tables hold.
+ */
+#define _GNU_SOURCE /* open_memstream */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cli_args.h"
+
+/* Parse a command line given as one string of words. */
+static int parse(struct kb_args *a, const char *line)
+{
+	static char buf[1024];
+	char *argv[64], *save = NULL, *w;
+	int argc = 0;
+
+	snprintf(buf, sizeof(buf), "%s", line);
+	for (w = strtok_r(buf, " ", &save); w && argc < 63; w = strtok_r(NULL, " ", &save))
+		argv[argc++] = w;
+	argv[argc] = NULL;
+	return kb_parse_args(argc, argv, a);
+}
+
+static void tables_are_consistent(void **state)
+{
+	uint64_t used = 0;
+	unsigned i, j;
+
+	(void)state;
+	for (i = 0; i < KB_CMD_COUNT_; i++) {
+		const struct kb_command *c = &kb_commands[i];
+		int takes_count = (c->options & KB_OPT(COUNT)) != 0;
+
+		assert_non_null(c->name);
+		assert_non_null(c->summary);
+		assert_non_null(c->description);
+		assert_true(c->formats & KB_FORMAT_BIT(KB_FORMAT_TEXT));
+		/* --count means something on each command that takes it */
+		assert_int_equal(takes_count, c->count_means != NULL);
+		assert_int_equal(takes_count, c->count_default > 0);
+		assert_int_equal(c->max_operands > 0, c->operands_are != NULL);
+		/* more than one format is only offered where --format is taken */
+		if (c->formats != KB_FORMAT_BIT(KB_FORMAT_TEXT))
+			assert_true(c->options & KB_OPT(FORMAT));
+		for (j = 0; j < i; j++)
+			assert_string_not_equal(c->name, kb_commands[j].name);
+		used |= c->options;
+	}
+	for (i = 0; i < KB_OPT_COUNT_; i++) {
+		if (i != KB_OPT_HELP && i != KB_OPT_VERSION)
+			assert_true(used & (UINT64_C(1) << i)); /* no dead option */
+		for (j = 0; j < i; j++)
+			assert_string_not_equal(kb_options[i].name, kb_options[j].name);
+	}
+}
+
+static void defaults_come_from_the_command(void **state)
+{
+	struct kb_args a;
+
+	(void)state;
+	assert_int_equal(parse(&a, "report"), 0);
+	assert_true(a.kp.count == 65536);
+	assert_int_equal(a.format, KB_FORMAT_TEXT);
+	assert_int_equal(parse(&a, "skew --keyset seq"), 0);
+	assert_true(a.kp.count == 4096);
+	assert_int_equal(parse(&a, "keys --keyset seq"), 0);
+	assert_true(a.kp.count == 4096);
+	assert_int_equal(parse(&a, "influence"), 0);
+	assert_true(a.kp.count == 65536);
+	assert_int_equal(parse(&a, "waittable"), 0);
+	assert_true(a.kp.count == 100);
+	assert_int_equal(parse(&a, "speed"), 0);
+	assert_true(a.kp.count == UINT64_C(1) << 27);
+	assert_int_equal(parse(&a, "waittable --count 7 --format csv"), 0);
+	assert_true(a.kp.count == 7);
+	assert_int_equal(a.format, KB_FORMAT_CSV);
+	assert_true(KB_GIVEN(&a, COUNT));
+	assert_false(KB_GIVEN(&a, SEED));
+}
+
+static void options_a_command_does_not_take_are_refused(void **state)
+{
+	struct kb_args a;
+
+	(void)state;
+	assert_int_equal(parse(&a, "list --plot out"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "list --count 5"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "hash --func hash_64 --keyset seq"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "audit --compare --count 5"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "speed --plot out"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "waittable --threads 2"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "report --func hash_64"), KB_EXIT_USAGE);
+	/* ... and the same options where they belong are fine */
+	assert_int_equal(parse(&a, "report --plot out --threads 2 -o f"), 0);
+	assert_string_equal(a.output, "f");
+}
+
+static void operands_are_counted(void **state)
+{
+	struct kb_args a;
+
+	(void)state;
+	assert_int_equal(parse(&a, "skew --keyset seq extra"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "report extra"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "list extra"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "hash --bits 8 a b"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "hash --bits 8 a"), 0);
+	assert_int_equal(a.n_operands, 1);
+	assert_string_equal(a.operands[0], "a");
+	assert_int_equal(parse(&a, "hash --bits 8"), 0);
+	assert_int_equal(a.n_operands, 0);
+	assert_int_equal(parse(&a, "hash --bits 8 -"), 0);
+	assert_string_equal(a.operands[0], "-");
+}
+
+static void formats_are_checked_per_command(void **state)
+{
+	struct kb_args a;
+
+	(void)state;
+	assert_int_equal(parse(&a, "hash --format json"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "hash --format text"), 0);
+	assert_int_equal(parse(&a, "speed --format json"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "speed --format csv"), 0);
+	assert_int_equal(parse(&a, "report --format xml"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --keyset seq --format json"), 0);
+	assert_int_equal(a.format, KB_FORMAT_JSON);
+}
+
+static void help_and_version_win(void **state)
+{
+	struct kb_args a;
+
+	(void)state;
+	assert_int_equal(parse(&a, "skew --help"), 0);
+	assert_int_equal(a.action, KB_HELP);
+	assert_int_equal(a.cmd_id, KB_CMD_SKEW);
+	assert_int_equal(parse(&a, "list -h extra"), 0); /* help before operands */
+	assert_int_equal(a.action, KB_HELP);
+	assert_int_equal(parse(&a, "report -V"), 0);
+	assert_int_equal(a.action, KB_VERSION);
+	assert_int_equal(parse(&a, "frobnicate"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "report --frob"), KB_EXIT_USAGE);
+}
+
+static void values_are_parsed(void **state)
+{
+	struct kb_args a;
+
+	(void)state;
+	assert_int_equal(parse(&a, "skew --func hash_ptr --gen old --word 32 --bits 11 --keyset page4k --count 0x100 --seed 9"), 0);
+	assert_int_equal(a.func, LKH_FUNC_HASH_PTR);
+	assert_int_equal(a.gen, LKH_GEN_OLD);
+	assert_int_equal(a.word, 32);
+	assert_int_equal(a.bits, 11);
+	assert_int_equal(a.keyset, KB_KS_PAGE4K);
+	assert_true(a.kp.count == 256 && a.kp.seed == 9);
+	assert_int_equal(parse(&a, "skew --func hash32_ptr"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --func __hash_32"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --gen newer"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --word 48"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --count 0"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --count ' 5'"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "report --gens old,new --words 32 --hist page4k:hash_64:64:11"), 0);
+	assert_int_equal(a.ro.gens, 1u << LKH_GEN_OLD | 1u << LKH_GEN_NEW);
+	assert_int_equal(a.ro.words, 1);
+	assert_int_equal(a.nhist, 1);
+	assert_int_equal(a.hist[0].bits, 11);
+}
+
+/* Text a generator writes into memory. */
+static char *capture(void (*fn)(FILE *))
+{
+	char *s = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&s, &n);
+
+	assert_non_null(f);
+	fn(f);
+	fclose(f);
+	return s;
+}
+
+static void man_page(FILE *f)
+{
+	kb_manpage(f, "2026-01-02");
+}
+
+static void skew_usage(FILE *f)
+{
+	kb_command_usage(f, &kb_commands[KB_CMD_SKEW]);
+}
+
+static void usage_and_man_page_list_the_tables(void **state)
+{
+	char *usage = capture(kb_usage), *man = capture(man_page);
+	char *skew = capture(skew_usage), want[512];
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < KB_CMD_COUNT_; i++) {
+		snprintf(want, sizeof(want), "\n  khash-bench %s", kb_commands[i].name);
+		assert_non_null(strstr(usage, want));
+		snprintf(want, sizeof(want), "\n.SS %s\n", kb_commands[i].name);
+		assert_non_null(strstr(man, want));
+	}
+	assert_non_null(strstr(man, ".TH KHASH\\-BENCH 1 \"2026-01-02\""));
+	/* a command's help: its synopsis, what --count counts, its options */
+	assert_non_null(strstr(skew, "Usage: khash-bench skew --func F"));
+	assert_non_null(strstr(skew, "keys in the key set (default 4096)"));
+	assert_non_null(strstr(skew, "--keys FILE"));
+	assert_null(strstr(skew, "--plot"));
+	assert_null(strstr(skew, "--multiplier"));
+	free(usage);
+	free(man);
+	free(skew);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(tables_are_consistent),
+		cmocka_unit_test(defaults_come_from_the_command),
+		cmocka_unit_test(options_a_command_does_not_take_are_refused),
+		cmocka_unit_test(operands_are_counted),
+		cmocka_unit_test(formats_are_checked_per_command),
+		cmocka_unit_test(help_and_version_win),
+		cmocka_unit_test(values_are_parsed),
+		cmocka_unit_test(usage_and_man_page_list_the_tables),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
