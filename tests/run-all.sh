@@ -47,6 +47,38 @@ run_meson() {
 }
 
 run_meson gcc-auto
+
+# The release tarball: meson dist archives the committed tree (git archive),
+# then configures, builds, tests (the whole meson test) and installs the
+# unpacked copy with gcc-auto's options.  Measured here (2 cores, a kernel
+# build in the background): 12-13 s with a warm ccache, 16-28 s without.
+# meson refuses uncommitted changes to tracked files; a run on a work in
+# progress uses --allow-dirty and says so, since that tarball holds HEAD
+# without those changes.
+run_dist() {
+	local log args=() note=''
+	if ! git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
+		lines+=("dist: 0 passed, 0 failed, 1 skipped (not a git checkout)")
+		total_skip=$((total_skip + 1)); return
+	fi
+	if [ -n "$(git -C "$top" status --porcelain --untracked-files=no)" ]; then
+		args+=(--allow-dirty)
+		note=' (dirty tree: --allow-dirty, the tarball is HEAD without the uncommitted changes)'
+		echo "dist: the tree has uncommitted changes; meson dist --allow-dirty packs HEAD only"
+	fi
+	log=$(mktemp)
+	if meson dist -C "$root/gcc-auto" "${args[@]}" >"$log" 2>&1 &&
+		grep -q '^Created .*/libkhash-[0-9][0-9.]*\.tar\.xz$' "$log"; then
+		lines+=("dist: 1 passed, 0 failed$note")
+		total_pass=$((total_pass + 1))
+	else
+		tail -60 "$log"
+		lines+=("dist: FAILED$note")
+		total_fail=$((total_fail + 1))
+	fi
+	rm -f "$log"
+}
+run_dist
 run_meson gcc-bpl32 -Dbits_per_long=32
 run_meson gcc-bpl64 -Dbits_per_long=64
 CC=clang CXX=clang++ run_meson clang-auto
