@@ -51,7 +51,8 @@ run_meson gcc-auto
 # The release tarball: meson dist archives the committed tree (git archive),
 # then configures, builds, tests (the whole meson test) and installs the
 # unpacked copy with gcc-auto's options.  Measured here (2 cores, a kernel
-# build in the background): 12-13 s with a warm ccache, 16-28 s without.
+# build in the background): 12-13 s with a warm ccache, 16-28 s without;
+# the full-disk test (8-15 s, the longest) brings it to 28-35 s.
 # meson refuses uncommitted changes to tracked files; a run on a work in
 # progress uses --allow-dirty and says so, since that tarball holds HEAD
 # without those changes.
