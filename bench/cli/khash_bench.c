@@ -569,26 +569,11 @@ static void print_version(void)
 	printf("khash-bench (libkhash) %s\n", lkh_version_string());
 }
 
-int main(int argc, char **argv)
+/* Run a parsed command line. */
+static int run(const struct kb_args *a_in)
 {
-	struct kb_args a;
-	int rc;
+	struct kb_args a = *a_in;
 
-	if (argc < 2) {
-		kb_usage(stderr);
-		return KB_EXIT_USAGE;
-	}
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		kb_usage(stdout);
-		return 0;
-	}
-	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
-		print_version();
-		return 0;
-	}
-	kb_output_install_signal_cleanup();
-	if ((rc = kb_parse_args(argc - 1, argv + 1, &a)))
-		return rc;
 	if (a.action == KB_HELP) {
 		kb_command_usage(stdout, a.cmd);
 		return 0;
@@ -619,4 +604,41 @@ int main(int argc, char **argv)
 	default:
 		return kb_fail(KB_EXIT_USAGE, "command '%s' has no implementation", a.cmd->name);
 	}
+}
+
+/* Whatever went to standard output must have arrived: a full disk or a
+ * closed pipe is an error, not a silent success (once: commands that
+ * write their own output already said so). */
+static int finish(int rc)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		if (rc == 0)
+			rc = kb_fail(KB_EXIT_RUNTIME, "cannot write standard output: %s",
+				     strerror(errno ? errno : EIO));
+		clearerr(stdout);
+	}
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct kb_args a;
+	int rc;
+
+	if (argc < 2) {
+		kb_usage(stderr);
+		return KB_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		kb_usage(stdout);
+		return finish(0);
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		print_version();
+		return finish(0);
+	}
+	kb_output_install_signal_cleanup();
+	if ((rc = kb_parse_args(argc - 1, argv + 1, &a)))
+		return rc;
+	return finish(run(&a));
 }

@@ -84,12 +84,52 @@ static int commit_all(struct staging *st, char *err, size_t errlen)
 	return 0;
 }
 
+/* The first line of what a child wrote to log (closed here), or "". */
+static void first_line(FILE *log, char *out, size_t len)
+{
+	out[0] = '\0';
+	if (!log)
+		return;
+	rewind(log);
+	if (fgets(out, (int)len, log))
+		out[strcspn(out, "\r\n")] = '\0';
+	fclose(log);
+}
+
+/* Does the file end as a whole PNG (its IEND chunk) or SVG (</svg>) does? */
+static int image_complete(const char *path, int png)
+{
+	static const unsigned char iend[12] = { 0, 0, 0, 0, 'I', 'E', 'N', 'D',
+						0xae, 0x42, 0x60, 0x82 };
+	unsigned char tail[64];
+	FILE *f = fopen(path, "rb");
+	long size;
+	size_t n;
+	int ok = 0;
+
+	if (!f)
+		return 0;
+	if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) > 0 &&
+	    fseek(f, size > (long)sizeof(tail) ? size - (long)sizeof(tail) : 0,
+		  SEEK_SET) == 0) {
+		n = fread(tail, 1, sizeof(tail), f);
+		if (png)
+			ok = n >= sizeof(iend) &&
+			     memcmp(tail + n - sizeof(iend), iend, sizeof(iend)) == 0;
+		else
+			ok = memmem(tail, n, "</svg>", 6) != NULL;
+	}
+	fclose(f);
+	return ok;
+}
+
 /* Run gnuplot on a staged script, rendering to staged image names. */
 static int render(struct staging *st, const char *base, const char *gp_tmp,
 		  const char *dat_tmp, char *err, size_t errlen)
 {
 	static const char *const ext[] = { "png", "svg" };
-	char *vars = NULL, out_tmp[4200];
+	char *vars = NULL, out_tmp[4200], said[256];
+	FILE *log;
 	pid_t pid;
 	int status, i;
 
@@ -114,9 +154,12 @@ static int render(struct staging *st, const char *base, const char *gp_tmp,
 		return -1;
 	}
 	fflush(NULL);
+	log = tmpfile(); /* gnuplot's chatter, shown only when it fails */
 	pid = fork();
 	if (pid < 0) {
 		free(vars);
+		if (log)
+			fclose(log);
 		snprintf(err, errlen, "cannot start gnuplot: %s", strerror(errno));
 		return -1;
 	}
@@ -125,24 +168,32 @@ static int render(struct staging *st, const char *base, const char *gp_tmp,
 
 		if (devnull >= 0)
 			dup2(devnull, STDOUT_FILENO);
+		dup2(log ? fileno(log) : devnull, STDERR_FILENO);
 		execlp("gnuplot", "gnuplot", "-e", vars, gp_tmp, (char *)NULL);
 		_exit(127);
 	}
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	free(vars);
+	first_line(log, said, sizeof(said));
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
 		snprintf(err, errlen, "gnuplot not found: install gnuplot (Debian: gnuplot-nox)");
 		return -1;
 	}
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		snprintf(err, errlen, "gnuplot failed on %s.gp", base);
+		snprintf(err, errlen, "gnuplot failed on %s.gp%s%s", base,
+			 said[0] ? ": " : "", said);
 		return -1;
 	}
+	/* gnuplot exits 0 even when it could not write its output (a full
+	 * disk): an image counts only if it ends as its format ends */
 	for (i = 0; i < 2; i++) {
-		if (access(st->images[st->nimages - 2 + i][0], F_OK) != 0) {
-			snprintf(err, errlen, "gnuplot wrote no %s for %s", ext[i],
-				 base);
+		const char *tmp = st->images[st->nimages - 2 + i][0];
+
+		if (!image_complete(tmp, i == 0)) {
+			snprintf(err, errlen, "cannot write %s: gnuplot left it incomplete%s",
+				 st->images[st->nimages - 2 + i][1],
+				 access(tmp, F_OK) == 0 ? " (disk full?)" : "");
 			return -1;
 		}
 	}
