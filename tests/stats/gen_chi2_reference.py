@@ -4,7 +4,7 @@
 
 Writes tests/stats/chi2_reference.csv: df,x,log10_sf,log10_cdf computed with
 mpmath's regularized incomplete gamma functions at 60 significant digits, so
-the C implementation (bench/stats.c) is checked against an independent,
+the C implementation (bench/core/stats.c) is checked against an independent,
 far more precise computation.  log10 is stored so tails far below the
 smallest double (1e-308) are still checked.
 """

@@ -3,7 +3,7 @@
 """Reference expected maximum bucket load, n keys in m buckets.
 
 Writes tests/stats/max_load_reference.csv: n,m,expected_max under the model
-bench/stats.c documents (bucket loads independent Poisson(n/m)):
+bench/core/stats.c documents (bucket loads independent Poisson(n/m)):
 E[max] = sum_{k>=1} 1 - F(k-1)^m, F the Poisson CDF, summed term by term
 at 50 digits with mpmath.  Also a few exact small cases (m = 1).
 """
