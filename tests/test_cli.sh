@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # khash-bench's command-line contract: GNU conventions, known answers, and
 # every rejection path with its exact message and exit status, with no
-# partial output file left behind.
+# partial output file left behind.  (Figures: tests/test_plots.sh.)
 set -u
 kb=$1
 version=$2 # the project's version, as meson read it: not from khash-bench
@@ -217,11 +217,6 @@ expect 2 "khash-bench: multiplier 0x100000000 does not fit 32 bits" \
 expect 2 "khash-bench: --count (waiters) must be 2..4096" waittable --count 1
 expect 2 "khash-bench: influence needs --bits" influence --func hash_32 --gen old
 "$kb" audit --preset new64 --format json | grep -q '"schema_version": 1'; check "audit json" $?
-if command -v gnuplot >/dev/null; then
-	"$kb" audit --preset old64 --plot "$tmp/au" >/dev/null &&
-		[ -s "$tmp/au/audit_old64.png" ] && [ -s "$tmp/au/audit_old64.dat" ]
-	check "audit --plot" $?
-fi
 "$kb" audit --compare --format csv | grep -q '^1,old64,0x9e37fffffffc0001,64,1,41,33,7,'
 check "audit csv: old64 row" $?
 # one multiplier, one row (it once printed a row per preset)
@@ -245,20 +240,6 @@ head -1 "$tmp/r.csv" | grep -q '^schema,keys,func,gen,word,bits,n,buckets,chi2,d
 check "report csv header" $?
 [ "$(grep -c '^1,' "$tmp/r.csv")" = 108 ]; check "report csv: 2 sets x 3 funcs x 2 words x 3 gens x 3 bits" $?
 
-if command -v gnuplot >/dev/null; then
-	"$kb" report --keysets page4k,btrfs-stripe --bits-min 6 --bits-max 12 \
-		--plot "$tmp/plots" >/dev/null 2>"$tmp/plot.err"
-	# gnuplot's own warnings (an all-n/a heatmap panel) are not the user's
-	[ ! -s "$tmp/plot.err" ]; check "a good plot run says nothing on stderr" $?
-	for f in heatmap_hash_64_w64 hist_page4k_hash_64_w64_b11; do
-		for e in dat gp png svg; do
-			[ -s "$tmp/plots/$f.$e" ]; check "plot $f.$e written" $?
-		done
-	done
-	[ -z "$(ls -a "$tmp/plots" | grep '\.tmp\.')" ]; check "no plot temporaries" $?
-	(cd "$tmp/plots" && gnuplot heatmap_hash_64_w64.gp) && [ -s "$tmp/plots/heatmap_hash_64_w64.png" ]
-	check "plot re-renders from its own script" $?
-fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

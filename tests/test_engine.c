@@ -79,6 +79,104 @@ static void engine_matches_plain_loop(void **state)
 			}
 }
 
+/*
+ * The engine's arithmetic (a product and a shift, per lkh_table.h's product
+ * column) is each cell's own function: the checked entry point, which calls
+ * the named function and is pinned by the golden vectors, gives the same
+ * bucket for every key, every cell and a spread of table sizes.  A cell
+ * pointed at the wrong product (another generation's, the other word's)
+ * fails here whatever the key set.
+ */
+static void engine_words_are_each_cells_function(void **state)
+{
+	static const uint64_t fixed[] = { 0, 1, 0x12345678, 0xffffffff,
+					  UINT64_C(0xffff888000001000),
+					  UINT64_C(0xffffea0000000040),
+					  UINT64_C(0x100000000),
+					  ~UINT64_C(0) };
+	uint64_t keys[64], words[64], x = 0x9e3779b97f4a7c15u;
+	unsigned f, g, w, i;
+
+	(void)state;
+	for (f = 0; f < LKH_FUNC_COUNT; f++)
+		for (g = 0; g < LKH_GEN_COUNT; g++)
+			for (w = 32; w <= 64; w += 32) {
+				struct kb_hashspec s = { (lkh_func)f, (lkh_gen)g, w };
+				unsigned max = lkh_bits_max(s.func, s.gen, w), bits;
+				unsigned in = lkh_input_bits(s.func, w);
+
+				if (max == 0)
+					continue; /* no bucket index */
+				for (i = 0; i < 64; i++) {
+					x = x * 6364136223846793005u + 1442695040888963407u;
+					keys[i] = i < 8 ? fixed[i] : x ^ (x >> 29);
+					if (in == 32)
+						keys[i] &= 0xffffffffu;
+				}
+				kb_full_words(&s, keys, 64, words);
+				for (bits = 1; bits <= (max < 32 ? max : 32); bits += 5) {
+					for (i = 0; i < 64; i++) {
+						uint64_t want = 0;
+
+						assert_int_equal(lkh_hash(s.func, s.gen, w, keys[i],
+									  bits, &want),
+								 LKH_OK);
+						if ((words[i] >> (64 - bits)) != want)
+							fail_msg("%s %s w%u bits %u key %#llx: engine %#llx, lkh_hash %#llx",
+								 lkh_gen_name(s.gen), lkh_func_name(s.func), w,
+								 bits, (unsigned long long)keys[i],
+								 (unsigned long long)(words[i] >> (64 - bits)),
+								 (unsigned long long)want);
+					}
+				}
+			}
+}
+
+/* The threaded engine's histogram equals one made key by key through the
+ * checked entry point, for a cell of each product width. */
+static void engine_counts_what_lkh_hash_says(void **state)
+{
+	static const struct kb_hashspec cells[] = {
+		{ LKH_FUNC_HASH_32, LKH_GEN_OLD, 64 },
+		{ LKH_FUNC_HASH_64, LKH_GEN_POSTED, 32 },
+		{ LKH_FUNC_HASH_PTR, LKH_GEN_NEW, 64 },
+		{ LKH_FUNC_HASH_LONG, LKH_GEN_OLD, 32 },
+	};
+	const unsigned bits = 9;
+	struct kb_keyset_params p;
+	size_t c;
+
+	(void)state;
+	memset(&p, 0, sizeof(p));
+	p.count = 50000;
+	p.seed = 11;
+	for (c = 0; c < sizeof(cells) / sizeof(cells[0]); c++) {
+		uint64_t fast[512] = { 0 }, slow[512] = { 0 }, keys[1000];
+		struct kb_keystream ks;
+		char err[256];
+		size_t n, i;
+
+		p.word = cells[c].word;
+		p.input_bits = lkh_input_bits(cells[c].func, cells[c].word);
+		assert_int_equal(kb_keystream_open(&ks, KB_KS_RANDOM, &p, err, sizeof(err)), 0);
+		assert_int_equal(kb_count_parallel(&cells[c], 1, bits, &ks, 2, fast,
+						   err, sizeof(err)), 0);
+		kb_keystream_close(&ks);
+		assert_int_equal(kb_keystream_open(&ks, KB_KS_RANDOM, &p, err, sizeof(err)), 0);
+		while ((n = kb_keystream_next(&ks, keys, 1000)) > 0)
+			for (i = 0; i < n; i++) {
+				uint64_t h;
+
+				assert_int_equal(lkh_hash(cells[c].func, cells[c].gen,
+							  cells[c].word, keys[i], bits, &h),
+						 LKH_OK);
+				slow[h]++;
+			}
+		kb_keystream_close(&ks);
+		assert_memory_equal(fast, slow, sizeof(fast));
+	}
+}
+
 static void folding_equals_counting_with_fewer_bits(void **state)
 {
 	struct kb_hashspec s = { LKH_FUNC_HASH_64, LKH_GEN_POSTED, 32 };
@@ -106,6 +204,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(engine_matches_plain_loop),
+		cmocka_unit_test(engine_words_are_each_cells_function),
+		cmocka_unit_test(engine_counts_what_lkh_hash_says),
 		cmocka_unit_test(folding_equals_counting_with_fewer_bits),
 	};
 

@@ -2,14 +2,16 @@
 /*
  * The kernel-named drop-in (<khash/linux_hash.h>) agrees with the explicit
  * API for the generation and word size it was compiled for.  meson builds
- * this file once per setting; DROPIN_GEN and DROPIN_WORD say which setting
- * the test expects, independently of the header's own macros.
+ * this file once per setting, chosen by the header's own names
+ * (LKH_LINUX_OLD, ...); DROPIN_GEN_NAME and DROPIN_WORD say which setting
+ * the test expects, and known answers worked out by hand check it.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -38,7 +40,47 @@ static void setting_is_the_expected_one(void **state)
 {
 	(void)state;
 	assert_int_equal(LKH_BITS_PER_LONG, DROPIN_WORD);
-	assert_int_equal(LKH_LINUX_GENERATION, DROPIN_GEN);
+	assert_string_equal(lkh_gen_name((lkh_gen)DROPIN_GEN), DROPIN_GEN_NAME);
+}
+
+/*
+ * Values worked out by hand from the kernel's constants (1 * K is K; the
+ * top bits of a product), and the two values the kernel's own
+ * lib/test_hash.c comment quotes for 0x12345678: independent of libkhash.
+ */
+static void known_answers(void **state)
+{
+	static const struct {
+		const char *gen;
+		unsigned word;
+		uint32_t hash32_of_1;   /* hash_32(1, 32) */
+		uint64_t hash64_of_1;   /* hash_64(1, its largest bits) */
+		unsigned hash64_bits;
+	} answers[] = {
+		{ "old", 64, 0x9e370001u, UINT64_C(0x9e37fffffffc0001), 64 },
+		{ "old", 32, 0x9e370001u, UINT64_C(0x9e37fffffffc0001), 64 },
+		{ "posted", 64, 0x9e370001u, UINT64_C(0x61c8864680b583eb), 64 },
+		{ "posted", 32, 0x9e370001u, 0x61c88647u, 32 },
+		{ "new", 64, 0x61c88647u, 0x61c88646u, 32 },
+		{ "new", 32, 0x61c88647u, 0x61c88647u, 32 },
+	};
+	size_t i;
+	int found = 0;
+
+	(void)state;
+	for (i = 0; i < sizeof(answers) / sizeof(answers[0]); i++) {
+		if (strcmp(answers[i].gen, DROPIN_GEN_NAME) || answers[i].word != DROPIN_WORD)
+			continue;
+		found = 1;
+		assert_int_equal(hash_32(1, 32), answers[i].hash32_of_1);
+		assert_int_equal(hash_32_raw(1), answers[i].hash32_of_1);
+		assert_true(hash_64(1, answers[i].hash64_bits) == answers[i].hash64_of_1);
+		assert_int_equal(hash_32(0x80000000u, 1), 1); /* top bit of an odd K */
+	}
+	assert_true(found);
+	if (!strcmp(DROPIN_GEN_NAME, "new"))
+		assert_int_equal(hash_64(0x12345678, 32),
+				 DROPIN_WORD == 64 ? 0x6e79886eu : 0x7786cb48u);
 }
 
 static void return_types_are_the_kernels(void **state)
@@ -124,6 +166,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(setting_is_the_expected_one),
+		cmocka_unit_test(known_answers),
 		cmocka_unit_test(return_types_are_the_kernels),
 		cmocka_unit_test(constants_are_the_generations),
 		cmocka_unit_test(functions_agree_with_explicit_api),

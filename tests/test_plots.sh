@@ -1,0 +1,45 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# khash-bench's figures: data, gnuplot script and images written together,
+# nothing left at a temporary name, a script that re-renders on its own,
+# and nothing of gnuplot's on stderr.  Needs gnuplot: without it the test
+# says so and exits 77 (skipped), which CI, having installed it, counts as
+# a failure.
+set -u
+kb=$1
+command -v gnuplot >/dev/null || { echo "SKIP: gnuplot is not installed (Debian: gnuplot-nox)"; exit 77; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+
+check() { # name, condition result
+	if [ "$2" = 0 ]; then passed=$((passed + 1)); else
+		failed=$((failed + 1)); echo "FAIL: $1"; fi
+}
+
+"$kb" audit --preset old64 --plot "$tmp/au" >/dev/null &&
+	[ -s "$tmp/au/audit_old64.png" ] && [ -s "$tmp/au/audit_old64.dat" ]
+check "audit --plot" $?
+
+"$kb" report --keysets page4k,btrfs-stripe --bits-min 6 --bits-max 12 \
+	--plot "$tmp/plots" >/dev/null 2>"$tmp/plot.err"
+# gnuplot's own warnings (an all-n/a heatmap panel) are not the user's
+[ ! -s "$tmp/plot.err" ]; check "a good plot run says nothing on stderr" $?
+for f in heatmap_hash_64_w64 hist_page4k_hash_64_w64_b11; do
+	for e in dat gp png svg; do
+		[ -s "$tmp/plots/$f.$e" ]; check "plot $f.$e written" $?
+	done
+done
+[ -z "$(ls -a "$tmp/plots" | grep '\.tmp\.')" ]; check "no plot temporaries" $?
+(cd "$tmp/plots" && gnuplot heatmap_hash_64_w64.gp) && [ -s "$tmp/plots/heatmap_hash_64_w64.png" ]
+check "plot re-renders from its own script" $?
+
+"$kb" waittable --count 20 --word 64 --plot "$tmp/wt" >/dev/null 2>"$tmp/wt.err"
+[ -s "$tmp/wt/waittable_w64_n20.png" ] && [ ! -s "$tmp/wt.err" ]
+check "waittable --plot" $?
+"$kb" influence --func hash_32 --gen old --word 32 --bits 8 --count 4096 --plot "$tmp/in" >/dev/null
+tail -c 12 "$tmp/in/influence_hash_32_old_w32_b8.png" | od -An -c | grep -q 'I   E   N   D'
+check "influence --plot: a whole PNG" $?
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
