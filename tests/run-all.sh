@@ -117,6 +117,18 @@ for h in keyfile cli_args; do
 	rm -rf "$work" "$work.log"
 done
 
+# Planted bugs (tests/mutants/mutants.txt), one at a time in a scratch
+# copy, each of which the native suites must notice: about 6 minutes here.
+if [ -f "$top/tests/mutants/run-mutants.py" ]; then
+	log=$(mktemp)
+	python3 "$top/tests/mutants/run-mutants.py" 2>&1 | tee "$log"
+	read -r k s < <(awk '/^[0-9]+ killed, [0-9]+ survived$/ {print $1, $3}' "$log" | tail -1)
+	[ -z "${k:-}" ] && { k=0; s=1; }
+	lines+=("mutants: $k passed, $s failed (killed, survived)")
+	total_pass=$((total_pass + k)); total_fail=$((total_fail + s))
+	rm -f "$log"
+fi
+
 if [ -x "$top/tests/cross/run-cross.sh" ] || [ -f "$top/tests/cross/run-cross.sh" ]; then
 	log=$(mktemp)
 	bash "$top/tests/cross/run-cross.sh" | tee "$log"

@@ -49,6 +49,10 @@ static void continued_fractions(void **state)
 	assert_int_equal(n, 2);
 	assert_int_equal(q[0], 1431655765);
 	assert_int_equal(q[1], 3);
+	/* 2^32 divides 2^64: [0; 4294967296], the quotient's carry case */
+	n = kb_continued_fraction(UINT64_C(1) << 32, 64, q, 40);
+	assert_int_equal(n, 1);
+	assert_true(q[0] == UINT64_C(4294967296));
 	/* 2^64 / 3 needs the 65-bit first step: [0; 6148914691236517205, 3] */
 	n = kb_continued_fraction(3, 64, q, 40);
 	assert_int_equal(n, 2);

@@ -82,6 +82,7 @@ static void text_forms_are_read(void **state)
 		"   42   # trailing comment\n"
 		"0XABC\n"
 		"\t18446744073709551615\n"
+		"0x10# no blank before the comment\n"
 		"0";
 	uint64_t k[8];
 	char err[256];
@@ -89,12 +90,13 @@ static void text_forms_are_read(void **state)
 	(void)state;
 	assert_int_equal(read_all(write_file("ok.txt", text, sizeof(text) - 1),
 				  0, k, 8, err, sizeof(err)),
-			 5);
+			 6);
 	assert_true(k[0] == UINT64_C(0xffff888000001000));
 	assert_true(k[1] == 42);
 	assert_true(k[2] == 0xabc);
 	assert_true(k[3] == UINT64_MAX);
-	assert_true(k[4] == 0);
+	assert_true(k[4] == 16);
+	assert_true(k[5] == 0);
 }
 
 static void binary_is_little_endian_everywhere(void **state)

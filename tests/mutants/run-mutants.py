@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Plant each bug of tests/mutants/mutants.txt in a scratch copy of the tree,
+one at a time, rebuild incrementally, run the tests that can see it, and
+count it killed when they fail.  A survivor, or a mutant whose text is not
+found exactly once or that no longer compiles, fails the run.
+
+Usage: run-mutants.py [--only NAME[,NAME]] [--list]
+Scratch tree and build: $LKH_MUTANT_ROOT (default ~/.cache/libkhash/mutants).
+Ends with "N killed, N survived".
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.environ.get("LKH_MUTANT_ROOT",
+                      os.path.join(os.path.expanduser("~"), ".cache", "libkhash", "mutants"))
+
+
+def parse(path):
+    """Blocks: '== name', then 'file:', 'find:', 'replace:', 'tests:',
+    'breaks:' lines; a value may continue on lines that start with '|'
+    (joined with a newline), so a find can span lines."""
+    mutants, cur, key = [], None, None
+    with open(path, encoding="utf-8") as f:
+        for lineno, raw in enumerate(f, 1):
+            line = raw.rstrip("\n")
+            if line.startswith("#") or (not line.strip() and key is None):
+                continue
+            if line.startswith("== "):
+                cur = {"name": line[3:].strip(), "line": lineno}
+                mutants.append(cur)
+                key = None
+                continue
+            if cur is None:
+                sys.exit(f"{path}:{lineno}: text before the first '== name'")
+            if line.startswith("|"):
+                if key is None:
+                    sys.exit(f"{path}:{lineno}: a continuation with nothing to continue")
+                cur[key] += "\n" + line[1:]
+                continue
+            if not line.strip():
+                key = None
+                continue
+            k, sep, v = line.partition(": ")
+            if not sep or k not in ("file", "find", "replace", "tests", "breaks"):
+                sys.exit(f"{path}:{lineno}: expected 'file|find|replace|tests|breaks: value'")
+            cur[k] = v
+            key = k
+    for m in mutants:
+        for k in ("file", "find", "replace", "tests", "breaks"):
+            if k not in m:
+                sys.exit(f"{path}:{m['line']}: mutant {m['name']} has no '{k}:'")
+    return mutants
+
+
+def run(cmd, cwd, log, timeout=600):
+    with open(log, "w") as out:
+        try:
+            return subprocess.run(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
+                                  timeout=timeout).returncode
+        except subprocess.TimeoutExpired:
+            return 124
+
+
+def copy_tree(src_root):
+    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=TOP,
+                           check=True, capture_output=True).stdout.decode().split("\0")
+    keep = set()
+    for rel in files:
+        if not rel or rel.startswith("tests/data/census") or not os.path.isfile(os.path.join(TOP, rel)):
+            continue
+        dst = os.path.join(src_root, rel)
+        keep.add(rel)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        s = os.path.join(TOP, rel)
+        # copy only what changed, so the build stays incremental
+        if not os.path.exists(dst) or open(s, "rb").read() != open(dst, "rb").read():
+            shutil.copy2(s, dst)
+    return keep
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--only", help="comma-separated mutant names")
+    ap.add_argument("--list", action="store_true", help="list the mutants and exit")
+    args = ap.parse_args()
+    mutants = parse(os.path.join(TOP, "tests", "mutants", "mutants.txt"))
+    names = [m["name"] for m in mutants]
+    if len(set(names)) != len(names):
+        sys.exit("two mutants share a name")
+    if args.list:
+        for m in mutants:
+            print(f"{m['name']:32} {m['file']:28} {m['breaks']}")
+        return 0
+    if args.only:
+        want = set(args.only.split(","))
+        unknown = want - set(names)
+        if unknown:
+            sys.exit(f"unknown mutant(s): {', '.join(sorted(unknown))}")
+        mutants = [m for m in mutants if m["name"] in want]
+
+    src, build = os.path.join(ROOT, "src"), os.path.join(ROOT, "build")
+    os.makedirs(src, exist_ok=True)
+    t0 = time.time()
+    copy_tree(src)
+    log = os.path.join(ROOT, "log.txt")
+    if not os.path.exists(os.path.join(build, "build.ninja")):
+        if run(["meson", "setup", build, src], TOP, log) != 0:
+            print(open(log).read()[-3000:])
+            sys.exit("mutants: meson setup failed")
+    if run(["ninja", "-C", build], TOP, log) != 0 or \
+            run(["meson", "test", "-C", build, "--no-rebuild"], TOP, log) != 0:
+        print(open(log).read()[-3000:])
+        sys.exit("mutants: the unmutated tree does not build and pass its tests")
+
+    killed = survived = invalid = 0
+    for m in mutants:
+        path = os.path.join(src, m["file"])
+        original = open(path, encoding="utf-8").read()
+        count = original.count(m["find"])
+        if count != 1:
+            print(f"INVALID {m['name']}: its text occurs {count} times in {m['file']}")
+            invalid += 1
+            continue
+        t = time.time()
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(original.replace(m["find"], m["replace"]))
+            if run(["ninja", "-C", build], TOP, log) != 0:
+                print(f"INVALID {m['name']}: does not compile")
+                invalid += 1
+                continue
+            tests = m["tests"].split()
+            rc = run(["meson", "test", "-C", build, "--no-rebuild"] + tests, TOP, log)
+            took = time.time() - t
+            if rc != 0:
+                killed += 1
+                print(f"killed   {m['name']:32} ({took:4.1f} s) {m['breaks']}")
+            else:
+                survived += 1
+                print(f"SURVIVED {m['name']:32} ({took:4.1f} s) {m['breaks']}: "
+                      f"{' '.join(tests)} passed")
+        finally:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(original)
+    # leave the build matching the tree for the next run
+    run(["ninja", "-C", build], TOP, log)
+    print(f"mutants: {len(mutants)} in {time.time() - t0:.0f} s"
+          + (f", {invalid} invalid" if invalid else ""))
+    print(f"{killed} killed, {survived + invalid} survived")
+    return 0 if survived == 0 and invalid == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
