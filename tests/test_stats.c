@@ -114,6 +114,25 @@ static void chi2_of_hand_worked_tables(void **state)
 	assert_int_equal(s.max_load, 6);
 }
 
+/* The edges: an infinite statistic, no keys, a table of one bucket. */
+static void edges(void **state)
+{
+	static const uint64_t one_bucket[1] = { 9 };
+	struct kb_skew s;
+
+	(void)state;
+	assert_true(isinf(kb_chi2_log_sf(5, INFINITY)) && kb_chi2_log_sf(5, INFINITY) < 0);
+	assert_true(kb_chi2_log_cdf(5, INFINITY) == 0.0);
+	assert_true(kb_chi2_log_sf(5, 0) == 0.0);
+	assert_true(isinf(kb_chi2_log_cdf(5, 0)));
+	assert_true(kb_expected_max_load(0, 16) == 0.0);
+	assert_true(kb_expected_max_load(5, 0) == 0.0);
+	assert_true(kb_expected_max_load(7, 1) == 7.0);
+	kb_skew_from_counts(one_bucket, 1, &s);
+	assert_true(s.chi2_per_df == 0.0 && s.log10_p_upper == 0.0 && s.used == 1);
+	assert_string_equal(kb_verdict(&s), "n/a");
+}
+
 /* Buckets used and the fullest bucket, counted by hand. */
 static void used_and_max_load(void **state)
 {
@@ -192,6 +211,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(chi2_exact_for_huge_loads),
 		cmocka_unit_test(chi2_numerator_borrows),
 		cmocka_unit_test(used_and_max_load),
+		cmocka_unit_test(edges),
 		cmocka_unit_test(verdicts_follow_the_tails),
 	};
 

@@ -26,14 +26,12 @@ static double log1pmx(double t)
 	return sum;
 }
 
-/* Stirling's correction: lgamma(a) - [(a - 1/2) ln a - a + ln sqrt(2 pi)]. */
+/* Stirling's correction: lgamma(a) - [(a - 1/2) ln a - a + ln sqrt(2 pi)],
+ * by its asymptotic series: only ever asked for a >= 10 (log_prefactor). */
 static double stirling_correction(double a)
 {
-	double a2;
+	double a2 = a * a;
 
-	if (a < 10)
-		return lgamma(a) - ((a - 0.5) * log(a) - a + LN_SQRT_2PI);
-	a2 = a * a;
 	return (1.0 / 12 - (1.0 / 360 - (1.0 / 1260 - 1.0 / (1680 * a2)) / a2) /
 				   a2) / a;
 }
@@ -143,8 +141,7 @@ static double p_max_at_least(double k, double lambda, double m)
 {
 	double lp, lq;
 
-	if (k <= 0)
-		return 1.0;
+	/* k >= 1 always: the bisections below start at 1 */
 	if (lambda > 1e7) {
 		/*
 		 * Tens of millions of keys a bucket: the series would take
