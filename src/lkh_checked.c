@@ -41,7 +41,7 @@ typedef uint64_t (*product_fn)(uint64_t val);
 LKH_CELL_TABLE(CALL_WRAPPER)
 #undef CALL_WRAPPER
 
-#define PRODUCT_WRAPPER(id, width, fn)              \
+#define PRODUCT_WRAPPER(id, width, fn, arith, k)    \
 	static uint64_t product_##fn(uint64_t val)  \
 	{                                           \
 		return fn(val);                     \
@@ -66,7 +66,7 @@ static const struct {
 	product_fn fn;
 	unsigned width;
 } products[] = {
-#define PRODUCT(id, width, fn) [id] = { product_##fn, width },
+#define PRODUCT(id, width, fn, arith, k) [id] = { product_##fn, width },
 	LKH_PRODUCT_TABLE(PRODUCT)
 #undef PRODUCT
 };

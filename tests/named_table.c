@@ -28,6 +28,14 @@ static const struct named_entry table[] = {
 	  lkh_old_hashlong_w64),
 	E(HASH_PTR, OLD, 64, K_U64_U64_BITS, u64_u64_bits, lkh_old_hashptr_w64),
 
+	PER_GEN(MINIMAL, minimal),
+	E(HASH_64, MINIMAL, 64, K_U64_U64_BITS, u64_u64_bits, lkh_minimal_hash64_w64),
+	E(HASH_64, MINIMAL, 32, K_U64_U64_BITS, u64_u64_bits, lkh_minimal_hash64_w32),
+	E(HASH_LONG, MINIMAL, 64, K_U64_U64_BITS, u64_u64_bits,
+	  lkh_minimal_hashlong_w64),
+	E(HASH_PTR, MINIMAL, 64, K_U64_U64_BITS, u64_u64_bits,
+	  lkh_minimal_hashptr_w64),
+
 	PER_GEN(POSTED, posted),
 	E(HASH_64, POSTED, 64, K_U64_U64_BITS, u64_u64_bits,
 	  lkh_posted_hash64_w64),

@@ -73,7 +73,7 @@ expect 2 "khash-bench: unknown function 'hash_65' (hash_32, hash_64, hash_long, 
 	skew --func hash_65 --gen new --bits 8 --keyset seq
 expect 2 "khash-bench: unknown function 'hash32_ptr' (hash_32, hash_64, hash_long, hash_ptr)" \
 	hash --func hash32_ptr --gen new --bits 8
-expect 2 "khash-bench: unknown generation 'newer' (old, posted, new)" \
+expect 2 "khash-bench: unknown generation 'newer' (old, minimal, posted, new)" \
 	skew --func hash_64 --gen newer --bits 8 --keyset seq
 expect 2 "khash-bench: unknown key set 'pages' (see 'khash-bench list')" \
 	skew --func hash_64 --gen new --bits 8 --keyset pages
@@ -103,7 +103,7 @@ expect 2 "khash-bench: unknown format 'xml' (text, csv, json)" \
 expect 2 "khash-bench: unknown or incomplete option '--frob' (try --help)" report --frob
 expect 2 "khash-bench: --bits-max 40 out of range: these functions return at most 32 bits for every generation (1..32)" \
 	report --bits-max 40
-expect 2 "khash-bench: 2^32 buckets need 98304 MiB of counters, over the --max-memory limit of 4096 MiB" \
+expect 2 "khash-bench: 2^32 buckets need 131072 MiB of counters, over the --max-memory limit of 4096 MiB" \
 	report --bits-min 30 --bits-max 32
 expect 2 "khash-bench: 2^64 buckets need over 8388608 MiB of counters, over the --max-memory limit of 4096 MiB" \
 	skew --func hash_64 --gen old --bits 64 --keyset seq
@@ -238,7 +238,7 @@ done
 "$kb" report --keysets seq,page4k --bits-min 6 --bits-max 8 --format csv >"$tmp/r.csv"
 head -1 "$tmp/r.csv" | grep -q '^schema,keys,func,gen,word,bits,n,buckets,chi2,df,'
 check "report csv header" $?
-[ "$(grep -c '^1,' "$tmp/r.csv")" = 108 ]; check "report csv: 2 sets x 3 funcs x 2 words x 3 gens x 3 bits" $?
+[ "$(grep -c '^1,' "$tmp/r.csv")" = 144 ]; check "report csv: 2 sets x 3 funcs x 2 words x 4 gens x 3 bits" $?
 
 
 echo "$passed passed, $failed failed"

@@ -59,6 +59,8 @@ static void known_answers(void **state)
 	} answers[] = {
 		{ "old", 64, 0x9e370001u, UINT64_C(0x9e37fffffffc0001), 64 },
 		{ "old", 32, 0x9e370001u, UINT64_C(0x9e37fffffffc0001), 64 },
+		{ "minimal", 64, 0x9e370001u, UINT64_C(0x61c8864680b583eb), 64 },
+		{ "minimal", 32, 0x9e370001u, UINT64_C(0x9e37fffffffc0001), 64 },
 		{ "posted", 64, 0x9e370001u, UINT64_C(0x61c8864680b583eb), 64 },
 		{ "posted", 32, 0x9e370001u, 0x61c88647u, 32 },
 		{ "new", 64, 0x61c88647u, 0x61c88646u, 32 },
@@ -85,9 +87,10 @@ static void known_answers(void **state)
 
 static void return_types_are_the_kernels(void **state)
 {
-	int wide64 = DROPIN_GEN == LKH_GEN_OLD ||
+	int wide64 = DROPIN_GEN == LKH_GEN_OLD || DROPIN_GEN == LKH_GEN_MINIMAL ||
 		     (DROPIN_GEN == LKH_GEN_POSTED && DROPIN_WORD == 64);
-	int wideptr = DROPIN_GEN == LKH_GEN_OLD && DROPIN_WORD == 64;
+	int wideptr = (DROPIN_GEN == LKH_GEN_OLD || DROPIN_GEN == LKH_GEN_MINIMAL) &&
+		      DROPIN_WORD == 64;
 
 	(void)state;
 	assert_int_equal(sizeof(hash_32(1, 1)), 4);
@@ -96,24 +99,34 @@ static void return_types_are_the_kernels(void **state)
 	assert_int_equal(sizeof(hash32_ptr(NULL)), 4);
 }
 
+/* Which constants each release defined (from the headers as released):
+ * the primes until v4.6, the golden ratio from v4.6 (and the posted fix),
+ * GOLDEN_RATIO_PRIME the old prime until v4.6 and the golden ratio after. */
 static void constants_are_the_generations(void **state)
 {
 	(void)state;
-#if DROPIN_GEN == 0
+#if DROPIN_GEN == 0 || DROPIN_GEN == 1 /* old, minimal */
 	assert_int_equal(GOLDEN_RATIO_PRIME_32, 0x9e370001u);
 	assert_int_equal(GOLDEN_RATIO_PRIME_64, UINT64_C(0x9e37fffffffc0001));
 	assert_int_equal(GOLDEN_RATIO_PRIME, DROPIN_WORD == 64
 			 ? UINT64_C(0x9e37fffffffc0001) : 0x9e370001u);
 #else
-	assert_int_equal(GOLDEN_RATIO_32, 0x61C88647u);
-	assert_int_equal(GOLDEN_RATIO_64, UINT64_C(0x61C8864680B583EB));
 	assert_int_equal(GOLDEN_RATIO_PRIME, DROPIN_WORD == 64
 			 ? UINT64_C(0x61C8864680B583EB) : 0x61C88647u);
 #endif
-#if DROPIN_GEN == 1
+#if DROPIN_GEN != 0
+	assert_int_equal(GOLDEN_RATIO_32, 0x61C88647u);
+	assert_int_equal(GOLDEN_RATIO_64, UINT64_C(0x61C8864680B583EB));
+#elif defined(GOLDEN_RATIO_32) || defined(GOLDEN_RATIO_64)
+	fail_msg("the old generation had no GOLDEN_RATIO_32/64");
+#endif
+#if DROPIN_GEN == 2 /* posted */
 	assert_int_equal(GOLDEN_RATIO_PRIME_32, 0x9e370001u);
 #endif
-#if DROPIN_GEN == 2 && defined(GOLDEN_RATIO_PRIME_32)
+#if DROPIN_GEN >= 2 && defined(GOLDEN_RATIO_PRIME_64)
+	fail_msg("the fix removed GOLDEN_RATIO_PRIME_64");
+#endif
+#if DROPIN_GEN == 3 && defined(GOLDEN_RATIO_PRIME_32)
 	fail_msg("the new generation has no GOLDEN_RATIO_PRIME_32");
 #endif
 }

@@ -34,11 +34,11 @@ done
 # the histogram's data: bucket, then one column a generation in order; 65,536
 # page addresses in 2048 buckets fill 2 under old and all 2048 under new
 # (the README's story), and every column holds every key
-awk '!/^#/ {for (c = 2; c <= 4; c++) {s[c] += $c; if ($c) u[c]++}}
-	END {exit !(s[2] == 65536 && s[3] == 65536 && s[4] == 65536 &&
-		    u[2] == 2 && u[4] == 2048)}' "$tmp/plots/hist_page4k_hash_64_w64_b11.dat"
-check "histogram data: old fills 2 buckets, new 2048" $?
-[ "$(head -1 "$tmp/plots/hist_page4k_hash_64_w64_b11.dat")" = "# bucket old posted new" ]
+awk '!/^#/ {for (c = 2; c <= 5; c++) {s[c] += $c; if ($c) u[c]++}}
+	END {exit !(s[2] == 65536 && s[3] == 65536 && s[4] == 65536 && s[5] == 65536 &&
+		    u[2] == 2 && u[3] == 2048 && u[5] == 2048)}' "$tmp/plots/hist_page4k_hash_64_w64_b11.dat"
+check "histogram data: old fills 2 buckets, minimal and new 2048" $?
+[ "$(head -1 "$tmp/plots/hist_page4k_hash_64_w64_b11.dat")" = "# bucket old minimal posted new" ]
 check "histogram data header" $?
 (cd "$tmp/plots" && gnuplot heatmap_hash_64_w64.gp) && [ -s "$tmp/plots/heatmap_hash_64_w64.png" ]
 check "plot re-renders from its own script" $?

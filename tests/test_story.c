@@ -49,6 +49,31 @@ static void old_hash_64_collapses_page_addresses(void **state)
 	}
 }
 
+/*
+ * v4.6's minimal fix changed 64-bit kernels only: there page and btrfs
+ * stripe addresses spread as under the later fix, while a 32-bit kernel's
+ * hash_64 still ran the old chain and collapsed them (the issue's facts:
+ * raw stripes fill 1 of 2048 buckets under minimal on 32-bit).
+ */
+static void minimal_fixed_only_64_bit_kernels(void **state)
+{
+	struct kb_skew s;
+
+	(void)state;
+	s = cell(KB_KS_BTRFS_STRIPE, LKH_FUNC_HASH_64, LKH_GEN_MINIMAL, 32);
+	assert_int_equal(s.used, 1);
+	s = cell(KB_KS_PAGE4K, LKH_FUNC_HASH_64, LKH_GEN_MINIMAL, 32);
+	assert_int_equal(s.used, 2);
+	s = cell(KB_KS_BTRFS_STRIPE, LKH_FUNC_HASH_64, LKH_GEN_MINIMAL, 64);
+	assert_true(s.used > 2000);
+	assert_string_not_equal(kb_verdict(&s), "broken");
+	s = cell(KB_KS_PAGE4K, LKH_FUNC_HASH_PTR, LKH_GEN_MINIMAL, 64);
+	assert_true(s.used > 1900 && s.chi2_per_df < 0.5);
+	/* hash_32 kept the old multiplier: the same buckets as old */
+	s = cell(KB_KS_SEQ, LKH_FUNC_HASH_32, LKH_GEN_MINIMAL, 32);
+	assert_true(s.chi2 == cell(KB_KS_SEQ, LKH_FUNC_HASH_32, LKH_GEN_OLD, 32).chi2);
+}
+
 static void old_hash_64_collapses_btrfs_stripes(void **state)
 {
 	unsigned w;
@@ -121,6 +146,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(old_hash_64_collapses_page_addresses),
 		cmocka_unit_test(old_hash_64_collapses_btrfs_stripes),
+		cmocka_unit_test(minimal_fixed_only_64_bit_kernels),
 		cmocka_unit_test(fixed_hash_64_spreads_both),
 		cmocka_unit_test(new_32_bit_hash_64_as_good_as_64_bit),
 		cmocka_unit_test(old_hash_32_acceptable_on_32_bit_keys),

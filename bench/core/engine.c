@@ -63,7 +63,7 @@ size_t kb_first_misfit(const uint64_t *keys, size_t n, unsigned input_bits)
  * aligned word for key k, and LOOP computes it for each key, from an array
  * or walking an arithmetic progression in a register (no key array at all).
  */
-#define PRODUCT_CASE(id, width, fn)                                  \
+#define PRODUCT_CASE(id, width, fn, arith, multiplier)               \
 	case id:                                                     \
 		LOOP((uint64_t)fn(k) << (64 - (width)));             \
 		break;

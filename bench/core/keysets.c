@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <khash/lkh_table.h>
+
 #ifdef KB_HAVE_JEMALLOC
 #include <jemalloc/jemalloc.h>
 #endif
@@ -134,24 +136,30 @@ static int open_adversarial(struct kb_keystream *ks, char *err, size_t errlen)
 		snprintf(err, errlen, "adversarial: needs a function, generation and bits to attack");
 		return -1;
 	}
-	if (f == LKH_FUNC_HASH_LONG || f == LKH_FUNC_HASH_PTR)
-		f = p->word == 32 ? LKH_FUNC_HASH_32 : LKH_FUNC_HASH_64;
-	if (f == LKH_FUNC_HASH_32) {
+	/* the cell's arithmetic and multiplier, from lkh_table.h */
+	switch (lkh_product_arith(lkh_cell_product(f, p->target_gen, p->word), &k)) {
+	case LKH_ARITH_MUL32:
 		ks->adv_kind = ADV_MUL32;
-		k = p->target_gen == LKH_GEN_NEW ? LKH_GOLDEN_RATIO_32
-						 : LKH_GOLDEN_RATIO_PRIME_32;
 		width = 32;
-	} else if (p->target_gen == LKH_GEN_OLD || p->word == 64) {
+		break;
+	case LKH_ARITH_MUL64:
+	case LKH_ARITH_CHAIN64: /* the chain computes the same product */
 		ks->adv_kind = ADV_MUL64;
-		k = p->target_gen == LKH_GEN_OLD ? LKH_GOLDEN_RATIO_PRIME_64
-						 : LKH_GOLDEN_RATIO_64;
 		width = 64;
-	} else {
-		ks->adv_kind = p->target_gen == LKH_GEN_POSTED ? ADV_POSTED_W32
-							       : ADV_NEW_W32;
-		ks->adv_mul = LKH_GOLDEN_RATIO_32;
-		k = LKH_GOLDEN_RATIO_32;
+		break;
+	case LKH_ARITH_MUL32_ADD:
+	case LKH_ARITH_MUL32_XOR:
+		ks->adv_kind = lkh_product_arith(lkh_cell_product(f, p->target_gen, p->word),
+						 &k) == LKH_ARITH_MUL32_ADD
+				       ? ADV_POSTED_W32
+				       : ADV_NEW_W32;
+		ks->adv_mul = k;
 		width = 32;
+		break;
+	default:
+		snprintf(err, errlen, "adversarial: %s has no multiplier to invert",
+			 lkh_func_name(f));
+		return -1;
 	}
 	ks->adv_inv = kb_inverse_mod_2_64(k);
 	if (width == 32)

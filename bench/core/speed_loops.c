@@ -78,13 +78,28 @@ enum { R64, R64_U32, R32, R_POSTED_ON32, R_NEW_ON32, R_OLD_MUL };
  * by hand; a 64-bit word kept as the u32 the function returns is compared
  * with the loop that keeps it as a u32 too.
  */
-#define REF_OF(product, ret)                                                  \
-	((product) == LKH_PRODUCT_OLD64_CHAIN     ? R_OLD_MUL                 \
-	 : (product) == LKH_PRODUCT_POSTED64_W32  ? R_POSTED_ON32             \
-	 : (product) == LKH_PRODUCT_NEW64_W32     ? R_NEW_ON32                \
-	 : lkh_product_width(product) == 32       ? R32                       \
-	 : (ret) == LKH_RET_U64                   ? R64                       \
-						  : R64_U32)
+/*
+ * The fair reference for a row: the same arithmetic, written by hand; a
+ * 64-bit word kept as the u32 the function returns is compared with the
+ * loop that keeps it as a u32 too.
+ */
+static unsigned ref_of(lkh_product product, lkh_ret ret)
+{
+	uint64_t k;
+
+	switch (lkh_product_arith(product, &k)) {
+	case LKH_ARITH_CHAIN64:
+		return R_OLD_MUL;
+	case LKH_ARITH_MUL32_ADD:
+		return R_POSTED_ON32;
+	case LKH_ARITH_MUL32_XOR:
+		return R_NEW_ON32;
+	case LKH_ARITH_MUL64:
+		return ret == LKH_RET_U64 ? R64 : R64_U32;
+	default:
+		return R32;
+	}
+}
 
 #define REF(label, w, name) \
 	{ label, 0, 0, w, 0, 0, 1, 0, tput_##name, lat_##name }
@@ -117,7 +132,7 @@ const struct kb_speed_fn *SPEED_TABLE(size_t *n)
 	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
 		if (table[i].label)
 			continue;
-		table[i].ref = REF_OF(table[i].product, table[i].ret);
+		table[i].ref = ref_of(table[i].product, table[i].ret);
 	}
 	*n = sizeof(table) / sizeof(table[0]);
 	return table;

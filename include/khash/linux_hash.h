@@ -6,8 +6,9 @@
  *        `GOLDEN_RATIO_*`) with the semantics of one chosen kernel.
  *
  * Choose before including:
- * - `LKH_LINUX_GENERATION`: `LKH_LINUX_OLD`, `LKH_LINUX_POSTED` or
- *   `LKH_LINUX_NEW` (default: new, i.e. v4.7 to today).
+ * - `LKH_LINUX_GENERATION`: `LKH_LINUX_OLD` (to v4.5), `LKH_LINUX_MINIMAL`
+ *   (v4.6), `LKH_LINUX_POSTED` (the fix as posted, never released) or
+ *   `LKH_LINUX_NEW` (default: v4.7 to today).
  * - `LKH_BITS_PER_LONG`: 32 or 64 (default: the meson option
  *   `bits_per_long` of the installed build; `auto` is the compiler's own
  *   `unsigned long`).
@@ -15,8 +16,8 @@
  *   because names starting with two underscores belong to the C
  *   implementation; the same function is always there as `hash_32_raw()`.
  *
- * Return types are the chosen kernel's: the old `hash_64()` returns 64
- * bits, the new one 32.  On a 64-bit host reproducing a 32-bit kernel,
+ * Return types are the chosen kernel's: the old and v4.6 `hash_64()` return
+ * 64 bits, the new one 32.  On a 64-bit host reproducing a 32-bit kernel,
  * `hash_ptr()` and `hash32_ptr()` see only the low 32 bits of the pointer,
  * as a 32-bit kernel would have stored it.
  *
@@ -33,8 +34,9 @@
 /** @name Values for LKH_LINUX_GENERATION */
 /**@{*/
 #define LKH_LINUX_OLD 0
-#define LKH_LINUX_POSTED 1
-#define LKH_LINUX_NEW 2
+#define LKH_LINUX_MINIMAL 1
+#define LKH_LINUX_POSTED 2
+#define LKH_LINUX_NEW 3
 /**@}*/
 
 #ifndef LKH_LINUX_GENERATION
@@ -43,12 +45,14 @@
 
 #if LKH_LINUX_GENERATION == LKH_LINUX_OLD
 #define LKH_LX_(name) lkh_old_##name
+#elif LKH_LINUX_GENERATION == LKH_LINUX_MINIMAL
+#define LKH_LX_(name) lkh_minimal_##name
 #elif LKH_LINUX_GENERATION == LKH_LINUX_POSTED
 #define LKH_LX_(name) lkh_posted_##name
 #elif LKH_LINUX_GENERATION == LKH_LINUX_NEW
 #define LKH_LX_(name) lkh_new_##name
 #else
-#error "LKH_LINUX_GENERATION must be LKH_LINUX_OLD, _POSTED or _NEW"
+#error "LKH_LINUX_GENERATION must be LKH_LINUX_OLD, _MINIMAL, _POSTED or _NEW"
 #endif
 
 #if LKH_BITS_PER_LONG == 64
@@ -57,13 +61,15 @@
 #define LKH_LXW_(name) LKH_LX_(name##_w32)
 #endif
 
-/* The constants each generation defined, and only those. */
+/* The constants each generation defined, and only those: v4.6 added the
+ * golden ratio beside the old primes, v4.7 dropped the primes' names. */
 #if LKH_LINUX_GENERATION != LKH_LINUX_NEW
 #define GOLDEN_RATIO_PRIME_32 LKH_GOLDEN_RATIO_PRIME_32
 #endif
-#if LKH_LINUX_GENERATION == LKH_LINUX_OLD
+#if LKH_LINUX_GENERATION == LKH_LINUX_OLD || LKH_LINUX_GENERATION == LKH_LINUX_MINIMAL
 #define GOLDEN_RATIO_PRIME_64 LKH_GOLDEN_RATIO_PRIME_64
-#else
+#endif
+#if LKH_LINUX_GENERATION != LKH_LINUX_OLD
 #define GOLDEN_RATIO_32 LKH_GOLDEN_RATIO_32
 #define GOLDEN_RATIO_64 LKH_GOLDEN_RATIO_64
 #endif
@@ -71,6 +77,10 @@
 #define GOLDEN_RATIO_PRIME LKH_OLD_GOLDEN_RATIO_PRIME_W64
 #elif LKH_LINUX_GENERATION == LKH_LINUX_OLD
 #define GOLDEN_RATIO_PRIME LKH_OLD_GOLDEN_RATIO_PRIME_W32
+#elif LKH_LINUX_GENERATION == LKH_LINUX_MINIMAL && LKH_BITS_PER_LONG == 64
+#define GOLDEN_RATIO_PRIME LKH_MINIMAL_GOLDEN_RATIO_PRIME_W64
+#elif LKH_LINUX_GENERATION == LKH_LINUX_MINIMAL
+#define GOLDEN_RATIO_PRIME LKH_MINIMAL_GOLDEN_RATIO_PRIME_W32
 #elif LKH_BITS_PER_LONG == 64
 #define GOLDEN_RATIO_PRIME LKH_GOLDEN_RATIO_64
 #else
@@ -81,13 +91,14 @@
  * Kernel return types of hash_64() and hash_ptr(): 64 bits where the chosen
  * kernel returned u64 or a 64-bit unsigned long, 32 otherwise.
  */
-#if LKH_LINUX_GENERATION == LKH_LINUX_OLD || \
+#if LKH_LINUX_GENERATION == LKH_LINUX_OLD || LKH_LINUX_GENERATION == LKH_LINUX_MINIMAL || \
 	(LKH_LINUX_GENERATION == LKH_LINUX_POSTED && LKH_BITS_PER_LONG == 64)
 typedef uint64_t lkh_linux_hash64_t;
 #else
 typedef uint32_t lkh_linux_hash64_t;
 #endif
-#if LKH_LINUX_GENERATION == LKH_LINUX_OLD && LKH_BITS_PER_LONG == 64
+#if (LKH_LINUX_GENERATION == LKH_LINUX_OLD || LKH_LINUX_GENERATION == LKH_LINUX_MINIMAL) && \
+	LKH_BITS_PER_LONG == 64
 typedef uint64_t lkh_linux_hashptr_t;
 #else
 typedef uint32_t lkh_linux_hashptr_t;

@@ -5,12 +5,13 @@
  *        for both kernel word sizes, in userspace.
  *
  * The kernel's integer hashes multiply the key by a constant and keep the top
- * @p bits of the product.  Three generations matter:
+ * @p bits of the product.  Four generations, in release order:
  *
  * | generation | kernels          | `hash_32` multiplier | 64-bit multiplier     |
  * |------------|------------------|----------------------|-----------------------|
- * | `old`      | v2.6.25 .. v4.5  | 0x9e370001           | 0x9e37fffffffc0001    |
- * | `posted`   | the 2016 fix as posted (not a release) | 0x9e370001 | 0x61C8864680B583EB |
+ * | `old`      | v2.6.25 .. v4.5 (hash_long, hash_ptr: since 2.6.11) | 0x9e370001 | 0x9e37fffffffc0001 |
+ * | `minimal`  | v4.6 (and the stable kernels that took it) | 0x9e370001 | 0x61C8864680B583EB on 64-bit only |
+ * | `posted`   | the 2016 fix as posted (never released) | 0x9e370001 | 0x61C8864680B583EB |
  * | `new`      | v4.7 .. today    | 0x61C88647           | 0x61C8864680B583EB    |
  *
  * Every entry point is named `lkh_<gen>_<function>[_w32|_w64]`: the `_w32`
@@ -48,7 +49,7 @@
 /** @name Version (the single source of the version; meson.build reads it) */
 /**@{*/
 #define LKH_VERSION_MAJOR 0
-#define LKH_VERSION_MINOR 1
+#define LKH_VERSION_MINOR 2
 #define LKH_VERSION_PATCH 0
 /** Version as one comparable number: major * 10000 + minor * 100 + patch. */
 #define LKH_VERSION_NUMBER \
@@ -100,6 +101,8 @@ extern "C" {
 /**@{*/
 #define LKH_OLD_GOLDEN_RATIO_PRIME_W32 LKH_GOLDEN_RATIO_PRIME_32
 #define LKH_OLD_GOLDEN_RATIO_PRIME_W64 LKH_GOLDEN_RATIO_PRIME_64
+#define LKH_MINIMAL_GOLDEN_RATIO_PRIME_W32 LKH_GOLDEN_RATIO_PRIME_32
+#define LKH_MINIMAL_GOLDEN_RATIO_PRIME_W64 LKH_GOLDEN_RATIO_PRIME_64
 #define LKH_POSTED_GOLDEN_RATIO_PRIME_W32 LKH_GOLDEN_RATIO_32
 #define LKH_POSTED_GOLDEN_RATIO_PRIME_W64 LKH_GOLDEN_RATIO_64
 #define LKH_NEW_GOLDEN_RATIO_PRIME_W32 LKH_GOLDEN_RATIO_32
@@ -137,6 +140,36 @@ LKH_HOT uint32_t lkh_old_hashptr_w32(uint32_t addr, unsigned bits);
 LKH_HOT uint32_t lkh_old_hash32ptr_w64(uint64_t addr);
 /** @brief `hash32_ptr()` on a 32-bit kernel: the address itself. */
 LKH_HOT uint32_t lkh_old_hash32ptr_w32(uint32_t addr);
+
+/* ------------------------------------------------------------------------ */
+/* Generation "minimal": v4.6, "Minimal fix-up of bad hashing behavior of    */
+/* hash_64()" (689de1d6ca95): the golden ratio for 64-bit hash_64 only      */
+/* ------------------------------------------------------------------------ */
+
+/** @brief Minimal `__hash_32()` (the multiply hash_32 shifts): old multiplier. */
+LKH_HOT uint32_t lkh_minimal_hash32_raw(uint32_t val);
+/** @brief Minimal `hash_32()`: unchanged, top @p bits (1..32) of val * 0x9e370001. */
+LKH_HOT uint32_t lkh_minimal_hash32(uint32_t val, unsigned bits);
+/** @brief Minimal 64-bit product on a 64-bit kernel: @p val * GR64. */
+LKH_HOT uint64_t lkh_minimal_hash64_raw_w64(uint64_t val);
+/** @brief Minimal 64-bit product on a 32-bit kernel: the old chain, unchanged. */
+LKH_HOT uint64_t lkh_minimal_hash64_raw_w32(uint64_t val);
+/** @brief Minimal `hash_64()`, 64-bit: top @p bits (1..64) of val * GR64, a u64. */
+LKH_HOT uint64_t lkh_minimal_hash64_w64(uint64_t val, unsigned bits);
+/** @brief Minimal `hash_64()`, 32-bit: the old chain's top @p bits (1..64). */
+LKH_HOT uint64_t lkh_minimal_hash64_w32(uint64_t val, unsigned bits);
+/** @brief Minimal `hash_long()`, 64-bit (= hash_64), @p bits 1..64. */
+LKH_HOT uint64_t lkh_minimal_hashlong_w64(uint64_t val, unsigned bits);
+/** @brief Minimal `hash_long()`, 32-bit (= the old hash_32), @p bits 1..32. */
+LKH_HOT uint32_t lkh_minimal_hashlong_w32(uint32_t val, unsigned bits);
+/** @brief Minimal `hash_ptr()`, 64-bit: unsigned long, @p bits 1..64. */
+LKH_HOT uint64_t lkh_minimal_hashptr_w64(uint64_t addr, unsigned bits);
+/** @brief Minimal `hash_ptr()`, 32-bit (= the old hash_32), @p bits 1..32. */
+LKH_HOT uint32_t lkh_minimal_hashptr_w32(uint32_t addr, unsigned bits);
+/** @brief `hash32_ptr()` on a 64-bit kernel (unchanged). */
+LKH_HOT uint32_t lkh_minimal_hash32ptr_w64(uint64_t addr);
+/** @brief `hash32_ptr()` on a 32-bit kernel (unchanged). */
+LKH_HOT uint32_t lkh_minimal_hash32ptr_w32(uint32_t addr);
 
 /* ------------------------------------------------------------------------ */
 /* Generation "posted": the 2016 fix exactly as posted to the list           */
@@ -206,11 +239,12 @@ LKH_HOT uint32_t lkh_new_hash32ptr_w32(uint32_t addr);
 /* Checked, table-driven entry points (always in the library)                */
 /* ------------------------------------------------------------------------ */
 
-/** Kernel generations. */
+/** Kernel generations, in release order (changed in 0.2.0: minimal is 1). */
 typedef enum lkh_gen {
-	LKH_GEN_OLD = 0,    /**< v2.6.25 .. v4.5 */
-	LKH_GEN_POSTED = 1, /**< the 2016 fix as posted */
-	LKH_GEN_NEW = 2     /**< v4.7 .. today */
+	LKH_GEN_OLD = 0,     /**< v2.6.25 .. v4.5 */
+	LKH_GEN_MINIMAL = 1, /**< v4.6: the minimal fix of 64-bit hash_64 */
+	LKH_GEN_POSTED = 2,  /**< the 2016 fix as posted, never released */
+	LKH_GEN_NEW = 3      /**< v4.7 .. today */
 } lkh_gen;
 
 /** Kernel functions. */
@@ -224,7 +258,7 @@ typedef enum lkh_func {
 } lkh_func;
 
 /** Number of lkh_gen values. */
-#define LKH_GEN_COUNT 3
+#define LKH_GEN_COUNT 4
 /** Number of lkh_func values. */
 #define LKH_FUNC_COUNT 6
 
@@ -279,7 +313,7 @@ LKH_API unsigned lkh_input_bits(lkh_func func, unsigned word);
 
 /** @brief Name of a function as the kernel spells it, or NULL. */
 LKH_API const char *lkh_func_name(lkh_func func);
-/** @brief Name of a generation (`old`, `posted`, `new`), or NULL. */
+/** @brief Name of a generation (`old`, `minimal`, `posted`, `new`), or NULL. */
 LKH_API const char *lkh_gen_name(lkh_gen gen);
 /** @brief Parse a function name; @return LKH_OK or LKH_ERR_FUNC. */
 LKH_API int lkh_func_from_name(const char *name, lkh_func *func);
@@ -400,6 +434,69 @@ LKH_HOT uint32_t lkh_old_hash32ptr_w64(uint64_t addr)
 }
 
 LKH_HOT uint32_t lkh_old_hash32ptr_w32(uint32_t addr)
+{
+	return addr;
+}
+
+/* minimal */
+
+LKH_HOT uint32_t lkh_minimal_hash32_raw(uint32_t val)
+{
+	return (uint32_t)(val * LKH_GOLDEN_RATIO_PRIME_32);
+}
+
+LKH_HOT uint32_t lkh_minimal_hash32(uint32_t val, unsigned bits)
+{
+	return lkh_top32_(lkh_minimal_hash32_raw(val), bits);
+}
+
+LKH_HOT uint64_t lkh_minimal_hash64_raw_w64(uint64_t val)
+{
+	return val * LKH_GOLDEN_RATIO_64;
+}
+
+LKH_HOT uint64_t lkh_minimal_hash64_raw_w32(uint64_t val)
+{
+	/* 32-bit kernels kept the chain: the fix was for 64-bit ones */
+	return lkh_old_hash64_raw_chain(val);
+}
+
+LKH_HOT uint64_t lkh_minimal_hash64_w64(uint64_t val, unsigned bits)
+{
+	return lkh_top64_(lkh_minimal_hash64_raw_w64(val), bits);
+}
+
+LKH_HOT uint64_t lkh_minimal_hash64_w32(uint64_t val, unsigned bits)
+{
+	return lkh_top64_(lkh_minimal_hash64_raw_w32(val), bits);
+}
+
+LKH_HOT uint64_t lkh_minimal_hashlong_w64(uint64_t val, unsigned bits)
+{
+	return lkh_minimal_hash64_w64(val, bits);
+}
+
+LKH_HOT uint32_t lkh_minimal_hashlong_w32(uint32_t val, unsigned bits)
+{
+	return lkh_minimal_hash32(val, bits);
+}
+
+LKH_HOT uint64_t lkh_minimal_hashptr_w64(uint64_t addr, unsigned bits)
+{
+	return lkh_minimal_hash64_w64(addr, bits);
+}
+
+LKH_HOT uint32_t lkh_minimal_hashptr_w32(uint32_t addr, unsigned bits)
+{
+	return lkh_minimal_hash32(addr, bits);
+}
+
+LKH_HOT uint32_t lkh_minimal_hash32ptr_w64(uint64_t addr)
+{
+	return lkh_fold32_(addr);
+}
+
+LKH_HOT uint32_t lkh_minimal_hash32ptr_w32(uint32_t addr)
 {
 	return addr;
 }

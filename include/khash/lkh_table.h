@@ -31,8 +31,10 @@ extern "C" {
  */
 #define LKH_GENERATION_TABLE(X)                                               \
 	X(LKH_GEN_OLD, "old", "v2.6.25..v4.5: 0x9e370001, 0x9e37fffffffc0001") \
+	X(LKH_GEN_MINIMAL, "minimal",                                         \
+	  "v4.6: as old, but 64-bit hash_64 multiplies by 0x61C8864680B583EB") \
 	X(LKH_GEN_POSTED, "posted",                                           \
-	  "the 2016 fix as posted: hash_32 kept 0x9e370001, hash_64 0x61C8864680B583EB") \
+	  "the 2016 fix as posted (never released): hash_32 kept 0x9e370001, hash_64 0x61C8864680B583EB") \
 	X(LKH_GEN_NEW, "new", "v4.7..today: 0x61C88647, 0x61C8864680B583EB")
 
 /** What a function's argument is. */
@@ -53,28 +55,42 @@ typedef enum lkh_arg {
 
 /**
  * @brief Products: the whole words the functions take their top bits
- *        from, X(enum value, width in bits, function of the key).
+ *        from, X(enum value, width in bits, function of the key, ::lkh_arith,
+ *        the multiplier K it multiplies by, 0 for none).
  *
  * A cell's result for `bits` is `product(key) >> (width - bits)`.  Each
  * generation's product is computed by that generation's own function, so
  * a cell never borrows another generation's arithmetic.
  */
-#define LKH_PRODUCT_TABLE(X)                                              \
-	X(LKH_PRODUCT_OLD32, 32, lkh_old_hash32_raw)                      \
-	X(LKH_PRODUCT_POSTED32, 32, lkh_posted_hash32_raw)                \
-	X(LKH_PRODUCT_NEW32, 32, lkh_new_hash32_raw)                      \
-	X(LKH_PRODUCT_OLD64_MUL, 64, lkh_old_hash64_raw)                  \
-	X(LKH_PRODUCT_OLD64_CHAIN, 64, lkh_old_hash64_raw_chain)          \
-	X(LKH_PRODUCT_POSTED64_W64, 64, lkh_posted_hash64_raw_w64)        \
-	X(LKH_PRODUCT_POSTED64_W32, 32, lkh_posted_hash64_raw_w32)        \
-	X(LKH_PRODUCT_NEW64_W64, 64, lkh_new_hash64_raw_w64)              \
-	X(LKH_PRODUCT_NEW64_W32, 32, lkh_new_hash64_raw_w32)              \
-	X(LKH_PRODUCT_FOLD64, 32, lkh_new_hash32ptr_w64)                  \
-	X(LKH_PRODUCT_IDENTITY32, 32, lkh_new_hash32ptr_w32)
+#define LKH_PRODUCT_TABLE(X)                                                                   \
+	X(LKH_PRODUCT_OLD32, 32, lkh_old_hash32_raw, LKH_ARITH_MUL32, LKH_GOLDEN_RATIO_PRIME_32) \
+	X(LKH_PRODUCT_MINIMAL32, 32, lkh_minimal_hash32_raw, LKH_ARITH_MUL32, LKH_GOLDEN_RATIO_PRIME_32) \
+	X(LKH_PRODUCT_POSTED32, 32, lkh_posted_hash32_raw, LKH_ARITH_MUL32, LKH_GOLDEN_RATIO_PRIME_32) \
+	X(LKH_PRODUCT_NEW32, 32, lkh_new_hash32_raw, LKH_ARITH_MUL32, LKH_GOLDEN_RATIO_32)       \
+	X(LKH_PRODUCT_OLD64_MUL, 64, lkh_old_hash64_raw, LKH_ARITH_MUL64, LKH_GOLDEN_RATIO_PRIME_64) \
+	X(LKH_PRODUCT_OLD64_CHAIN, 64, lkh_old_hash64_raw_chain, LKH_ARITH_CHAIN64, LKH_GOLDEN_RATIO_PRIME_64) \
+	X(LKH_PRODUCT_MINIMAL64_W64, 64, lkh_minimal_hash64_raw_w64, LKH_ARITH_MUL64, LKH_GOLDEN_RATIO_64) \
+	X(LKH_PRODUCT_MINIMAL64_W32, 64, lkh_minimal_hash64_raw_w32, LKH_ARITH_CHAIN64, LKH_GOLDEN_RATIO_PRIME_64) \
+	X(LKH_PRODUCT_POSTED64_W64, 64, lkh_posted_hash64_raw_w64, LKH_ARITH_MUL64, LKH_GOLDEN_RATIO_64) \
+	X(LKH_PRODUCT_POSTED64_W32, 32, lkh_posted_hash64_raw_w32, LKH_ARITH_MUL32_ADD, LKH_GOLDEN_RATIO_32) \
+	X(LKH_PRODUCT_NEW64_W64, 64, lkh_new_hash64_raw_w64, LKH_ARITH_MUL64, LKH_GOLDEN_RATIO_64) \
+	X(LKH_PRODUCT_NEW64_W32, 32, lkh_new_hash64_raw_w32, LKH_ARITH_MUL32_XOR, LKH_GOLDEN_RATIO_32) \
+	X(LKH_PRODUCT_FOLD64, 32, lkh_new_hash32ptr_w64, LKH_ARITH_FOLD, 0)                     \
+	X(LKH_PRODUCT_IDENTITY32, 32, lkh_new_hash32ptr_w32, LKH_ARITH_FOLD, 0)
+
+/** How a product is computed: what a fair speed reference must also do. */
+typedef enum lkh_arith {
+	LKH_ARITH_MUL32,     /**< one 32-bit multiply */
+	LKH_ARITH_MUL64,     /**< one 64-bit multiply */
+	LKH_ARITH_CHAIN64,   /**< the old 64-bit shift-and-add chain */
+	LKH_ARITH_MUL32_ADD, /**< (hi * K + lo) * K in 32 bits (posted) */
+	LKH_ARITH_MUL32_XOR, /**< (lo ^ hi * K) * K in 32 bits (new) */
+	LKH_ARITH_FOLD       /**< no multiply: a pointer folded to 32 bits */
+} lkh_arith;
 
 /** Every product (see ::LKH_PRODUCT_TABLE). */
 typedef enum lkh_product {
-#define LKH_PRODUCT_ENUM_(id, width, fn) id,
+#define LKH_PRODUCT_ENUM_(id, width, fn, arith, k) id,
 	LKH_PRODUCT_TABLE(LKH_PRODUCT_ENUM_)
 #undef LKH_PRODUCT_ENUM_
 	LKH_PRODUCT_COUNT
@@ -108,8 +124,9 @@ typedef enum lkh_ret {
  *        function that computes it, ::lkh_ret, ::lkh_product).
  *
  * The kernel's own rules show row by row: on a 32-bit kernel hash_long and
- * hash_ptr are hash_32 of the value; only the old hash_ptr returned an
- * unsigned long; the posted fix kept a u64 hash_64 on 64-bit kernels.
+ * hash_ptr are hash_32 of the value; until v4.7 hash_ptr returned an
+ * unsigned long; v4.6 changed only 64-bit hash_64; the posted fix kept a
+ * u64 hash_64 on 64-bit kernels.
  */
 #define LKH_CELL_TABLE(X)                                                                             \
 	/* old: v2.6.25 .. v4.5 */                                                                    \
@@ -125,6 +142,19 @@ typedef enum lkh_ret {
 	X(LKH_GEN_OLD, LKH_FUNC_HASH_PTR, 64, lkh_old_hashptr_w64, LKH_RET_U64, LKH_PRODUCT_OLD64_MUL) \
 	X(LKH_GEN_OLD, LKH_FUNC_HASH32_PTR, 32, lkh_old_hash32ptr_w32, LKH_RET_WORD32, LKH_PRODUCT_IDENTITY32) \
 	X(LKH_GEN_OLD, LKH_FUNC_HASH32_PTR, 64, lkh_old_hash32ptr_w64, LKH_RET_WORD32, LKH_PRODUCT_FOLD64) \
+	/* minimal: v4.6 */                                                                           \
+	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_32, 32, lkh_minimal_hash32, LKH_RET_U32, LKH_PRODUCT_MINIMAL32) \
+	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_32, 64, lkh_minimal_hash32, LKH_RET_U32, LKH_PRODUCT_MINIMAL32) \
+	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_32_RAW, 32, lkh_minimal_hash32_raw, LKH_RET_WORD32, LKH_PRODUCT_MINIMAL32) \
+	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_32_RAW, 64, lkh_minimal_hash32_raw, LKH_RET_WORD32, LKH_PRODUCT_MINIMAL32) \
+	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_64, 32, lkh_minimal_hash64_w32, LKH_RET_U64, LKH_PRODUCT_MINIMAL64_W32) \
+	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_64, 64, lkh_minimal_hash64_w64, LKH_RET_U64, LKH_PRODUCT_MINIMAL64_W64) \
+	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_LONG, 32, lkh_minimal_hashlong_w32, LKH_RET_U32, LKH_PRODUCT_MINIMAL32) \
+	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_LONG, 64, lkh_minimal_hashlong_w64, LKH_RET_U64, LKH_PRODUCT_MINIMAL64_W64) \
+	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_PTR, 32, lkh_minimal_hashptr_w32, LKH_RET_U32, LKH_PRODUCT_MINIMAL32) \
+	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_PTR, 64, lkh_minimal_hashptr_w64, LKH_RET_U64, LKH_PRODUCT_MINIMAL64_W64) \
+	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH32_PTR, 32, lkh_minimal_hash32ptr_w32, LKH_RET_WORD32, LKH_PRODUCT_IDENTITY32) \
+	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH32_PTR, 64, lkh_minimal_hash32ptr_w64, LKH_RET_WORD32, LKH_PRODUCT_FOLD64) \
 	/* posted: the 2016 fix as posted, never released */                                          \
 	X(LKH_GEN_POSTED, LKH_FUNC_HASH_32, 32, lkh_posted_hash32, LKH_RET_U32, LKH_PRODUCT_POSTED32) \
 	X(LKH_GEN_POSTED, LKH_FUNC_HASH_32, 64, lkh_posted_hash32, LKH_RET_U32, LKH_PRODUCT_POSTED32) \
@@ -170,12 +200,26 @@ static inline int lkh_cell_product(lkh_func func, lkh_gen gen, unsigned word)
 /** @brief Width in bits of a product's word: 32 or 64 (0 if invalid). */
 static inline unsigned lkh_product_width(int product)
 {
-#define LKH_PRODUCT_WIDTH_(id, width, fn) \
+#define LKH_PRODUCT_WIDTH_(id, width, fn, arith, k) \
 	if (product == (int)(id))          \
 		return width;
 	LKH_PRODUCT_TABLE(LKH_PRODUCT_WIDTH_)
 #undef LKH_PRODUCT_WIDTH_
 	return 0;
+}
+
+/** @brief How a product is computed (::lkh_arith), and its multiplier. */
+static inline lkh_arith lkh_product_arith(int product, uint64_t *multiplier)
+{
+#define LKH_PRODUCT_ARITH_(id, width, fn, arith, k) \
+	if (product == (int)(id)) {                 \
+		*multiplier = (k);                  \
+		return arith;                       \
+	}
+	LKH_PRODUCT_TABLE(LKH_PRODUCT_ARITH_)
+#undef LKH_PRODUCT_ARITH_
+	*multiplier = 0;
+	return LKH_ARITH_FOLD;
 }
 
 #ifdef __cplusplus

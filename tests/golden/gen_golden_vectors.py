@@ -41,7 +41,8 @@ def raw32(gen, x):
 def hash64_word(gen, word, x):
     """hash_64 before the shift: (value, width)."""
     hi, lo = divmod(x, 2**32)
-    if gen == "old":
+    # v4.6 (minimal) changed only 64-bit kernels' hash_64
+    if gen == "old" or (gen == "minimal" and word == 32):
         return mul(x, GOLDEN_RATIO_PRIME_64, 64), 64
     if word == 64:
         return mul(x, GOLDEN_RATIO_64, 64), 64
@@ -56,9 +57,9 @@ def bits_max(func, gen, word):
         return 0
     if func == "hash_32" or (func in ("hash_long", "hash_ptr") and word == 32):
         return 32
-    if func == "hash_ptr" and gen != "old":
-        return 32  # hash_ptr returned u32 from the fix on
-    if gen == "old" or (gen == "posted" and word == 64):
+    if func == "hash_ptr" and gen not in ("old", "minimal"):
+        return 32  # hash_ptr returned unsigned long until v4.6, u32 from the fix on
+    if gen in ("old", "minimal") or (gen == "posted" and word == 64):
         return 64
     return 32
 
@@ -112,7 +113,7 @@ def inputs(width, rng):
 
 
 FUNCS = ("hash_32", "__hash_32", "hash_64", "hash_long", "hash_ptr", "hash32_ptr")
-GENS = ("old", "posted", "new")
+GENS = ("old", "minimal", "posted", "new")  # release order
 EXTRA_BITS = (1, 11, 20, 32, 33, 64)
 
 
