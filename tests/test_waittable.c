@@ -70,6 +70,47 @@ static void random_function_baseline(void **state)
 		    fabs(99.0 / 4096 - 0.024) < 5e-4);
 }
 
+/*
+ * Seed 003 gave a zone of fewer than 512 pages one queue: wait_table_shift
+ * became BITS_PER_LONG, a shift by the word width, which x86 executes as a
+ * shift by 0, so the whole product indexed a 1-entry table.  The products
+ * below are worked out in Python (0xffffea0000000000 * 0x9e37fffffffc0001
+ * mod 2^64; 0xc1000000 * 0x9e370001 mod 2^32).  The December 2002 fix
+ * sized at least 4 queues.
+ */
+static void tiny_zones_as_seed_003_sized_them(void **state)
+{
+	struct kb_wait_row r;
+
+	(void)state;
+	assert_int_equal(kb_wait_table_size_fixed(1), 4);
+	assert_int_equal(kb_wait_table_size_fixed(511), 4);
+	assert_int_equal(kb_wait_table_size_fixed(1024), 4);
+	assert_int_equal(kb_wait_table_size_fixed(4096), 16);
+	assert_int_equal(kb_wait_table_size_fixed(UINT64_C(1) << 40), 4096);
+
+	assert_int_equal(kb_wait_simulate(UINT64_C(1) << 20, 64, 10, 10, 1, &r), 0);
+	assert_int_equal(r.seed_table, 1);
+	assert_true(r.shift_overflow);
+	assert_int_equal(r.seed_shift, 64);
+	assert_true(r.hw_index == UINT64_C(0x57ffea0000000000));
+	assert_int_equal(r.fixed_table, 4);
+	assert_int_equal(r.table, 4); /* what can be simulated */
+	assert_true(fabs(r.baseline - 9.0 / 4) < 1e-12);
+
+	assert_int_equal(kb_wait_simulate(UINT64_C(1) << 20, 32, 10, 10, 1, &r), 0);
+	assert_true(r.shift_overflow);
+	assert_int_equal(r.seed_shift, 32);
+	assert_true(r.hw_index == UINT64_C(0xc1000000));
+
+	assert_int_equal(kb_wait_simulate(UINT64_C(2) << 20, 64, 10, 10, 1, &r), 0);
+	assert_false(r.shift_overflow);
+	assert_int_equal(r.seed_table, 2);
+	assert_int_equal(r.seed_shift, 63);
+	assert_int_equal(r.table, 2);
+	assert_int_equal(r.fixed_table, 4);
+}
+
 static void old_32_bit_multiplier_was_fine(void **state)
 {
 	struct kb_wait_row r;
@@ -96,6 +137,7 @@ int main(void)
 		cmocka_unit_test(sizing_follows_the_kernel),
 		cmocka_unit_test(old_64_bit_multiplier_crowds_the_queues),
 		cmocka_unit_test(random_function_baseline),
+		cmocka_unit_test(tiny_zones_as_seed_003_sized_them),
 		cmocka_unit_test(old_32_bit_multiplier_was_fine),
 		cmocka_unit_test(bad_arguments_are_refused),
 	};

@@ -463,7 +463,7 @@ static int cmd_audit(struct kb_args *a)
 
 static int cmd_waittable(struct kb_args *a)
 {
-	struct kb_wait_row rows[16];
+	struct kb_wait_row rows[24];
 	struct kb_buf b = { 0 };
 	struct kb_figure fig;
 	unsigned trials = 1000, n = 0;
@@ -471,7 +471,11 @@ static int cmd_waittable(struct kb_args *a)
 
 	if (a->kp.count < 2 || a->kp.count > 4096)
 		return kb_fail(KB_EXIT_USAGE, "--count (waiters) must be 2..4096");
-	for (zone = UINT64_C(16) << 20; zone <= UINT64_C(64) << 30; zone <<= 1) {
+	/* from 1 MiB, where seed 003's sizing breaks, to 64 GiB; a zone must
+	 * have a page for every waiter */
+	for (zone = UINT64_C(1) << 20; zone <= UINT64_C(64) << 30; zone <<= 1) {
+		if (a->kp.count > zone / 4096)
+			continue;
 		if (kb_wait_simulate(zone, a->word, (unsigned)a->kp.count, trials,
 				     a->kp.seed, &rows[n]) < 0)
 			return kb_fail(KB_EXIT_RUNTIME, "cannot simulate a %llu MiB zone",

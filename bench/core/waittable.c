@@ -21,6 +21,13 @@ uint64_t kb_wait_table_size(uint64_t pages)
 	return size < MAX_TABLE ? size : MAX_TABLE;
 }
 
+uint64_t kb_wait_table_size_fixed(uint64_t pages)
+{
+	uint64_t size = kb_wait_table_size(pages);
+
+	return size > 4 ? size : 4;
+}
+
 /* Queue of a struct page pointer: the top bits of hash_long's product. */
 static unsigned queue_of(uint64_t page, lkh_gen gen, unsigned word,
 			 unsigned bits)
@@ -64,9 +71,25 @@ int kb_wait_simulate(uint64_t zone_bytes, unsigned word, unsigned waiters,
 	memset(row, 0, sizeof(*row));
 	row->zone_bytes = zone_bytes;
 	row->pages = zone_bytes / 4096;
-	row->table = kb_wait_table_size(row->pages);
-	while ((UINT64_C(1) << row->bits) < row->table)
+	row->seed_table = kb_wait_table_size(row->pages);
+	row->fixed_table = kb_wait_table_size_fixed(row->pages);
+	while ((UINT64_C(1) << row->bits) < row->seed_table)
 		row->bits++;
+	row->seed_shift = word - row->bits;
+	row->shift_overflow = row->bits == 0;
+	if (row->shift_overflow) {
+		uint64_t full = 0;
+		unsigned width = 0;
+
+		/* hash >>= BITS_PER_LONG executes as a shift by 0 on x86: the
+		 * whole product is the index */
+		lkh_hash_full(LKH_FUNC_HASH_LONG, LKH_GEN_OLD, word, base, &full, &width);
+		row->hw_index = full >> (row->seed_shift & (width - 1));
+		/* what can be simulated is the fix's table */
+		while ((UINT64_C(1) << row->bits) < row->fixed_table)
+			row->bits++;
+	}
+	row->table = UINT64_C(1) << row->bits;
 	if (word == 32 && row->pages * stride > UINT64_C(0xffffffff) - base)
 		return -1;
 	row->baseline = (double)(waiters - 1) / (double)row->table;

@@ -11,14 +11,28 @@
 
 #include <stdint.h>
 
-/* The kernel's sizing: pages / 256 rounded up to a power of 2, <= 4096. */
+/* Seed 003's sizing: pages / 256 rounded up to a power of 2, <= 4096; so
+ * 1 queue for a zone of fewer than 512 pages. */
 uint64_t kb_wait_table_size(uint64_t pages);
+/* The fix of December 2002: the same, but at least 4 queues ("hash_long
+ * can't handle tables of size 1"). */
+uint64_t kb_wait_table_size_fixed(uint64_t pages);
 
 enum kb_wait_pattern { KB_WAIT_RANDOM, KB_WAIT_RUN };
 
 struct kb_wait_row {
-	uint64_t zone_bytes, pages, table;
+	uint64_t zone_bytes, pages;
+	uint64_t table;        /* the queues simulated: seed 003's, or the
+				* fix's where seed 003's could not work */
 	unsigned bits;
+	uint64_t seed_table;   /* what seed 003 sized */
+	unsigned seed_shift;   /* its wait_table_shift, BITS_PER_LONG - bits */
+	int shift_overflow;    /* a table of 1: a shift by the word width,
+				* undefined in C */
+	uint64_t hw_index;     /* the queue x86 then indexed for the zone's
+				* first struct page (it shifts by the count
+				* modulo the width, here by 0) */
+	uint64_t fixed_table;  /* the December 2002 fix's size */
 	double old_random, new_random, old_run, new_run;
 	double baseline;  /* a random function: (waiters - 1) / table */
 };

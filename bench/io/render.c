@@ -447,24 +447,31 @@ void kb_render_waittable(const struct kb_wait_row *rows, size_t n,
 	size_t i;
 
 	if (f == KB_FORMAT_CSV) {
-		kb_buf_printf(b, "schema,word,waiters,zone_mib,pages,table,old_random,new_random,old_run,new_run,random_function\n");
+		kb_buf_printf(b, "schema,word,waiters,zone_mib,pages,table,old_random,new_random,old_run,new_run,random_function,seed_table,seed_shift,shift_overflow,hw_index,fixed_table\n");
 		for (i = 0; i < n; i++)
-			kb_buf_printf(b, "%d,%u,%u,%llu,%llu,%llu,%.4f,%.4f,%.4f,%.4f,%.4f\n",
+			kb_buf_printf(b, "%d,%u,%u,%llu,%llu,%llu,%.4f,%.4f,%.4f,%.4f,%.4f,%llu,%u,%d,%#llx,%llu\n",
 				      KB_SCHEMA_VERSION, word, waiters,
 				      (unsigned long long)(rows[i].zone_bytes >> 20),
 				      (unsigned long long)rows[i].pages,
 				      (unsigned long long)rows[i].table,
 				      rows[i].old_random, rows[i].new_random,
-				      rows[i].old_run, rows[i].new_run, rows[i].baseline);
+				      rows[i].old_run, rows[i].new_run, rows[i].baseline,
+				      (unsigned long long)rows[i].seed_table, rows[i].seed_shift,
+				      rows[i].shift_overflow,
+				      (unsigned long long)rows[i].hw_index,
+				      (unsigned long long)rows[i].fixed_table);
 	} else if (f == KB_FORMAT_JSON) {
 		kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/waittable\",\n  \"schema_version\": %d,\n  \"word\": %u, \"waiters\": %u, \"trials\": %u,\n  \"zones\": [",
 			      KB_SCHEMA_VERSION, word, waiters, trials);
 		for (i = 0; i < n; i++)
-			kb_buf_printf(b, "%s\n    {\"zone_mib\": %llu, \"table\": %llu, \"old_random\": %.4f, \"new_random\": %.4f, \"old_run\": %.4f, \"new_run\": %.4f, \"random_function\": %.4f}",
+			kb_buf_printf(b, "%s\n    {\"zone_mib\": %llu, \"table\": %llu, \"old_random\": %.4f, \"new_random\": %.4f, \"old_run\": %.4f, \"new_run\": %.4f, \"random_function\": %.4f, \"seed_table\": %llu, \"seed_shift\": %u, \"shift_overflow\": %s, \"hw_index\": \"%#llx\", \"fixed_table\": %llu}",
 				      i ? "," : "", (unsigned long long)(rows[i].zone_bytes >> 20),
 				      (unsigned long long)rows[i].table, rows[i].old_random,
 				      rows[i].new_random, rows[i].old_run, rows[i].new_run,
-				      rows[i].baseline);
+				      rows[i].baseline, (unsigned long long)rows[i].seed_table,
+				      rows[i].seed_shift, rows[i].shift_overflow ? "true" : "false",
+				      (unsigned long long)rows[i].hw_index,
+				      (unsigned long long)rows[i].fixed_table);
 		kb_buf_printf(b, "\n  ]\n}\n");
 	} else {
 		kb_buf_printf(b, "2002 page wait tables, %u-bit kernel: %u pages waited on, mean waiters woken\n"
@@ -476,13 +483,33 @@ void kb_render_waittable(const struct kb_wait_row *rows, size_t n,
 		for (i = 0; i < n; i++) {
 			uint64_t mib = rows[i].zone_bytes >> 20;
 
-			kb_buf_printf(b, "%7llu %s %9llu %6llu | %8.3f %8.3f | %8.3f %8.3f | %8.3f\n",
+			/* a table seed 003 could not index is marked with '*' */
+			kb_buf_printf(b, rows[i].shift_overflow
+						 ? "%7llu %s %9llu %5llu* | %8.3f %8.3f | %8.3f %8.3f | %8.3f\n"
+						 : "%7llu %s %9llu %6llu | %8.3f %8.3f | %8.3f %8.3f | %8.3f\n",
 				      (unsigned long long)(mib >= 1024 ? mib >> 10 : mib),
 				      mib >= 1024 ? "GiB" : "MiB",
 				      (unsigned long long)rows[i].pages,
 				      (unsigned long long)rows[i].table, rows[i].old_random,
 				      rows[i].new_random, rows[i].old_run, rows[i].new_run,
 				      rows[i].baseline);
+		}
+		for (i = 0; i < n; i++) {
+			uint64_t mib = rows[i].zone_bytes >> 20;
+
+			if (rows[i].shift_overflow)
+				kb_buf_printf(b, "\n* %llu MiB (%llu pages): seed 003 sized 1 queue, so wait_table_shift = %u, a shift\n"
+						 "  by the word width, undefined in C.  x86 shifts by the count modulo %u, by 0:\n"
+						 "  the zone's first struct page indexed queue %#llx of a 1-entry table.\n"
+						 "  The December 2002 fix (at least 4 queues) is what is simulated here.\n",
+					      (unsigned long long)mib, (unsigned long long)rows[i].pages,
+					      rows[i].seed_shift, word,
+					      (unsigned long long)rows[i].hw_index);
+			else if (rows[i].fixed_table != rows[i].seed_table)
+				kb_buf_printf(b, "\n  %llu MiB: seed 003 sized %llu queues; the December 2002 fix raised it to %llu.\n",
+					      (unsigned long long)mib,
+					      (unsigned long long)rows[i].seed_table,
+					      (unsigned long long)rows[i].fixed_table);
 		}
 	}
 }
