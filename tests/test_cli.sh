@@ -228,6 +228,30 @@ check "audit --multiplier text: one audit" $?
 [ "$("$kb" influence --func hash_32 --gen new --word 32 --bits 4 --format csv | wc -l)" = 129 ]
 check "influence csv: 32 x 4 cells and a header" $?
 
+# named kernel tables: the facts, the transforms, the rejections
+[ "$(printf '0xc1000020\n' | "$kb" hash --table bit-waitqueue --gen new --word 32 --param bit=3)" = 0x27 ]
+check "hash --table bit-waitqueue --param bit=3" $?
+[ "$(printf '0x40000000\n' | "$kb" hash --table btrfs-raid56 --gen new --word 64)" = 0x10c ]
+check "hash --table btrfs-raid56: bits from the table" $?
+"$kb" skew --table btrfs-raid56-raw --gen old --word 64 --keyset btrfs-stripe --count 4096 --format csv |
+	grep -q '^1,btrfs-stripe,btrfs-raid56-raw,old,64,11,4096,2048,.*,1,4096,'
+check "skew --table: raw stripes into 1 bucket, the table named in the func column" $?
+expect 2 "khash-bench: --table btrfs-raid56 fixes the function: drop --func" \
+	skew --table btrfs-raid56 --func hash_64 --gen new --keyset seq
+expect 2 "khash-bench: unknown table 'nope' (see 'khash-bench tables')" \
+	skew --table nope --gen new --keyset seq
+expect 2 "khash-bench: table btrfs-raid56 takes no --param" \
+	skew --table btrfs-raid56 --gen new --keyset seq --param 1
+expect 2 "khash-bench: table bit-waitqueue's parameter is bit, not sb" \
+	skew --table bit-waitqueue --gen new --keyset struct-page --param sb=1
+expect 2 "khash-bench: hash-min: key_bytes must be 4 or 8" \
+	skew --table hash-min --gen new --keyset seq --param 3
+"$kb" tables --format csv >"$tmp/t.csv"
+[ "$(grep -c '^1,' "$tmp/t.csv")" = $((11 * 2 * 4)) ]; check "tables csv: 11 tables x 2 words x 4 generations" $?
+grep -q '^1,bit-waitqueue,kernel/sched/wait_bit.c:17,model,old,64,8,4096,256,.*,2,' "$tmp/t.csv"
+check "tables csv: bit-waitqueue, old, 64-bit: 2 buckets" $?
+"$kb" tables --format json | grep -q '"schema": "khash-bench/tables"'; check "tables json" $?
+
 # skew and report outputs carry the contract's fields and a schema version
 "$kb" skew --func hash_64 --gen old --word 64 --bits 11 --keyset page4k --count 4096 --format json >"$tmp/s.json"
 for field in '"func": "hash_64"' '"gen": "old"' '"word": 64' '"bits": 11' '"n": 4096' \

@@ -67,4 +67,35 @@ check page i386 32 11 10
 # copes with them (as kernel/README.md found for the model key set).
 check_neither struct_page i386 32 11
 
+# The named tables on the kernel's own struct pages: bit-waitqueue's flag
+# words (the struct page address, shifted) in 2 of 256 queues under old
+# on x86_64, all 256 under every later generation; on i386 only new
+# spreads them (posted kept the old hash_32).
+csv=$("$kb" tables --kernel-keys "$data" --format csv)
+# used TABLE GEN WORD: buckets used by the real struct pages (CSV column 12)
+used() {
+	echo "$csv" | awk -F, -v t="$1" -v g="$2" -v w="$3" \
+		'$2 == t && $4 == "struct_page" && $5 == g && $6 == w {print $12}'
+}
+# table_used TABLE GEN WORD eq|lt N: buckets used, equal to or below N
+table_used() {
+	got=$(used "$1" "$2" "$3")
+	ok=0
+	case $4 in
+	eq) [ -n "$got" ] && [ "$got" -eq "$5" ] && ok=1 ;;
+	lt) [ -n "$got" ] && [ "$got" -lt "$5" ] && ok=1 ;;
+	esac
+	if [ "$ok" = 1 ]; then
+		echo "ok   - tables: real struct pages, $1 $2 w$3: $got buckets used"
+	else
+		echo "FAIL - tables: real struct pages, $1 $2 w$3: '$got' buckets used, want $4 $5"
+		fail=1
+	fi
+}
+table_used bit-waitqueue old 64 eq 2
+table_used bit-waitqueue minimal 64 eq 256
+table_used bit-waitqueue new 64 eq 256
+table_used bit-waitqueue posted 32 lt 256
+table_used bit-waitqueue new 32 eq 256
+
 exit $fail

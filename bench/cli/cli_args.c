@@ -10,6 +10,7 @@
 #include <khash/lkh_table.h>
 
 #include "number.h"
+#include "tables.h"
 
 static const char *prog = "khash-bench";
 
@@ -47,20 +48,21 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		TEXT_CSV_JSON, 0, NULL, "keys per key set", 65536 },
 	[KB_CMD_SKEW] = {
 		"skew",
-		"--func F --gen G [--word W] --bits N (--keyset NAME [--count N] | --keys FILE [--binary]) [--format text|csv|json] [-o FILE]",
+		"(--func F --bits N | --table NAME [--param N] [--bits N]) --gen G [--word W] (--keyset NAME [--count N] | --keys FILE [--binary]) [--format text|csv|json] [-o FILE]",
 		"one cell: how evenly one function spreads a key set or a key file",
-		"Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even).",
+		"Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, or through a named kernel table (its key transform, function and bits), and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even).",
 		KEYSET_OPTIONS | KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) |
 			KB_OPT(KEYSET) | KB_OPT(KEYS) | KB_OPT(BINARY) | KB_OPT(FORMAT) |
-			KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS),
+			KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) | KB_OPT(TABLE) |
+			KB_OPT(PARAM),
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set", 4096 },
 	[KB_CMD_HASH] = {
 		"hash",
-		"--func F --gen G [--word W] --bits N [--binary] [-o FILE] [FILE|-]",
+		"(--func F --bits N | --table NAME [--param N] [--bits N]) --gen G [--word W] [--binary] [-o FILE] [FILE|-]",
 		"print each key's hash, 0x-prefixed lowercase hex, in input order",
-		"Reads a key file (standard input when FILE is - or missing) and prints the hash of every key, one a line, in input order, exactly as the chosen kernel computed it.",
+		"Reads a key file (standard input when FILE is - or missing) and prints the hash of every key, one a line, in input order, exactly as the chosen kernel computed it; with --table, the bucket that kernel table puts it in.",
 		KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) | KB_OPT(BINARY) |
-			KB_OPT(FORMAT) | KB_OPT(OUTPUT),
+			KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(TABLE) | KB_OPT(PARAM),
 		KB_FORMAT_BIT(KB_FORMAT_TEXT), 1, "one key file, or - for standard input", NULL, 0 },
 	[KB_CMD_INFLUENCE] = {
 		"influence",
@@ -104,6 +106,14 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 			KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(BITS) | KB_OPT(MAX_MEMORY) |
 			KB_OPT(FORMAT),
 		KB_FORMAT_BIT(KB_FORMAT_TEXT), 0, NULL, "keys to write", 4096 },
+	[KB_CMD_TABLES] = {
+		"tables",
+		"[--count N] [--seed N] [--words 32,64] [--kernel-keys DIR] [--format text|csv|json] [--plot DIR] [-o FILE]",
+		"named kernel tables: real 6.1 call sites under every generation",
+		"Lists the named tables (the key transform, function and bits of a real Linux 6.1 call site, with its file:line) and counts each one's natural key model through every generation and word size, and, with --kernel-keys, the real kernel keys that fit it.",
+		KB_OPT(COUNT) | KB_OPT(SEED) | KB_OPT(WORDS) | KB_OPT(KERNEL_KEYS) | KB_OPT(FORMAT) |
+			KB_OPT(PLOT) | KB_OPT(OUTPUT),
+		TEXT_CSV_JSON, 0, NULL, "keys of each table's key model", 4096 },
 	[KB_CMD_LIST] = {
 		"list", "", "key sets (with formulas), functions and generations",
 		"Lists the built-in key sets with their formulas, the functions that index a table, the generations with their kernels and multipliers, and the word sizes.",
@@ -481,6 +491,7 @@ static void set_defaults(struct kb_args *a, const struct kb_command *c)
 	a->cmd = c;
 	a->cmd_id = (enum kb_command_id)(c - kb_commands);
 	a->keyset = -1;
+	a->table = -1;
 	a->word = lkh_bits_per_long();
 	a->format = KB_FORMAT_TEXT;
 	a->kp.count = c->count_default;
@@ -688,6 +699,32 @@ static int parse_option(int id, const char *arg, struct kb_args *a)
 		a->width = (unsigned)atoi(arg);
 		return 0;
 	case KB_OPT_COMPARE:
+		return 0;
+	case KB_OPT_TABLE:
+		a->table = kb_table_find(arg);
+		if (a->table < 0)
+			return kb_fail(KB_EXIT_USAGE, "unknown table '%s' (see 'khash-bench tables')", arg);
+		return 0;
+	case KB_OPT_PARAM: {
+		/* NAME=VALUE, or the value alone */
+		const char *eq = strchr(arg, '=');
+
+		a->param_name = NULL;
+		if (eq) {
+			size_t len = (size_t)(eq - arg);
+
+			if (len == 0 || len >= sizeof(a->param_name_buf))
+				return kb_fail(KB_EXIT_USAGE, "invalid --param: '%s'", arg);
+			memcpy(a->param_name_buf, arg, len);
+			a->param_name_buf[len] = '\0';
+			a->param_name = a->param_name_buf;
+		}
+		if (!kb_parse_u64(eq ? eq + 1 : arg, &a->param))
+			return kb_fail(KB_EXIT_USAGE, "invalid --param: '%s'", arg);
+		return 0;
+	}
+	case KB_OPT_KERNEL_KEYS:
+		a->kernel_keys = arg;
 		return 0;
 	case KB_OPT_OUTPUT:
 		a->output = arg;

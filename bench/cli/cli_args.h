@@ -58,6 +58,9 @@
 	X(PRESET, "preset", 0, "NAME", "a known multiplier (names: audit --compare)")  \
 	X(WIDTH, "width", 0, "32|64", "the multiplier's word (default: 32 if K fits)") \
 	X(COMPARE, "compare", 0, NULL, "audit every preset, as one table")            \
+	X(TABLE, "table", 0, "NAME", "a named kernel table (see 'khash-bench tables'): its key transform, function and bits") \
+	X(PARAM, "param", 0, "[NAME=]N", "the named table's second argument (bit, sb, parent, key_bytes; default: the table's)") \
+	X(KERNEL_KEYS, "kernel-keys", 0, "DIR", "also the real kernel keys of DIR (tests/data/kernel-keys) where a table fits them") \
 	X(OUTPUT, "output", 'o', "FILE", "write to FILE (atomically) instead of standard output") \
 	X(HELP, "help", 'h', NULL, "this text")                                        \
 	X(VERSION, "version", 'V', NULL, "the version")
@@ -89,6 +92,7 @@ enum kb_command_id {
 	KB_CMD_WAITTABLE,
 	KB_CMD_SPEED,
 	KB_CMD_KEYS,
+	KB_CMD_TABLES,
 	KB_CMD_LIST,
 	KB_CMD_COUNT_
 };
@@ -118,8 +122,11 @@ struct kb_args {
 	lkh_func func;
 	lkh_gen gen;
 	unsigned word, bits;
-	int keyset, binary;
-	const char *keys, *plot, *output;
+	int keyset, binary, table;
+	uint64_t param;
+	const char *param_name;  /* from --param NAME=N, checked by the table */
+	char param_name_buf[32];
+	const char *keys, *plot, *output, *kernel_keys;
 	enum kb_format format;
 	struct kb_keyset_params kp;  /* kp.count: the command's default */
 	struct kb_report_opts ro;

@@ -29,6 +29,7 @@
 #include "report.h"
 #include "speed.h"
 #include "stats.h"
+#include "tables.h"
 #include "waittable.h"
 
 #define BLOCK 4096
@@ -60,6 +61,32 @@ static int check_heap_memory(const struct kb_args *a, unsigned keyset_mask)
 			       (unsigned long long)a->kp.count, size,
 			       (unsigned long long)(need >> 20),
 			       (unsigned long long)(a->max_memory >> 20));
+	return 0;
+}
+
+/* A named table instead of a function: --func is its, bits its default,
+ * the parameter its default unless given; checked on one key. */
+static int need_table_args(struct kb_args *a, const struct kb_table **t)
+{
+	uint64_t b;
+	char why[256];
+
+	*t = &kb_tables[a->table];
+	if (KB_GIVEN(a, FUNC))
+		return kb_fail(KB_EXIT_USAGE, "--table %s fixes the function: drop --func", (*t)->name);
+	if (!KB_GIVEN(a, GEN))
+		return kb_fail(KB_EXIT_USAGE, "%s needs --gen", a->cmd->name);
+	if (KB_GIVEN(a, PARAM) && !(*t)->param)
+		return kb_fail(KB_EXIT_USAGE, "table %s takes no --param", (*t)->name);
+	if (a->param_name && strcmp(a->param_name, (*t)->param))
+		return kb_fail(KB_EXIT_USAGE, "table %s's parameter is %s, not %s", (*t)->name,
+			       (*t)->param, a->param_name);
+	if (!KB_GIVEN(a, PARAM))
+		a->param = kb_table_param(*t, a->word);
+	if (!KB_GIVEN(a, BITS))
+		a->bits = (*t)->bits;
+	if (kb_table_bucket(*t, a->gen, a->word, a->bits, 0, a->param, &b, why, sizeof(why)) < 0)
+		return kb_fail(KB_EXIT_USAGE, "%s", why);
 	return 0;
 }
 
@@ -125,6 +152,7 @@ static size_t format_hex(char *out, uint64_t v)
 static int cmd_hash(struct kb_args *a)
 {
 	static char out_buf[BLOCK * 19];
+	const struct kb_table *t = NULL;
 	size_t len = 0;
 	struct kb_hashspec s;
 	struct kb_keyfile *kf;
@@ -136,7 +164,7 @@ static int cmd_hash(struct kb_args *a)
 	long n;
 	int rc = 0;
 
-	if ((rc = need_cell_args(a, &s)))
+	if (a->table >= 0 ? (rc = need_table_args(a, &t)) : (rc = need_cell_args(a, &s)))
 		return rc;
 	kf = malloc(sizeof(*kf));
 	if (!kf)
@@ -156,11 +184,25 @@ static int cmd_hash(struct kb_args *a)
 	while ((n = kb_keyfile_next(kf, keys, BLOCK, err, sizeof(err))) > 0) {
 		size_t i;
 
-		if ((rc = check_fit(&s, keys, (size_t)n, done, kf->name)))
-			break;
-		kb_full_words(&s, keys, (size_t)n, words);
-		for (i = 0; i < (size_t)n; i++)
-			len += format_hex(out_buf + len, words[i] >> (64 - a->bits));
+		if (t) {
+			for (i = 0; i < (size_t)n; i++) {
+				if (kb_table_bucket(t, a->gen, a->word, a->bits, keys[i], a->param,
+						    &words[i], err, sizeof(err)) < 0) {
+					rc = kb_fail(KB_EXIT_RUNTIME, "%s: key %llu: %s", kf->name,
+						     (unsigned long long)(done + i + 1), err);
+					break;
+				}
+				len += format_hex(out_buf + len, words[i]);
+			}
+			if (rc)
+				break;
+		} else {
+			if ((rc = check_fit(&s, keys, (size_t)n, done, kf->name)))
+				break;
+			kb_full_words(&s, keys, (size_t)n, words);
+			for (i = 0; i < (size_t)n; i++)
+				len += format_hex(out_buf + len, words[i] >> (64 - a->bits));
+		}
 		fwrite(out_buf, 1, len, to);
 		len = 0;
 		done += (uint64_t)n;
@@ -181,8 +223,9 @@ static int cmd_hash(struct kb_args *a)
 	return rc;
 }
 
+/* Count a key file through a cell (s) or a named table (t). */
 static int count_keyfile(const struct kb_args *a, const struct kb_hashspec *s,
-			 uint64_t *counts)
+			 const struct kb_table *t, uint64_t *counts)
 {
 	struct kb_keyfile *kf = malloc(sizeof(*kf));
 	uint64_t keys[BLOCK], done = 0;
@@ -197,9 +240,17 @@ static int count_keyfile(const struct kb_args *a, const struct kb_hashspec *s,
 		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	}
 	while ((n = kb_keyfile_next(kf, keys, BLOCK, err, sizeof(err))) > 0) {
-		if ((rc = check_fit(s, keys, (size_t)n, done, kf->name)))
-			break;
-		kb_count_block(s, a->bits, keys, (size_t)n, counts);
+		if (t) {
+			if (kb_table_count(t, a->gen, a->word, a->bits, a->param, keys,
+					   (size_t)n, counts, err, sizeof(err)) < 0) {
+				rc = kb_fail(KB_EXIT_RUNTIME, "%s: %s", kf->name, err);
+				break;
+			}
+		} else {
+			if ((rc = check_fit(s, keys, (size_t)n, done, kf->name)))
+				break;
+			kb_count_block(s, a->bits, keys, (size_t)n, counts);
+		}
 		done += (uint64_t)n;
 	}
 	if (n < 0)
@@ -236,6 +287,7 @@ static int keys_not_keyset(const struct kb_args *a)
 
 static int cmd_skew(struct kb_args *a)
 {
+	const struct kb_table *t = NULL;
 	struct kb_hashspec s;
 	struct kb_cell cell;
 	struct kb_buf b = { 0 };
@@ -243,7 +295,7 @@ static int cmd_skew(struct kb_args *a)
 	char err[512];
 	int rc;
 
-	if ((rc = need_cell_args(a, &s)))
+	if (a->table >= 0 ? (rc = need_table_args(a, &t)) : (rc = need_cell_args(a, &s)))
 		return rc;
 	if ((a->keyset >= 0) == (a->keys != NULL))
 		return kb_fail(KB_EXIT_USAGE, "skew needs exactly one of --keyset and --keys");
@@ -255,18 +307,26 @@ static int cmd_skew(struct kb_args *a)
 		return rc;
 	memset(&cell, 0, sizeof(cell));
 	cell.keyset = a->keyset;
+	if (t) {
+		s.func = t->func;
+		s.gen = a->gen;
+		s.word = a->word;
+		cell.table = t->name;
+	}
 	cell.spec = s;
 	cell.bits = a->bits;
 	cell.ok = 1;
 	if (a->keyset >= 0) {
-		if (kb_count_keyset(&s, a->bits, a->keyset, &a->kp, a->threads,
-				    &counts, err, sizeof(err)) < 0)
+		if ((t ? kb_table_count_keyset(t, a->gen, a->word, a->bits, a->param, a->keyset,
+					       &a->kp, &counts, err, sizeof(err))
+		       : kb_count_keyset(&s, a->bits, a->keyset, &a->kp, a->threads,
+					 &counts, err, sizeof(err))) < 0)
 			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	} else {
 		counts = calloc((size_t)1 << a->bits, sizeof(*counts));
 		if (!counts)
 			return kb_fail(KB_EXIT_RUNTIME, "out of memory for 2^%u buckets", a->bits);
-		if ((rc = count_keyfile(a, &s, counts))) {
+		if ((rc = count_keyfile(a, t ? NULL : &s, t, counts))) {
 			free(counts);
 			return rc;
 		}
@@ -490,6 +550,130 @@ static int cmd_waittable(struct kb_args *a)
 	return plot_then_emit(a, &b, &fig);
 }
 
+/* Read every key of a small key file (the kernel keys: 4096 at most). */
+static long read_keys(const char *path, uint64_t *keys, size_t max, char *err,
+		      size_t errlen)
+{
+	struct kb_keyfile *kf = malloc(sizeof(*kf));
+	long n, total = 0;
+
+	if (!kf) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (kb_keyfile_open(kf, path, 0, err, errlen) < 0) {
+		free(kf);
+		return -1;
+	}
+	while ((size_t)total < max &&
+	       (n = kb_keyfile_next(kf, keys + total, max - (size_t)total, err, errlen)) > 0)
+		total += n;
+	if (total >= 0 && (size_t)total < max && n < 0)
+		total = -1;
+	kb_keyfile_close(kf);
+	free(kf);
+	return total;
+}
+
+/* Every named table x word x generation on its key model, and on the real
+ * kernel keys that fit it (--kernel-keys DIR: DIR/x86_64 and DIR/i386). */
+static int cmd_tables(struct kb_args *a)
+{
+	enum { MAX_KERNEL_KEYS = 65536 };
+	struct kb_table_cell *cells;
+	struct kb_buf b = { 0 };
+	struct kb_figure fig;
+	uint64_t *keys = NULL;
+	size_t n = 0, cap = (size_t)kb_tables_count * 2 * 2 * LKH_GEN_COUNT;
+	unsigned t, w;
+	char err[512];
+	int g, rc = 0;
+
+	cells = calloc(cap, sizeof(*cells));
+	if (!cells)
+		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
+	for (t = 0; t < kb_tables_count && !rc; t++) {
+		const struct kb_table *tb = &kb_tables[t];
+
+		for (w = 64; w >= 32 && !rc; w -= 32) {
+			int pass;
+
+			if (!(a->ro.words & (w == 64 ? 2u : 1u)))
+				continue;
+			for (pass = 0; pass < 2 && !rc; pass++) {
+				long nk = 0;
+
+				if (pass == 1) { /* the kernel's own keys, where they fit */
+					char path[4096];
+
+					if (!a->kernel_keys || !tb->kernel_keys)
+						break;
+					snprintf(path, sizeof(path), "%s/%s/%s.txt", a->kernel_keys,
+						 w == 64 ? "x86_64" : "i386", tb->kernel_keys);
+					if (!keys && !(keys = malloc(MAX_KERNEL_KEYS * sizeof(*keys)))) {
+						rc = kb_fail(KB_EXIT_RUNTIME, "out of memory");
+						break;
+					}
+					nk = read_keys(path, keys, MAX_KERNEL_KEYS, err, sizeof(err));
+					if (nk < 0) {
+						rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
+						break;
+					}
+				}
+				for (g = 0; g < LKH_GEN_COUNT; g++) {
+					struct kb_table_cell *c = &cells[n++];
+					uint64_t *counts = NULL, param = kb_table_param(tb, w);
+
+					c->table = t;
+					c->source = pass ? tb->kernel_keys : "model";
+					c->cell.table = tb->name;
+					c->cell.keyset = pass ? -1 : tb->keyset;
+					c->cell.spec.func = tb->func;
+					c->cell.spec.gen = (lkh_gen)g;
+					c->cell.spec.word = w;
+					c->cell.bits = tb->bits;
+					if (pass) {
+						counts = calloc((size_t)1 << tb->bits, sizeof(*counts));
+						if (!counts) {
+							rc = kb_fail(KB_EXIT_RUNTIME, "out of memory");
+							break;
+						}
+						if (kb_table_count(tb, (lkh_gen)g, w, tb->bits, param, keys,
+								   (size_t)nk, counts, err, sizeof(err)) < 0) {
+							free(counts);
+							counts = NULL;
+						}
+					} else if (kb_table_count_model(tb, (lkh_gen)g, w, tb->bits, param,
+									a->kp.count, a->kp.seed, &counts,
+									err, sizeof(err)) < 0) {
+						counts = NULL;
+					}
+					if (!counts) {
+						snprintf(c->cell.why, sizeof(c->cell.why), "%.95s", err);
+						continue;
+					}
+					kb_skew_from_counts(counts, UINT64_C(1) << tb->bits, &c->cell.skew);
+					c->cell.ok = 1;
+					free(counts);
+				}
+			}
+		}
+	}
+	free(keys);
+	if (rc) {
+		free(cells);
+		return rc;
+	}
+	kb_render_tables(cells, n, a->kp.count, a->format, &b);
+	memset(&fig, 0, sizeof(fig));
+	if (a->plot) {
+		/* one figure per word size: 64-bit when both are shown */
+		kb_figure_tables(cells, n, a->ro.words & 2u ? 64 : 32, &fig);
+	}
+	free(cells);
+	return plot_then_emit(a, &b, &fig);
+}
+
 /* Write a key set as a key file: text (0x hex, one a line) or --binary
  * little-endian u64, so any other machine reads the same keys. */
 static int cmd_keys(struct kb_args *a)
@@ -561,7 +745,7 @@ static int cmd_list(void)
 		if (lkh_bits_max((lkh_func)i, LKH_GEN_NEW, 64))
 			printf(" %s", lkh_func_name((lkh_func)i));
 	printf("\ngenerations:\n");
-#define GEN_LINE(id, name, what) printf("  %-7s %s\n", name, what);
+#define GEN_LINE(id, name, what, prime32, prime64) printf("  %-7s %s\n", name, what);
 	LKH_GENERATION_TABLE(GEN_LINE)
 #undef GEN_LINE
 	printf("word sizes: 32 64 (default %u)\n", lkh_bits_per_long());
@@ -603,6 +787,8 @@ static int run(const struct kb_args *a_in)
 		return cmd_speed(&a);
 	case KB_CMD_KEYS:
 		return cmd_keys(&a);
+	case KB_CMD_TABLES:
+		return cmd_tables(&a);
 	case KB_CMD_LIST:
 		return cmd_list();
 	default:

@@ -15,6 +15,7 @@
 
 struct kb_cell {
 	int keyset;
+	const char *table;     /* a named table's name, or NULL */
 	struct kb_hashspec spec;
 	unsigned bits;
 	int ok;                /* 0: not applicable, see why */

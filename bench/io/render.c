@@ -12,6 +12,12 @@
 
 /* ---- the report and single cells ---------------------------------------- */
 
+/* What a cell hashes with: a function, or a named table's whole recipe. */
+static const char *cell_func(const struct kb_cell *c)
+{
+	return c->table ? c->table : lkh_func_name(c->spec.func);
+}
+
 static char mark_of(const struct kb_cell *c)
 {
 	const char *v = kb_verdict(&c->skew);
@@ -113,7 +119,7 @@ static void cells_csv(const struct kb_cell *c, size_t n, struct kb_buf *b)
 
 		kb_buf_printf(b, "%d,", KB_SCHEMA_VERSION);
 		kb_csv_field(b, kb_cell_source(c));
-		kb_buf_printf(b, ",%s,%s,%u,%u,", lkh_func_name(c->spec.func),
+		kb_buf_printf(b, ",%s,%s,%u,%u,", cell_func(c),
 			      lkh_gen_name(c->spec.gen), c->spec.word, c->bits);
 		if (!c->ok) {
 			kb_buf_printf(b, ",,,,,,,,,,,,n/a\n");
@@ -157,7 +163,7 @@ static void cells_json(const struct kb_cell *c, size_t n,
 		kb_buf_printf(b, "%s\n    {\"keys\": ", i ? "," : "");
 		kb_json_string(b, kb_cell_source(c));
 		kb_buf_printf(b, ", \"func\": \"%s\", \"gen\": \"%s\", \"word\": %u, \"bits\": %u, ",
-			      lkh_func_name(c->spec.func),
+			      cell_func(c),
 			      lkh_gen_name(c->spec.gen), c->spec.word, c->bits);
 		if (!c->ok) {
 			kb_buf_printf(b, "\"verdict\": \"n/a\", \"why\": ");
@@ -196,7 +202,7 @@ static void cell_text(const struct kb_cell *c, const char *source,
 	const struct kb_skew *s = &c->skew;
 
 	kb_buf_printf(b, "%s %s on %u-bit, %s, %u bits: %llu keys into %llu buckets\n",
-		      lkh_gen_name(c->spec.gen), lkh_func_name(c->spec.func),
+		      lkh_gen_name(c->spec.gen), cell_func(c),
 		      c->spec.word, source, c->bits,
 		      (unsigned long long)s->n, (unsigned long long)s->buckets);
 	kb_buf_printf(b, "  X^2 = %.6g with %.0f degrees of freedom, X^2/df = %.4g\n",
@@ -540,4 +546,169 @@ void kb_figure_waittable(const struct kb_wait_row *rows, size_t n,
 		 "       data using 1:4 with linespoints title \"old, a run of pages\", \\\n"
 		 "       data using 1:5 with linespoints title \"new, a run of pages\", \\\n"
 		 "       data using 1:6 with lines dashtype 2 title \"random function\"\n");
+}
+
+/* ---- named kernel tables ------------------------------------------------ */
+
+void kb_render_tables(const struct kb_table_cell *c, size_t n, uint64_t count,
+		      enum kb_format f, struct kb_buf *b)
+{
+	size_t i;
+	unsigned t;
+
+	if (f == KB_FORMAT_CSV) {
+		kb_buf_printf(b, "schema,table,site,keys,gen,word,bits,n,buckets,chi2_per_df,log10_p_upper,used,max_load,expected_max_load,verdict\n");
+		for (i = 0; i < n; i++) {
+			const struct kb_skew *s = &c[i].cell.skew;
+
+			kb_buf_printf(b, "%d,%s,", KB_SCHEMA_VERSION, kb_tables[c[i].table].name);
+			kb_csv_field(b, kb_tables[c[i].table].site);
+			kb_buf_printf(b, ",");
+			kb_csv_field(b, c[i].source);
+			kb_buf_printf(b, ",%s,%u,%u,", lkh_gen_name(c[i].cell.spec.gen),
+				      c[i].cell.spec.word, c[i].cell.bits);
+			if (!c[i].cell.ok) {
+				kb_buf_printf(b, ",,,,,,,n/a\n");
+				continue;
+			}
+			kb_buf_printf(b, "%llu,%llu,", (unsigned long long)s->n,
+				      (unsigned long long)s->buckets);
+			kb_csv_number(b, s->chi2_per_df);
+			kb_buf_printf(b, ",");
+			kb_csv_number(b, s->log10_p_upper);
+			kb_buf_printf(b, ",%llu,%llu,%.4f,%s\n", (unsigned long long)s->used,
+				      (unsigned long long)s->max_load, s->expected_max,
+				      kb_verdict(s));
+		}
+		return;
+	}
+	if (f == KB_FORMAT_JSON) {
+		kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/tables\",\n  \"schema_version\": %d,\n  \"count\": %llu,\n  \"tables\": [",
+			      KB_SCHEMA_VERSION, (unsigned long long)count);
+		for (t = 0; t < kb_tables_count; t++) {
+			const struct kb_table *tb = &kb_tables[t];
+
+			kb_buf_printf(b, "%s\n    {\"name\": ", t ? "," : "");
+			kb_json_string(b, tb->name);
+			kb_buf_printf(b, ", \"site\": ");
+			kb_json_string(b, tb->site);
+			kb_buf_printf(b, ", \"formula\": ");
+			kb_json_string(b, tb->formula);
+			kb_buf_printf(b, ", \"bits\": %u, \"keys\": ", tb->bits);
+			kb_json_string(b, tb->keys_are);
+			kb_buf_printf(b, "}");
+		}
+		kb_buf_printf(b, "\n  ],\n  \"cells\": [");
+		for (i = 0; i < n; i++) {
+			const struct kb_skew *s = &c[i].cell.skew;
+
+			kb_buf_printf(b, "%s\n    {\"table\": \"%s\", \"keys\": ", i ? "," : "",
+				      kb_tables[c[i].table].name);
+			kb_json_string(b, c[i].source);
+			kb_buf_printf(b, ", \"gen\": \"%s\", \"word\": %u, \"bits\": %u, ",
+				      lkh_gen_name(c[i].cell.spec.gen), c[i].cell.spec.word,
+				      c[i].cell.bits);
+			if (!c[i].cell.ok) {
+				kb_buf_printf(b, "\"verdict\": \"n/a\", \"why\": ");
+				kb_json_string(b, c[i].cell.why);
+				kb_buf_printf(b, "}");
+				continue;
+			}
+			kb_buf_printf(b, "\"n\": %llu, ", (unsigned long long)s->n);
+			kb_json_number(b, "chi2_per_df", s->chi2_per_df);
+			kb_buf_printf(b, ", ");
+			kb_json_number(b, "log10_p_upper", s->log10_p_upper);
+			kb_buf_printf(b, ", \"used\": %llu, \"max_load\": %llu, \"verdict\": \"%s\"}",
+				      (unsigned long long)s->used, (unsigned long long)s->max_load,
+				      kb_verdict(s));
+		}
+		kb_buf_printf(b, "\n  ]\n}\n");
+		return;
+	}
+	kb_buf_printf(b, "Named tables: the key transform, function and bits of real Linux 6.1 call sites\n\n");
+	for (t = 0; t < kb_tables_count; t++) {
+		const struct kb_table *tb = &kb_tables[t];
+
+		kb_buf_printf(b, "  %-17s %s\n  %-17s %s\n  %-17s keys: %s\n", tb->name, tb->site,
+			      "", tb->formula, "", tb->keys_are);
+	}
+	kb_buf_printf(b, "\n%llu keys of each model (or the kernel's own); X^2/df (buckets used of 2^bits)\n"
+			 "marks: # broken (X^2/df >= 10)   ! skewed (p_upper < %g)   ~ more even than random\n\n",
+		      (unsigned long long)count, KB_ALPHA);
+	kb_buf_printf(b, "%-17s %-4s %-4s %-12s |", "table", "word", "bits", "keys");
+	for (t = 0; t < LKH_GEN_COUNT; t++)
+		kb_buf_printf(b, " %-16s", lkh_gen_name((lkh_gen)t));
+	kb_buf_printf(b, "\n");
+	for (i = 0; i < n; i++) {
+		const struct kb_cell *cl = &c[i].cell;
+
+		if (i == 0 || c[i - 1].table != c[i].table || c[i - 1].cell.spec.word != cl->spec.word ||
+		    strcmp(c[i - 1].source, c[i].source))
+			kb_buf_printf(b, "%s%-17s %-4u %-4u %-12s |", i ? "\n" : "",
+				      kb_tables[c[i].table].name, cl->spec.word, cl->bits,
+				      c[i].source);
+		if (!cl->ok) {
+			kb_buf_printf(b, " %-16s", "n/a");
+			continue;
+		}
+		{
+			char num[32];
+			double v = cl->skew.chi2_per_df;
+
+			if (v < 0.01)
+				snprintf(num, sizeof(num), "<.01");
+			else if (v < 1000)
+				snprintf(num, sizeof(num), "%.3g", v);
+			else
+				snprintf(num, sizeof(num), "%.0e", v);
+			kb_buf_printf(b, " %c%6s (%6llu)", mark_of(cl), num,
+				      (unsigned long long)cl->skew.used);
+		}
+	}
+	kb_buf_printf(b, "\n");
+	for (i = 0; i < n; i++)
+		if (!c[i].cell.ok) {
+			kb_buf_printf(b, "\nn/a: %s\n", c[i].cell.why);
+			break;
+		}
+}
+
+void kb_figure_tables(const struct kb_table_cell *c, size_t n, unsigned word,
+		      struct kb_figure *fig)
+{
+	size_t i, used = 0;
+	int row = -1, rows = 0, g;
+	size_t last = (size_t)-1;
+	char xtics[256];
+
+	snprintf(fig->base, sizeof(fig->base), "tables_w%u", word);
+	snprintf(fig->title, sizeof(fig->title), "log10(X^2/df) of real kernel tables on %u-bit kernels, by generation", word);
+	fig->width = 900;
+	fig->height = 560;
+	kb_buf_printf(&fig->dat, "# generation row log10_chi2_per_df table keys\n");
+	for (i = 0; i < n; i++) {
+		const struct kb_cell *cl = &c[i].cell;
+
+		if (cl->spec.word != word)
+			continue;
+		if (last == (size_t)-1 || c[last].table != c[i].table || strcmp(c[last].source, c[i].source)) {
+			row++;
+			rows = row + 1;
+		}
+		last = i;
+		kb_buf_printf(&fig->dat, "%d %d %.4f %s %s\n", (int)cl->spec.gen, row,
+			      cl->ok ? log10(fmax(cl->skew.chi2_per_df, 1e-3)) : NAN,
+			      kb_tables[c[i].table].name, c[i].source);
+	}
+	for (g = 0; g < LKH_GEN_COUNT; g++)
+		used += (size_t)snprintf(xtics + used, sizeof(xtics) - used, "%s\"%s\" %d",
+					 g ? ", " : "", lkh_gen_name((lkh_gen)g), g);
+	snprintf(fig->body, sizeof(fig->body),
+		 "  set xlabel \"generation\"\n  set xtics (%s)\n"
+		 "  unset ytics\n  set yrange [-0.5:%d.5]\n  set xrange [-0.5:%d.5]\n"
+		 "  set cbrange [-3:5]\n  set cblabel \"log10(X^2/df)\"\n"
+		 "  set palette defined (-3 \"#2166ac\", 0 \"#f7f7f7\", 1 \"#fdae61\", 5 \"#b2182b\")\n"
+		 "  set title gptitle\n"
+		 "  plot data using 1:2:3 with image notitle, data using (-0.45):2:(sprintf(\"%%s (%%s)\", strcol(4), strcol(5))) with labels left notitle\n",
+		 xtics, rows - 1, LKH_GEN_COUNT - 1);
 }

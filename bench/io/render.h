@@ -14,6 +14,7 @@
 #include "influence.h"
 #include "plot.h"
 #include "report.h"
+#include "tables.h"
 #include "waittable.h"
 
 /* The report, in any format; text shows every step-th table size. */
@@ -47,5 +48,19 @@ void kb_render_waittable(const struct kb_wait_row *rows, size_t n,
 void kb_figure_waittable(const struct kb_wait_row *rows, size_t n,
 			 unsigned word, unsigned waiters,
 			 struct kb_figure *fig);
+
+/* The named tables: the list with citations, then every table x word x
+ * generation cell (cells in table, word, source, generation order; a
+ * cell's keyset is -1 and source names the kernel keys for real keys). */
+struct kb_table_cell {
+	unsigned table;
+	const char *source;     /* "model" or the kernel-keys file's kind */
+	struct kb_cell cell;
+};
+
+void kb_render_tables(const struct kb_table_cell *c, size_t n, uint64_t count,
+		      enum kb_format f, struct kb_buf *b);
+void kb_figure_tables(const struct kb_table_cell *c, size_t n, unsigned word,
+		      struct kb_figure *fig);
 
 #endif

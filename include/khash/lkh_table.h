@@ -27,15 +27,21 @@ extern "C" {
 
 /**
  * @brief Generations, in release order (posted was never released):
- *        X(enum value, name, kernels and multipliers).
+ *        X(enum value, name, kernels and multipliers, GOLDEN_RATIO_PRIME
+ *        on a 32-bit kernel, on a 64-bit one).  Call sites that multiply
+ *        by GOLDEN_RATIO_PRIME themselves (fs/inode.c) read the last two.
  */
 #define LKH_GENERATION_TABLE(X)                                               \
-	X(LKH_GEN_OLD, "old", "v2.6.25..v4.5: 0x9e370001, 0x9e37fffffffc0001") \
+	X(LKH_GEN_OLD, "old", "v2.6.25..v4.5: 0x9e370001, 0x9e37fffffffc0001", \
+	  LKH_OLD_GOLDEN_RATIO_PRIME_W32, LKH_OLD_GOLDEN_RATIO_PRIME_W64)     \
 	X(LKH_GEN_MINIMAL, "minimal",                                         \
-	  "v4.6: as old, but 64-bit hash_64 multiplies by 0x61C8864680B583EB") \
+	  "v4.6: as old, but 64-bit hash_64 multiplies by 0x61C8864680B583EB", \
+	  LKH_MINIMAL_GOLDEN_RATIO_PRIME_W32, LKH_MINIMAL_GOLDEN_RATIO_PRIME_W64) \
 	X(LKH_GEN_POSTED, "posted",                                           \
-	  "the 2016 fix as posted (never released): hash_32 kept 0x9e370001, hash_64 0x61C8864680B583EB") \
-	X(LKH_GEN_NEW, "new", "v4.7..today: 0x61C88647, 0x61C8864680B583EB")
+	  "the 2016 fix as posted (never released): hash_32 kept 0x9e370001, hash_64 0x61C8864680B583EB", \
+	  LKH_POSTED_GOLDEN_RATIO_PRIME_W32, LKH_POSTED_GOLDEN_RATIO_PRIME_W64) \
+	X(LKH_GEN_NEW, "new", "v4.7..today: 0x61C88647, 0x61C8864680B583EB",  \
+	  LKH_NEW_GOLDEN_RATIO_PRIME_W32, LKH_NEW_GOLDEN_RATIO_PRIME_W64)
 
 /** What a function's argument is. */
 typedef enum lkh_arg {
@@ -205,6 +211,18 @@ static inline unsigned lkh_product_width(int product)
 		return width;
 	LKH_PRODUCT_TABLE(LKH_PRODUCT_WIDTH_)
 #undef LKH_PRODUCT_WIDTH_
+	return 0;
+}
+
+/** @brief `GOLDEN_RATIO_PRIME` as a generation defined it for a word size
+ *         (32 or 64), or 0 for an invalid pair. */
+static inline uint64_t lkh_golden_ratio_prime(lkh_gen gen, unsigned word)
+{
+#define LKH_GRP_(id, name, what, prime32, prime64) \
+	if (gen == (id))                           \
+		return word == 32 ? (uint64_t)(prime32) : word == 64 ? (uint64_t)(prime64) : 0;
+	LKH_GENERATION_TABLE(LKH_GRP_)
+#undef LKH_GRP_
 	return 0;
 }
 

@@ -1,0 +1,237 @@
+/* SPDX-License-Identifier: MIT */
+#include "tables.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <khash/lkh_table.h>
+
+#include "keysets.h"
+
+/* x86's L1_CACHE_BYTES (64 on both word sizes), used by fs/inode.c and
+ * fs/dcache.c to drop the low bits of a pointer. */
+#define L1_CACHE_BYTES 64
+
+/*
+ * Read in the tree that Debian's linux-source-6.1 (6.1.192-3) installs.
+ * Where a size is chosen at run time the default is the one named.
+ */
+const struct kb_table kb_tables[] = {
+	{ "btrfs-raid56", "fs/btrfs/raid56.c:178", "hash_64(logical >> 16, 11)",
+	  LKH_FUNC_HASH_64, 11, KB_TX_SHR16, NULL, 0, 0, KB_KS_BTRFS_STRIPE, 0, 0, 0, 0,
+	  "full-stripe logical addresses (RAID5, 2 data disks, 64 KiB)", NULL },
+	{ "btrfs-raid56-raw", "fs/btrfs/raid56.c:178 (without its >> 16)",
+	  "hash_64(logical, 11)", LKH_FUNC_HASH_64, 11, KB_TX_NONE, NULL, 0, 0,
+	  KB_KS_BTRFS_STRIPE, 0, 0, 0, 0,
+	  "full-stripe logical addresses, as the comment says not to", NULL },
+	{ "folio-waitqueue", "mm/filemap.c:1058", "hash_ptr(folio, 8)",
+	  LKH_FUNC_HASH_PTR, 8, KB_TX_NONE, NULL, 0, 0, KB_KS_STRUCT_PAGE, 0, 0, 0, 0,
+	  "folio (struct page) pointers", "struct_page" },
+	{ "bit-waitqueue", "kernel/sched/wait_bit.c:17",
+	  "hash_long(word << (BITS_PER_LONG == 32 ? 5 : 6) | bit, 8)",
+	  LKH_FUNC_HASH_LONG, 8, KB_TX_BITWAIT, "bit", 0, 0, KB_KS_STRUCT_PAGE, 0, 0, 0, 0,
+	  "page flag words (struct page pointers), bit PG_locked = 0", "struct_page" },
+	{ "hash-min", "include/linux/hashtable.h:32",
+	  "sizeof(key) <= 4 ? hash_32(key, bits) : hash_long(key, bits)",
+	  LKH_FUNC_HASH_LONG, 10, KB_TX_HASH_MIN, "key_bytes", 4, 8, KB_KS_SEQ, 0, 0, 0, 0,
+	  "sequential ids in a DEFINE_HASHTABLE(name, 10) of unsigned long keys", NULL },
+	{ "inode-hash", "fs/inode.c:548",
+	  "((ino * sb) ^ (GOLDEN_RATIO_PRIME + ino) / L1_CACHE_BYTES), folded by i_hash_shift",
+	  LKH_FUNC_HASH_LONG, 17, KB_TX_INODE, "sb", UINT64_C(0xc3c2a000),
+	  UINT64_C(0xffff888003c2a000), KB_KS_SEQ, 0, 0, 0, 0,
+	  "sequential inode numbers of one super block (i_hash_shift 17: 2 GiB of RAM)", NULL },
+	{ "in-lookup-hash", "fs/dcache.c:115",
+	  "hash_32(name_hash + parent / L1_CACHE_BYTES, 10)", LKH_FUNC_HASH_32, 10,
+	  KB_TX_DCACHE, "parent", UINT64_C(0xc3a4e0c0), UINT64_C(0xffff888003a4e0c0),
+	  KB_KS_RANDOM, 0, 0, 0, 0, "name hashes of one directory (random 32-bit)", NULL },
+	{ "kvm-mmu-gfn", "arch/x86/kvm/mmu/mmu.c:1701", "hash_64(gfn, 12)",
+	  LKH_FUNC_HASH_64, 12, KB_TX_NONE, NULL, 0, 0, KB_KS_SEQ, 0, 0, 0, 0,
+	  "consecutive guest frame numbers", NULL },
+	{ "jbd2-revoke", "fs/jbd2/revoke.c:133", "hash_64(block, 8)",
+	  LKH_FUNC_HASH_64, 8, KB_TX_NONE, NULL, 0, 0, KB_KS_SEQ, 0, 0, 0, 0,
+	  "consecutive journal block numbers (256 entries, the default)", NULL },
+	{ "sch-fq", "net/sched/sch_fq.c:302", "hash_ptr(sk, 10)",
+	  LKH_FUNC_HASH_PTR, 10, KB_TX_NONE, NULL, 0, 0, KB_KS_SLAB, 0, 0, 0, 2048,
+	  "socket pointers: 2 KiB slab objects (fq_trees_log 10, the default)", NULL },
+	{ "ftrace-hash", "kernel/trace/ftrace.c:1113", "hash_long(ip, 10)",
+	  LKH_FUNC_HASH_LONG, 10, KB_TX_NONE, NULL, 0, 0, KB_KS_SEQ,
+	  UINT64_C(0xc1000000), UINT64_C(0xffffffff81000000), 64, 0,
+	  "function entries 64 bytes apart in kernel text (FTRACE_HASH_DEFAULT_BITS)", NULL },
+};
+
+const unsigned kb_tables_count = sizeof(kb_tables) / sizeof(kb_tables[0]);
+
+int kb_table_find(const char *name)
+{
+	unsigned i;
+
+	for (i = 0; name && i < kb_tables_count; i++)
+		if (!strcmp(name, kb_tables[i].name))
+			return (int)i;
+	return -1;
+}
+
+uint64_t kb_table_param(const struct kb_table *t, unsigned word)
+{
+	return word == 32 ? t->param32 : t->param64;
+}
+
+static uint64_t word_mask(unsigned word)
+{
+	return word == 64 ? UINT64_MAX : (UINT64_C(1) << word) - 1;
+}
+
+/* fs/inode.c hash(): unsigned long arithmetic on a word-bit kernel. */
+static uint64_t inode_hash(lkh_gen gen, unsigned word, unsigned bits,
+			   uint64_t ino, uint64_t sb)
+{
+	uint64_t m = word_mask(word), grp = lkh_golden_ratio_prime(gen, word);
+	uint64_t tmp = ((ino * sb) & m) ^ (((grp + ino) & m) / L1_CACHE_BYTES);
+
+	tmp ^= (tmp ^ grp) >> bits;
+	return tmp & ((UINT64_C(1) << bits) - 1);
+}
+
+int kb_table_bucket(const struct kb_table *t, lkh_gen gen, unsigned word,
+		    unsigned bits, uint64_t key, uint64_t param,
+		    uint64_t *bucket, char *err, size_t errlen)
+{
+	lkh_func f = t->func;
+	uint64_t v = key, m = word_mask(word);
+	int rc;
+
+	if (word != 32 && word != 64) {
+		snprintf(err, errlen, "word size must be 32 or 64");
+		return -1;
+	}
+	if (t->param && param > m) {
+		snprintf(err, errlen, "%s: --param %s=%#llx does not fit a %u-bit kernel's word",
+			 t->name, t->param, (unsigned long long)param, word);
+		return -1;
+	}
+	switch (t->tx) {
+	case KB_TX_SHR16:
+		v = key >> 16;
+		break;
+	case KB_TX_BITWAIT:
+		if (key > m) {
+			snprintf(err, errlen, "%s: key %#llx does not fit a %u-bit kernel's word",
+				 t->name, (unsigned long long)key, word);
+			return -1;
+		}
+		/* unsigned long arithmetic: bits shifted past the word are lost */
+		v = ((key << (word == 32 ? 5 : 6)) | param) & m;
+		break;
+	case KB_TX_HASH_MIN:
+		if (param != 4 && param != 8) {
+			snprintf(err, errlen, "%s: key_bytes must be 4 or 8", t->name);
+			return -1;
+		}
+		f = param <= 4 ? LKH_FUNC_HASH_32 : LKH_FUNC_HASH_LONG;
+		break;
+	case KB_TX_INODE:
+		if (key > m) {
+			snprintf(err, errlen, "%s: inode number %#llx does not fit a %u-bit kernel's word",
+				 t->name, (unsigned long long)key, word);
+			return -1;
+		}
+		if (bits < 1 || bits >= word) {
+			snprintf(err, errlen, "%s: bits %u out of range: 1..%u", t->name, bits,
+				 word - 1);
+			return -1;
+		}
+		*bucket = inode_hash(gen, word, bits, key, param);
+		return 0;
+	case KB_TX_DCACHE:
+		if (key > UINT32_MAX) {
+			snprintf(err, errlen, "%s: name hash %#llx is wider than 32 bits",
+				 t->name, (unsigned long long)key);
+			return -1;
+		}
+		v = (uint32_t)(key + param / L1_CACHE_BYTES);
+		break;
+	default:
+		break;
+	}
+	rc = lkh_hash(f, gen, word, v, bits, bucket);
+	if (rc == LKH_ERR_RANGE)
+		snprintf(err, errlen, "%s: key %#llx does not fit the %u-bit argument of %s on %u-bit",
+			 t->name, (unsigned long long)v, lkh_input_bits(f, word),
+			 lkh_func_name(f), word);
+	else if (rc != LKH_OK)
+		snprintf(err, errlen, "%s: %s (bits %u)", t->name, lkh_strerror(rc), bits);
+	return rc == LKH_OK ? 0 : -1;
+}
+
+int kb_table_count(const struct kb_table *t, lkh_gen gen, unsigned word,
+		   unsigned bits, uint64_t param, const uint64_t *keys,
+		   size_t n, uint64_t *counts, char *err, size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		uint64_t b;
+
+		if (kb_table_bucket(t, gen, word, bits, keys[i], param, &b, err, errlen) < 0)
+			return -1;
+		counts[b]++;
+	}
+	return 0;
+}
+
+int kb_table_count_keyset(const struct kb_table *t, lkh_gen gen, unsigned word,
+			  unsigned bits, uint64_t param, int keyset,
+			  const struct kb_keyset_params *p, uint64_t **counts,
+			  char *err, size_t errlen)
+{
+	struct kb_keyset_params kp = *p;
+	struct kb_keystream ks;
+	uint64_t keys[1024];
+	size_t n;
+	int rc = 0;
+
+	kp.word = word;
+	/* the keys a table sees fit its key's type: 32 bits for a name hash */
+	kp.input_bits = t->tx == KB_TX_DCACHE ? 32 : 64;
+	if (bits < 1 || bits > 32) {
+		snprintf(err, errlen, "%s: bits %u out of range: 1..32", t->name, bits);
+		return -1;
+	}
+	if (kb_keystream_open(&ks, keyset, &kp, err, errlen) < 0)
+		return -1;
+	*counts = calloc((size_t)1 << bits, sizeof(uint64_t));
+	if (!*counts) {
+		kb_keystream_close(&ks);
+		snprintf(err, errlen, "out of memory for 2^%u buckets", bits);
+		return -1;
+	}
+	while (rc == 0 && (n = kb_keystream_next(&ks, keys, 1024)) > 0)
+		rc = kb_table_count(t, gen, word, bits, param, keys, n, *counts, err, errlen);
+	kb_keystream_close(&ks);
+	if (rc < 0) {
+		free(*counts);
+		*counts = NULL;
+	}
+	return rc;
+}
+
+int kb_table_count_model(const struct kb_table *t, lkh_gen gen, unsigned word,
+			 unsigned bits, uint64_t param, uint64_t count,
+			 uint64_t seed, uint64_t **counts, char *err,
+			 size_t errlen)
+{
+	struct kb_keyset_params kp;
+
+	memset(&kp, 0, sizeof(kp));
+	kp.count = count;
+	kp.seed = seed;
+	kp.size = t->size;
+	if (t->stride) {
+		kp.has_base = kp.has_stride = 1;
+		kp.base = word == 32 ? t->base32 : t->base64;
+		kp.stride = t->stride;
+	}
+	return kb_table_count_keyset(t, gen, word, bits, param, t->keyset, &kp, counts,
+				     err, errlen);
+}

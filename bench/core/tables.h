@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Named tables: the hash tables of real Linux 6.1 call sites, each with
+ * the exact key transform, function and bits it uses (cited file:line in
+ * the tree linux-source-6.1 installs), so a generation can be judged on
+ * the keys a table really sees, after the transforms (some of them old
+ * workarounds) the call site applies.
+ */
+#ifndef KB_TABLES_H
+#define KB_TABLES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <khash/lkh.h>
+
+/* What a call site does to its key before (or instead of) hashing. */
+enum kb_transform {
+	KB_TX_NONE,     /* the key as it is */
+	KB_TX_SHR16,    /* key >> 16 */
+	KB_TX_BITWAIT,  /* word << (BITS_PER_LONG == 32 ? 5 : 6) | bit */
+	KB_TX_HASH_MIN, /* hash_32 for keys of 4 bytes or fewer, else hash_long */
+	KB_TX_INODE,    /* fs/inode.c hash(sb, hashval), on GOLDEN_RATIO_PRIME */
+	KB_TX_DCACHE    /* hash += parent / L1_CACHE_BYTES, as a u32 */
+};
+
+struct kb_table {
+	const char *name;
+	const char *site;       /* file:line in Linux 6.1 */
+	const char *formula;    /* what the call site computes */
+	lkh_func func;          /* the hash it calls */
+	unsigned bits;          /* the table's size, 2^bits (the default where
+				 * it is chosen at run time) */
+	enum kb_transform tx;
+	const char *param;      /* the second argument's name, or NULL */
+	uint64_t param32, param64; /* its default on 32- and 64-bit kernels */
+	/* the natural key model: a built-in key set, with its base and
+	 * stride when they differ from the set's own */
+	int keyset;
+	uint64_t base32, base64, stride;
+	unsigned size;          /* object size, for the sized key sets */
+	const char *keys_are;   /* what those keys stand for */
+	const char *kernel_keys; /* a kind in tests/data/kernel-keys that
+				  * fits, or NULL */
+};
+
+extern const struct kb_table kb_tables[];
+extern const unsigned kb_tables_count;
+
+/* Look a table up by name; -1 when unknown. */
+int kb_table_find(const char *name);
+
+/* The default of a table's parameter on a word-bit kernel. */
+uint64_t kb_table_param(const struct kb_table *t, unsigned word);
+
+/*
+ * The bucket a table puts key in, as generation gen on a word-bit kernel
+ * with a table of 2^bits: 0, or -1 with a reason (a key or parameter that
+ * does not fit the kernel's word, bits out of range).
+ */
+int kb_table_bucket(const struct kb_table *t, lkh_gen gen, unsigned word,
+		    unsigned bits, uint64_t key, uint64_t param,
+		    uint64_t *bucket, char *err, size_t errlen);
+
+/* Add n keys to counts[2^bits]; 0, or -1 with a reason naming the key. */
+int kb_table_count(const struct kb_table *t, lkh_gen gen, unsigned word,
+		   unsigned bits, uint64_t param, const uint64_t *keys,
+		   size_t n, uint64_t *counts, char *err, size_t errlen);
+
+struct kb_keyset_params;
+
+/* Counts of a built-in key set through the table: 0, or -1 with a reason.
+ * *counts is malloc'ed, 2^bits entries. */
+int kb_table_count_keyset(const struct kb_table *t, lkh_gen gen, unsigned word,
+			  unsigned bits, uint64_t param, int keyset,
+			  const struct kb_keyset_params *p, uint64_t **counts,
+			  char *err, size_t errlen);
+
+/* The same for the table's natural key model, count keys, seeded. */
+int kb_table_count_model(const struct kb_table *t, lkh_gen gen, unsigned word,
+			 unsigned bits, uint64_t param, uint64_t count,
+			 uint64_t seed, uint64_t **counts, char *err,
+			 size_t errlen);
+
+#endif
