@@ -1,0 +1,304 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# Every figure README.md states, asserted at the precision it prints it:
+# the expected values below are copied from the README (its published
+# claims), never computed by khash-bench, which only supplies the measured
+# side.  Timings (the Performance section, bench/RESULTS.md) are measured,
+# not asserted.  A README change that moves a figure must change it here.
+# usage: test_readme_figures.sh KHASH_BENCH KERNEL_KEYS_DIR
+set -u
+export LC_ALL=C # printf and awk round with a '.', whatever the locale
+kb=$1
+data=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0 skipped=0
+
+check() { # name, condition result
+	if [ "$2" = 0 ]; then passed=$((passed + 1)); else
+		failed=$((failed + 1)); echo "FAIL: $1"; fi
+}
+
+# same NAME WANT GOT: exact text, both shown when they differ
+same() {
+	if [ "$2" = "$3" ]; then check "$1" 0; else
+		check "$1" 1; printf '  want: %s\n  got:  %s\n' "$2" "$3"; fi
+}
+
+# block NAME FILE: FILE's lines are the README's block on stdin
+block() {
+	diff -u --label README --label khash-bench - "$2" >"$tmp/diff"
+	check "$1" $?
+	[ -s "$tmp/diff" ] && sed 's/^/  /' "$tmp/diff"
+}
+
+# cell FIELDS SKEW-ARGS...: the named fields of one skew cell, from its CSV
+cell() {
+	local fields=$1
+	shift
+	"$kb" skew --format csv "$@" | awk -F, -v want="$fields" '
+		NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		{ n = split(want, w, " ")
+		  for (i = 1; i <= n; i++) printf "%s%s", $col[w[i]], i < n ? " " : "\n" }'
+}
+
+r1() { printf '%.1f' "$1"; } # as the README prints X2/df in prose
+
+skip() {
+	echo "SKIP: $1 (no heap-glibc/heap-jemalloc in this build)"
+	skipped=1
+}
+
+# The heap key sets are real allocator pointers; without jemalloc (or
+# glibc's malloc) the report has fewer cells than the README counts.
+heap=1
+for ks in heap-glibc heap-jemalloc; do
+	"$kb" skew --func hash_64 --gen new --bits 6 --keyset $ks >/dev/null 2>&1 || heap=0
+done
+
+## What the main job shows
+"$kb" report --keysets page4k --funcs hash_64 --words 64 >"$tmp/page4k.txt"
+grep -A2 '^page4k  *hash_64  *64  *old' "$tmp/page4k.txt" >"$tmp/got"
+block "report: the three page4k hash_64 64 lines" "$tmp/got" <<'EOF'
+page4k        hash_64   64   old    | # 3e+04 # 3e+04 # 3e+04 # 3e+04 # 3e+04 # 3e+04 # 3e+04 # 7e+03
+                             posted | ~  <.01 ~0.0169 ~0.0164 ~0.0273 ~0.0331 ~ 0.425 ~  0.75 ~ 0.938
+                             new    | ~  <.01 ~0.0169 ~0.0164 ~0.0273 ~0.0331 ~ 0.425 ~  0.75 ~ 0.938
+EOF
+grep -B1 'bits:  |' "$tmp/page4k.txt" | sed 's/  *$//' >"$tmp/got"
+block "report: column header" "$tmp/got" <<'EOF'
+key set       function  word gen    |
+                             bits:  |       6       8      10      12      14      16      18      20
+EOF
+
+"$kb" report >"$tmp/report.txt"
+"$kb" report --format csv >"$tmp/report.csv"
+grep -q '^khash-bench .* report: 65536 keys per key set;' "$tmp/report.txt"
+check "report: 65,536 keys per key set" $?
+same "report: the marks" \
+	'marks: # broken (X^2/df >= 10)   ! skewed (p_upper < 1e-06)   ~ more even than random (p_lower < 1e-06)' \
+	"$(sed -n 2p "$tmp/report.txt")"
+if [ $heap = 1 ]; then
+	same "report: 765 cells a generation (CSV rows, n/a aside)" "old 765 posted 765 new 765" \
+		"$(awk -F, 'NR > 1 && $NF != "n/a" { n[$4]++ }
+			END { printf "old %d posted %d new %d", n["old"], n["posted"], n["new"] }' "$tmp/report.csv")"
+	grep -A3 '^summary' "$tmp/report.txt" >"$tmp/summary"
+	same "report: summary heading" \
+		"summary (cells over all key sets, functions, word sizes and bits 6..20):" \
+		"$(sed -n 1p "$tmp/summary")"
+	same "report: old summary, the same every run" \
+		"  old     386 broken,   21 skewed,  358 fine" "$(sed -n 2p "$tmp/summary")"
+	# posted and new: the other key sets' 46 and 77 skewed cells, and at
+	# most 9 of the heap sets' (ASLR moves their pointers)
+	for g in posted:46 new:77; do
+		IFS=: read -r gen fixed <<<"$g"
+		awk -v g="$gen" -v lo="$fixed" '$1 == g {
+			ok = $2 == 0 && $4 >= lo && $4 <= lo + 9 && $2 + $4 + $6 == 765 }
+			END { exit !ok }' "$tmp/summary"
+		check "report: $gen summary: 0 broken, $fixed..$((fixed + 9)) skewed of 765 ($(grep "^  $gen " "$tmp/summary" | xargs))" $?
+	done
+	same "report: heap sets add at most 9 skewed cells (CSV)" "posted yes new yes" \
+		"$(awk -F, '$2 ~ /^heap-/ && $NF == "skewed" { n[$4]++ }
+			END { printf "posted %s new %s", n["posted"] <= 9 ? "yes" : n["posted"], n["new"] <= 9 ? "yes" : n["new"] }' "$tmp/report.csv")"
+else
+	skip "report cell counts and summary"
+fi
+same "report: skewed cells outside the heap sets, the same every run" "posted 46 new 77" \
+	"$(awk -F, 'NR > 1 && $2 !~ /^heap-/ && $NF == "skewed" { n[$4]++ }
+		END { printf "posted %d new %d", n["posted"], n["new"] }' "$tmp/report.csv")"
+same "histogram: 65,536 page addresses, old hash_64, 2048 buckets: 2 used" 2 \
+	"$(cell used --func hash_64 --gen old --word 64 --bits 11 --keyset page4k --count 65536)"
+
+# The story: 4096 keys, 2^11 buckets, on 64- and 32-bit kernels.
+for w in 64 32; do
+	same "story: old hash_64 w$w puts pages into exactly 2 buckets" 2 \
+		"$(cell used --func hash_64 --gen old --word $w --bits 11 --keyset page4k --count 4096)"
+	same "story: old hash_64 w$w puts btrfs stripes into 1 bucket" 1 \
+		"$(cell used --func hash_64 --gen old --word $w --bits 11 --keyset btrfs-stripe --count 4096)"
+done
+for g in posted new; do
+	for want in 64:page4k:0.3 64:btrfs-stripe:0.3 32:page4k:0.1 32:btrfs-stripe:0.2; do
+		IFS=: read -r w ks x <<<"$want"
+		same "story: $g hash_64 w$w on $ks: X2/df $x" "$x" \
+			"$(r1 "$(cell chi2_per_df --func hash_64 --gen $g --word "$w" --bits 11 --keyset "$ks" --count 4096)")"
+	done
+done
+for ks in seq struct-page; do
+	same "story: old hash_32 w32 on $ks is fine (not broken, not skewed)" fine \
+		"$(cell verdict --func hash_32 --gen old --word 32 --bits 11 --keyset $ks --count 4096 |
+			sed -E 's/^(ok|even)$/fine/')"
+done
+# new hash_64 with 65,536 keys (the report's CSV): btrfs stripes on a
+# 64-bit kernel at 2^13..2^20 buckets, i386 pages at 2^16
+same "story: new btrfs stripes w64, 2^13..2^20: all skewed, X2/df 1.3 to 7.8" "8 of 8 skewed, 1.3 to 7.8" \
+	"$(awk -F, '$2 == "btrfs-stripe" && $3 == "hash_64" && $4 == "new" && $5 == 64 && $6 >= 13 {
+		n++; if ($NF == "skewed") s++
+		if (!lo || $11 < lo) lo = $11; if ($11 > hi) hi = $11 }
+		END { printf "%d of %d skewed, %.1f to %.1f", s, n, lo, hi }' "$tmp/report.csv")"
+same "story: new i386 pages at 2^16: skewed, X2/df 1.2" "skewed 1.2" \
+	"$(awk -F, '$2 == "page4k" && $3 == "hash_64" && $4 == "new" && $5 == 32 && $6 == 16 {
+		printf "%s %.1f", $NF, $11 }' "$tmp/report.csv")"
+
+## Bit influence: the band 16..23 of 8 output bits, default samples
+band() {
+	"$kb" influence --func "$1" --gen "$2" --word "$3" --bits 8 |
+		awk '/^input bits 16\.\.23 / { printf "%.3f", $NF }'
+}
+same "influence: old hash_32 w32, bits 16..23" 0.469 "$(band hash_32 old 32)"
+same "influence: new hash_32 w32, bits 16..23" 0.230 "$(band hash_32 new 32)"
+same "influence: old hash_64 w64, bits 16..23" 0.500 "$(band hash_64 old 64)"
+same "influence: old hash_64 w32, bits 16..23" 0.500 "$(band hash_64 old 32)"
+
+## Multiplier audit (its broken column counts the heap sets too)
+"$kb" audit --compare >"$tmp/audit.txt"
+if [ $heap = 1 ]; then
+	head -12 "$tmp/audit.txt" >"$tmp/got"
+	block "audit --compare: the table" "$tmp/got" <<'EOF'
+preset      multiplier         width  odd  ones  run terms  max CF q  worst X2/df  broken
+old32       0x9e370001            32  yes    11   15     7        18          255       5
+old64       0x9e37fffffffc0001    64  yes    41   33     7   1048579    1.311e+05       8
+new32       0x61c88647            32  yes    13    4    11         4        12.06       0
+new64       0x61c8864680b583eb    64  yes    27    7    21         2        17.94       0
+phi32       0x9e3779b9            32  yes    20    4    11         4        12.06       0
+phi64       0x9e3779b97f4a7c15    64  yes    38    7    21         1        17.94       0
+knuth32     0x9e3779b1            32  yes    19    4    11        18        15.91       0
+fxhash64    0x517cc1b727220a95    64  yes    29    5    22       292        24.15       0
+murmur64    0xff51afd7ed558ccd    64  yes    41    8    23       415          128       0
+splitmix64  0xbf58476d1ce4e5b9    64  yes    36    6    23        23        18.12       0
+even32      0x61c88646            32   NO    12    4    11         4        28.58       0
+EOF
+	same "audit: old64 run 33, CF q 1,048,579, 8 sets broken, 7 terms" "33 1048579 8 7" \
+		"$(awk '$1 == "old64" { print $6, $8, $10, $7 }' "$tmp/audit.txt")"
+else
+	skip "audit --compare table"
+fi
+same "audit: new64 needs 21 terms" 21 "$(awk '$1 == "new64" { print $7 }' "$tmp/audit.txt")"
+same "audit: golden-ratio constants and mixers break no key set" \
+	"new32 0 new64 0 phi32 0 phi64 0 knuth32 0 fxhash64 0 murmur64 0 splitmix64 0" \
+	"$(awk '$1 ~ /^(new|phi|knuth|fxhash|murmur|splitmix)/ { printf "%s%s %s", s, $1, $10; s = " " }' "$tmp/audit.txt")"
+# "the run of 33 ones": that old64's longest run is of ones, from the bits
+k=$((0x9e37fffffffc0001)) run=0 best=0
+for ((i = 0; i < 64; i++)); do
+	if (((k >> i) & 1)); then run=$((run + 1)); [ $run -gt $best ] && best=$run
+	else run=0; fi
+done
+same "audit: 0x9e37fffffffc0001 has a run of 33 ones" 33 $best
+
+## Keys from a real kernel: hash_ptr, --word 64 on x86_64 and 32 on i386
+same "kernel keys: 16 key files" 16 "$(find "$data" -name '*.txt' | wc -l)"
+kinds="page struct_page kmalloc_192 kmalloc_256 cache_104 inode dentry file"
+for arch in x86_64 i386; do
+	w=64; [ $arch = i386 ] && w=32
+	for kind in $kinds; do
+		for gen in old new; do
+			for b in $(seq 6 20); do
+				echo "$arch $kind $gen $b $(cell "chi2_per_df verdict used n" --func hash_ptr \
+					--gen $gen --word $w --bits "$b" --keys "$data/$arch/$kind.txt")"
+			done
+		done
+	done
+done >"$tmp/kernel"
+# the table: X2/df to 3 significant digits (2047 for 2046.9995), buckets
+# used, key count
+awk '$4 == 11 { k = $1 " " $2
+	f = $5 >= 100 ? "%.0f" : $5 >= 10 ? "%.1f" : "%.2f"
+	if ($3 == "old") { x[k] = sprintf(f, $5); u[k] = $7; n[k] = $8 }
+	else printf "%s %s %s (%s) %s\n", k, n[k], x[k], u[k], sprintf(f, $5) }' \
+	"$tmp/kernel" >"$tmp/table"
+grep -E '^(x86_64 (page|struct_page|kmalloc_256|inode)|i386 (page|struct_page|kmalloc_192)) ' \
+	"$tmp/table" >"$tmp/got"
+block "kernel keys: the table at 2^11 buckets" "$tmp/got" <<'EOF'
+x86_64 page 4096 2047 (2) 0.31
+x86_64 struct_page 4096 30.0 (128) 0.81
+x86_64 kmalloc_256 4096 126 (32) 0.53
+x86_64 inode 1024 84.9 (12) 0.77
+i386 page 4096 28.8 (144) 0.17
+i386 struct_page 4096 0.20 (2048) 0.99
+i386 kmalloc_192 4096 10.2 (337) 0.60
+EOF
+same "kernel keys: old, x86_64, not broken at 2^6..2^20 only for" \
+	"cache_104:6 struct_page:6 struct_page:7" \
+	"$(awk '$1 == "x86_64" && $3 == "old" && $6 != "broken" { print $2 ":" $4 }' "$tmp/kernel" | sort | xargs)"
+same "kernel keys: old, x86_64 struct pages at 2^6, 2^7 fill every bucket evenly" \
+	"even 64 even 128" \
+	"$(awk '$1 == "x86_64" && $2 == "struct_page" && $3 == "old" && $4 < 8 { print $6, $7 }' "$tmp/kernel" | xargs)"
+same "kernel keys: old, i386, broken at 2^6..2^20 only for" \
+	"inode:6 kmalloc_192:11 kmalloc_256:10 kmalloc_256:11 page:10 page:11 page:12 page:6 page:7 page:8 page:9" \
+	"$(awk '$1 == "i386" && $3 == "old" && $6 == "broken" { print $2 ":" $4 }' "$tmp/kernel" | sort | xargs)"
+same "kernel keys: new, never broken at 2^6..2^20" 0 \
+	"$(awk '$3 == "new" && $6 == "broken"' "$tmp/kernel" | wc -l)"
+same "kernel keys: new, worst X2/df 2.6 (i386 files at 2^9)" "2.6 i386 file 9 skewed" \
+	"$(awk '$3 == "new" && $5 > m { m = $5; w = $1 " " $2 " " $4 " " $6 }
+		END { printf "%.1f %s", m, w }' "$tmp/kernel")"
+
+## The 2002 wait tables: 100 waiters, 1000 trials (the defaults)
+"$kb" waittable --word 64 >"$tmp/wait64.txt"
+tr '\n' ' ' <"$tmp/wait64.txt" | grep -q '64-bit kernel: 100 pages waited on, .* (1000 trials)'
+check "waittable: 64-bit, 100 pages waited on, 1000 trials" $?
+# as the README's columns: zone, queues, old and new (anywhere), random
+# function, old and new (a run)
+awk '$2 == "MiB" || $2 == "GiB" { print $1, $2, $4, $6, $7, $12, $9, $10 }' \
+	"$tmp/wait64.txt" >"$tmp/waitrows"
+grep -E '^(64 MiB|256 MiB|4 GiB|64 GiB) ' "$tmp/waitrows" >"$tmp/got"
+block "waittable: the table" "$tmp/got" <<'EOF'
+64 MiB 64 1.547 1.537 1.547 0.910 0.860
+256 MiB 256 0.770 0.384 0.387 0.000 0.040
+4 GiB 4096 0.771 0.022 0.024 0.000 0.000
+64 GiB 4096 0.773 0.024 0.024 0.000 0.000
+EOF
+# old: from 128 MiB up, every zone's struct pages land in 128 queues
+for z in 7:32768 8:65536 9:131072 10:262144 11:524288 12:1048576 12:2097152 \
+	12:4194304 12:8388608 12:16777216; do
+	b=${z%:*} pages=${z#*:}
+	used=$(cell used --func hash_long --gen old --word 64 --bits "$b" --keyset struct-page --count "$pages")
+	same "waittable: old, $pages struct pages into 2^$b queues use 128" 128 "$used"
+done
+"$kb" waittable --word 64 --format csv >"$tmp/wait64.csv"
+# old against random: queues/128 from 128 MiB up (so 2x at 256 queues,
+# 32x at 4096)
+same "waittable: old wakes queues/128 times random's waiters from 128 MiB up" \
+	"128:1 256:2 512:4 1024:8 2048:16 4096:32 4096:32 4096:32 4096:32 4096:32" \
+	"$(awk -F, 'NR > 1 && $4 >= 128 { printf "%s%d:%.0f", s, $6, $7 / $11; s = " " }' "$tmp/wait64.csv")"
+same "waittable: a run does better than random under both, every zone" 0 \
+	"$(awk '!($7 < $6 && $8 < $6)' "$tmp/waitrows" | wc -l)"
+same "waittable: a run wakes nobody (0.000) under old from 128 MiB up" \
+	"128 MiB, 256 MiB, 512 MiB, 1 GiB, 2 GiB, 4 GiB, 8 GiB, 16 GiB, 32 GiB, 64 GiB" \
+	"$(awk '$7 == "0.000" { printf "%s%s %s", s, $1, $2; s = ", " }' "$tmp/waitrows")"
+same "waittable: a run wakes nobody (0.000) under new from 512 MiB up" \
+	"512 MiB, 1 GiB, 2 GiB, 4 GiB, 8 GiB, 16 GiB, 32 GiB, 64 GiB" \
+	"$(awk '$8 == "0.000" { printf "%s%s %s", s, $1, $2; s = ", " }' "$tmp/waitrows")"
+"$kb" waittable --word 32 --format csv >"$tmp/wait32.csv"
+same "waittable: 32-bit old within 4 % of random at every size" yes \
+	"$(awk -F, 'NR > 1 { d = $7 / $11 - 1; if (d < 0) d = -d; if (d > m) m = d }
+		END { print m <= 0.04 ? "yes" : "no (" m ")" }' "$tmp/wait32.csv")"
+
+## Security
+"$kb" skew --func hash_ptr --gen new --word 64 --bits 11 --keyset adversarial --count 4096 \
+	>"$tmp/adv.txt"
+grep -E '^new hash_ptr|buckets used' "$tmp/adv.txt" >"$tmp/got"
+block "security: the adversarial output" "$tmp/got" <<'EOF'
+new hash_ptr on 64-bit, adversarial, 11 bits: 4096 keys into 2048 buckets
+  buckets used 1 of 2048, max load 4096 (a random function: 8.39)
+EOF
+# the 120 cells tests/test_adversarial.c tries, each into one bucket
+n=0 one=0
+for f in hash_32 hash_64 hash_long hash_ptr; do
+	for g in old posted new; do
+		for w in 32 64; do
+			for b in 1 6 11 16 20; do
+				n=$((n + 1))
+				u=$(cell used --func $f --gen $g --word $w --bits $b --keyset adversarial --count 4096)
+				[ "$u" = 1 ] && one=$((one + 1))
+			done
+		done
+	done
+done
+same "security: adversarial cells into one bucket" "120 of 120" "$one of $n"
+
+## Statistics
+same "statistics: log10_p_upper of -906,064" -906064 \
+	"$(printf '%.0f' "$(cell log10_p_upper --func hash_64 --gen old --word 64 --bits 11 --keyset page4k --count 4096)")"
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ] || exit 1
+# the figures that need both heap allocators were not checked
+[ "$skipped" = 0 ] || exit 77
