@@ -78,7 +78,7 @@ static void summary_is_the_tally_of_verdicts(void **state)
 	struct kb_buf b = { 0 };
 	int tally[LKH_GEN_COUNT][3] = { { 0 } };
 	size_t i;
-	int g, any_even = 0;
+	int g, any_even = 0, width = 0;
 
 	(void)state;
 	for (i = 0; i < r.n_cells; i++) {
@@ -93,11 +93,15 @@ static void summary_is_the_tally_of_verdicts(void **state)
 	assert_true(any_even); /* the case the summary must not miscount */
 	assert_true(tally[LKH_GEN_OLD][0] > 0);
 	kb_render_report(&r, KB_FORMAT_TEXT, 1, &b);
+	for (g = 0; g < LKH_GEN_COUNT; g++)
+		if ((int)strlen(lkh_gen_name((lkh_gen)g)) > width)
+			width = (int)strlen(lkh_gen_name((lkh_gen)g));
 	for (g = 0; g < LKH_GEN_COUNT; g++) {
 		char line[128];
 
-		snprintf(line, sizeof(line), "  %-6s %4d broken, %4d skewed, %4d fine\n",
-			 lkh_gen_name((lkh_gen)g), tally[g][0], tally[g][1], tally[g][2]);
+		/* names padded to the longest, "minimal" */
+		snprintf(line, sizeof(line), "  %-*s %4d broken, %4d skewed, %4d fine\n",
+			 width, lkh_gen_name((lkh_gen)g), tally[g][0], tally[g][1], tally[g][2]);
 		if (!strstr(b.data, line))
 			fail_msg("summary line missing: %s in\n%s", line, b.data);
 	}

@@ -38,18 +38,22 @@ static void report_text(const struct kb_report *r, unsigned step,
 	unsigned nb = o->bits_max - o->bits_min + 1, bits;
 	size_t i;
 	int tally[LKH_GEN_COUNT][3] = { { 0 } };
-	int g;
+	int g, gw = 0;
 
+	/* the generation column fits the longest name */
+	for (g = 0; g < LKH_GEN_COUNT; g++)
+		if ((int)strlen(lkh_gen_name((lkh_gen)g)) > gw)
+			gw = (int)strlen(lkh_gen_name((lkh_gen)g));
 	kb_buf_printf(b, "khash-bench %s report: %llu keys per key set; X^2/df per table size (1 = like a random function)\n",
 		      lkh_version_string(),
 		      (unsigned long long)o->params.count);
 	kb_buf_printf(b, "marks: # broken (X^2/df >= 10)   ! skewed (p_upper < %g)   ~ more even than random (p_lower < %g)\n\n",
 		      KB_ALPHA, KB_ALPHA);
-	kb_buf_printf(b, "%-13s %-9s %-4s %-6s |", "key set", "function", "word",
+	kb_buf_printf(b, "%-13s %-9s %-4s %-*s |", "key set", "function", "word", gw,
 		      "gen");
 	for (bits = o->bits_min; bits <= o->bits_max; bits += step)
 		kb_buf_printf(b, " %7s", "");
-	kb_buf_printf(b, "\n%-13s %-9s %-4s %-6s |", "", "", "", "bits:");
+	kb_buf_printf(b, "\n%-13s %-9s %-4s %-*s |", "", "", "", gw, "bits:");
 	for (bits = o->bits_min; bits <= o->bits_max; bits += step)
 		kb_buf_printf(b, " %7u", bits);
 	kb_buf_printf(b, "\n");
@@ -62,12 +66,12 @@ static void report_text(const struct kb_report *r, unsigned step,
 		unsigned j;
 
 		if (first_of_group)
-			kb_buf_printf(b, "%-13s %-9s %-4u %-6s |",
+			kb_buf_printf(b, "%-13s %-9s %-4u %-*s |",
 				      kb_cell_source(row),
 				      lkh_func_name(row->spec.func),
-				      row->spec.word, lkh_gen_name(row->spec.gen));
+				      row->spec.word, gw, lkh_gen_name(row->spec.gen));
 		else
-			kb_buf_printf(b, "%-13s %-9s %-4s %-6s |", "", "", "",
+			kb_buf_printf(b, "%-13s %-9s %-4s %-*s |", "", "", "", gw,
 				      lkh_gen_name(row->spec.gen));
 		if (!row->ok) {
 			kb_buf_printf(b, " n/a: %s\n", row->why);
@@ -101,7 +105,7 @@ static void report_text(const struct kb_report *r, unsigned step,
 	for (g = 0; g < LKH_GEN_COUNT; g++) {
 		if (!(o->gens & (1u << g)))
 			continue;
-		kb_buf_printf(b, "  %-6s %4d broken, %4d skewed, %4d fine\n",
+		kb_buf_printf(b, "  %-*s %4d broken, %4d skewed, %4d fine\n", gw,
 			      lkh_gen_name((lkh_gen)g), tally[g][0], tally[g][1],
 			      tally[g][2]);
 	}
