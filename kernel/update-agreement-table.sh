@@ -14,7 +14,7 @@ gen=$1
 src=$("$here/run-kunit.sh" --prepare | tail -n 1)
 last=$(grep -v '^#' "$here/patches/series" | sed '/^$/d' | tail -n 1)
 case "$last" in
-0002-*) ;;
+0003-*) ;;
 *) echo "expected the agreement patch to be last in the series, found $last" >&2
    exit 1 ;;
 esac
