@@ -17,7 +17,7 @@ check() { # name, condition result
 
 # expect STATUS MESSAGE ARGS...: exit status and exact stderr.
 expect() {
-	local want_status=$1 want_msg=$2 out err status
+	local want_status=$1 want_msg=$2 err status
 	shift 2
 	"$kb" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
 	status=$?
@@ -152,7 +152,7 @@ expect 1 "khash-bench: page4k: 4096 keys from 0xffff888000000000 exceed the 32-b
 # no partial output: a failing run leaves no file, and keeps a good one
 expect 1 "khash-bench: $tmp/bad.txt:3: not an integer: '0x1g'" \
 	hash --func hash_64 --gen new --bits 8 "$tmp/bad.txt" -o "$tmp/out.txt"
-[ ! -e "$tmp/out.txt" ] && [ -z "$(ls "$tmp" | grep '\.tmp\.')" ]
+[ ! -e "$tmp/out.txt" ] && [ -z "$(find "$tmp" -maxdepth 1 -name '*.tmp.*')" ]
 check "failed hash leaves no output file" $?
 "$kb" hash --func hash_64 --gen new --bits 8 "$tmp/k4.txt" -o "$tmp/good.txt"
 cp "$tmp/good.txt" "$tmp/good.before"
@@ -176,7 +176,7 @@ kill -TERM "$pid"
 wait "$pid"
 status=$?
 exec 3>&-
-[ "$status" -ne 0 ] && [ ! -e "$tmp/int.txt" ] && [ -z "$(ls "$tmp" | grep 'int.txt')" ]
+[ "$status" -ne 0 ] && [ ! -e "$tmp/int.txt" ] && [ -z "$(find "$tmp" -maxdepth 1 -name '*int.txt*')" ]
 check "SIGTERM mid-run leaves no partial file (status $status)" $?
 
 # a key file that vanishes mid-run: the open descriptor still reads it all

@@ -30,7 +30,7 @@ for f in heatmap_hash_64_w64 hist_page4k_hash_64_w64_b11; do
 		[ -s "$tmp/plots/$f.$e" ]; check "plot $f.$e written" $?
 	done
 done
-[ -z "$(ls -a "$tmp/plots" | grep '\.tmp\.')" ]; check "no plot temporaries" $?
+[ -z "$(find "$tmp/plots" -name '*.tmp.*')" ]; check "no plot temporaries" $?
 # the histogram's data: bucket, then one column a generation in order; 65,536
 # page addresses in 2048 buckets fill 2 under old and all 2048 under new
 # (the README's story), and every column holds every key
