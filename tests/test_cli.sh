@@ -252,6 +252,22 @@ grep -q '^1,bit-waitqueue,kernel/sched/wait_bit.c:17,model,old,64,8,4096,256,.*,
 check "tables csv: bit-waitqueue, old, 64-bit: 2 buckets" $?
 "$kb" tables --format json | grep -q '"schema": "khash-bench/tables"'; check "tables json" $?
 
+# every JSON document parses, whatever its strings hold (a reason with
+# quotes, a key file whose name has a quote and a backslash)
+printf '1\n2\n' >"$tmp/we\"ird\\name.txt"
+jsonok() { python3 -c 'import json, sys; json.load(sys.stdin)'; }
+for args in "report --count 1024 --keysets seq,page4k --bits-max 8 --words 64,32" \
+	"influence --func hash_32 --gen new --bits 4 --count 1000" "audit --compare" \
+	"audit --multiplier 0x61c88647" "waittable --count 10" "tables --count 256"; do
+	# shellcheck disable=SC2086 # args is a list of words
+	"$kb" $args --format json | jsonok; check "valid JSON: $args" $?
+done
+"$kb" skew --func hash_64 --gen new --bits 8 --keys "$tmp/we\"ird\\name.txt" --format json | jsonok
+check "valid JSON: skew of an oddly named key file" $?
+"$kb" report --count 1024 --keysets page4k --funcs hash_32 --words 64 --bits-max 8 --format json |
+	python3 -c 'import json, sys; c = json.load(sys.stdin)["cells"][0]; sys.exit(c["verdict"] != "n/a" or "32-bit" not in c["why"])'
+check "JSON: an n/a cell carries its reason" $?
+
 # skew and report outputs carry the contract's fields and a schema version
 "$kb" skew --func hash_64 --gen old --word 64 --bits 11 --keyset page4k --count 4096 --format json >"$tmp/s.json"
 for field in '"func": "hash_64"' '"gen": "old"' '"word": 64' '"bits": 11' '"n": 4096' \
