@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include <khash/lkh_table.h>
+
 #include "stats.h"
 #include "tables.h"
 
@@ -58,6 +60,25 @@ static void transforms_follow_the_call_sites(void **state)
 	assert_int_equal(bucket("hash-min", LKH_GEN_OLD, 64, 10, 77, 4), 0x25a);
 	assert_int_equal(bucket("hash-min", LKH_GEN_NEW, 64, 10, 77, 8), 0x1a5);
 	assert_int_equal(bucket("ftrace-hash", LKH_GEN_OLD, 32, 10, 0xc1000040, 0), 0x13b);
+}
+
+/* GOLDEN_RATIO_PRIME as each release's header defined it: the old primes
+ * until v4.6 included, the golden ratio from the fix on. */
+static void golden_ratio_prime_by_generation(void **state)
+{
+	(void)state;
+	assert_true(lkh_golden_ratio_prime(LKH_GEN_OLD, 64) == UINT64_C(0x9e37fffffffc0001));
+	assert_true(lkh_golden_ratio_prime(LKH_GEN_OLD, 32) == 0x9e370001u);
+	assert_true(lkh_golden_ratio_prime(LKH_GEN_MINIMAL, 64) == UINT64_C(0x9e37fffffffc0001));
+	assert_true(lkh_golden_ratio_prime(LKH_GEN_MINIMAL, 32) == 0x9e370001u);
+	assert_true(lkh_golden_ratio_prime(LKH_GEN_POSTED, 64) == UINT64_C(0x61C8864680B583EB));
+	assert_true(lkh_golden_ratio_prime(LKH_GEN_NEW, 32) == 0x61C88647u);
+	assert_true(lkh_golden_ratio_prime(LKH_GEN_NEW, 48) == 0);
+	/* so fs/inode.c hashed the same under v4.6 as before it */
+	assert_int_equal(bucket("inode-hash", LKH_GEN_MINIMAL, 64, 17, 12345,
+				UINT64_C(0xffff888003c2a000)),
+			 bucket("inode-hash", LKH_GEN_OLD, 64, 17, 12345,
+				UINT64_C(0xffff888003c2a000)));
 }
 
 static void bad_keys_and_params_are_refused(void **state)
@@ -127,6 +148,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(transforms_follow_the_call_sites),
+		cmocka_unit_test(golden_ratio_prime_by_generation),
 		cmocka_unit_test(bad_keys_and_params_are_refused),
 		cmocka_unit_test(the_facts),
 	};
