@@ -575,6 +575,51 @@ static long read_keys(const char *path, uint64_t *keys, size_t max, char *err,
 	return total;
 }
 
+/* One table on one word size, every generation: the key model when keys is
+ * NULL, else the nk kernel keys given; cells appended at *n. */
+static void table_cells(const struct kb_args *a, unsigned t, unsigned w,
+			const uint64_t *keys, long nk, struct kb_table_cell *cells,
+			size_t *n)
+{
+	const struct kb_table *tb = &kb_tables[t];
+	uint64_t param = kb_table_param(tb, w);
+	char err[512];
+	int g;
+
+	for (g = 0; g < LKH_GEN_COUNT; g++) {
+		struct kb_table_cell *c = &cells[(*n)++];
+		uint64_t *counts = NULL;
+		int rc;
+
+		c->table = t;
+		c->source = keys ? tb->kernel_keys : "model";
+		c->cell.table = tb->name;
+		c->cell.keyset = keys ? -1 : tb->keyset;
+		c->cell.spec.func = tb->func;
+		c->cell.spec.gen = (lkh_gen)g;
+		c->cell.spec.word = w;
+		c->cell.bits = tb->bits;
+		if (keys) {
+			counts = calloc((size_t)1 << tb->bits, sizeof(*counts));
+			rc = !counts ? (snprintf(err, sizeof(err), "out of memory"), -1)
+				     : kb_table_count(tb, (lkh_gen)g, w, tb->bits, param, keys,
+						      (size_t)nk, counts, err, sizeof(err));
+		} else {
+			rc = kb_table_count_model(tb, (lkh_gen)g, w, tb->bits, param, a->kp.count,
+						  a->kp.seed, &counts, err, sizeof(err));
+		}
+		if (rc < 0) {
+			/* a table that cannot take these keys says why */
+			snprintf(c->cell.why, sizeof(c->cell.why), "%.95s", err);
+			free(counts);
+			continue;
+		}
+		kb_skew_from_counts(counts, UINT64_C(1) << tb->bits, &c->cell.skew);
+		c->cell.ok = 1;
+		free(counts);
+	}
+}
+
 /* Every named table x word x generation on its key model, and on the real
  * kernel keys that fit it (--kernel-keys DIR: DIR/x86_64 and DIR/i386). */
 static int cmd_tables(struct kb_args *a)
@@ -586,90 +631,38 @@ static int cmd_tables(struct kb_args *a)
 	uint64_t *keys = NULL;
 	size_t n = 0, cap = (size_t)kb_tables_count * 2 * 2 * LKH_GEN_COUNT;
 	unsigned t, w;
-	char err[512];
-	int g, rc = 0;
+	char err[512], path[4096];
 
 	cells = calloc(cap, sizeof(*cells));
-	if (!cells)
+	if (!cells || (a->kernel_keys && !(keys = malloc(MAX_KERNEL_KEYS * sizeof(*keys))))) {
+		free(cells);
 		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
-	for (t = 0; t < kb_tables_count && !rc; t++) {
-		const struct kb_table *tb = &kb_tables[t];
-
-		for (w = 64; w >= 32 && !rc; w -= 32) {
-			int pass;
+	}
+	for (t = 0; t < kb_tables_count; t++) {
+		for (w = 64; w >= 32; w -= 32) {
+			long nk;
 
 			if (!(a->ro.words & (w == 64 ? 2u : 1u)))
 				continue;
-			for (pass = 0; pass < 2 && !rc; pass++) {
-				long nk = 0;
-
-				if (pass == 1) { /* the kernel's own keys, where they fit */
-					char path[4096];
-
-					if (!a->kernel_keys || !tb->kernel_keys)
-						break;
-					snprintf(path, sizeof(path), "%s/%s/%s.txt", a->kernel_keys,
-						 w == 64 ? "x86_64" : "i386", tb->kernel_keys);
-					if (!keys && !(keys = malloc(MAX_KERNEL_KEYS * sizeof(*keys)))) {
-						rc = kb_fail(KB_EXIT_RUNTIME, "out of memory");
-						break;
-					}
-					nk = read_keys(path, keys, MAX_KERNEL_KEYS, err, sizeof(err));
-					if (nk < 0) {
-						rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
-						break;
-					}
-				}
-				for (g = 0; g < LKH_GEN_COUNT; g++) {
-					struct kb_table_cell *c = &cells[n++];
-					uint64_t *counts = NULL, param = kb_table_param(tb, w);
-
-					c->table = t;
-					c->source = pass ? tb->kernel_keys : "model";
-					c->cell.table = tb->name;
-					c->cell.keyset = pass ? -1 : tb->keyset;
-					c->cell.spec.func = tb->func;
-					c->cell.spec.gen = (lkh_gen)g;
-					c->cell.spec.word = w;
-					c->cell.bits = tb->bits;
-					if (pass) {
-						counts = calloc((size_t)1 << tb->bits, sizeof(*counts));
-						if (!counts) {
-							rc = kb_fail(KB_EXIT_RUNTIME, "out of memory");
-							break;
-						}
-						if (kb_table_count(tb, (lkh_gen)g, w, tb->bits, param, keys,
-								   (size_t)nk, counts, err, sizeof(err)) < 0) {
-							free(counts);
-							counts = NULL;
-						}
-					} else if (kb_table_count_model(tb, (lkh_gen)g, w, tb->bits, param,
-									a->kp.count, a->kp.seed, &counts,
-									err, sizeof(err)) < 0) {
-						counts = NULL;
-					}
-					if (!counts) {
-						snprintf(c->cell.why, sizeof(c->cell.why), "%.95s", err);
-						continue;
-					}
-					kb_skew_from_counts(counts, UINT64_C(1) << tb->bits, &c->cell.skew);
-					c->cell.ok = 1;
-					free(counts);
-				}
+			table_cells(a, t, w, NULL, 0, cells, &n);
+			if (!a->kernel_keys || !kb_tables[t].kernel_keys)
+				continue;
+			snprintf(path, sizeof(path), "%s/%s/%s.txt", a->kernel_keys,
+				 w == 64 ? "x86_64" : "i386", kb_tables[t].kernel_keys);
+			nk = read_keys(path, keys, MAX_KERNEL_KEYS, err, sizeof(err));
+			if (nk < 0) {
+				free(keys);
+				free(cells);
+				return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 			}
+			table_cells(a, t, w, keys, nk, cells, &n);
 		}
 	}
 	free(keys);
-	if (rc) {
-		free(cells);
-		return rc;
-	}
 	kb_render_tables(cells, n, a->kp.count, a->format, &b);
 	memset(&fig, 0, sizeof(fig));
-	if (a->plot) {
-		/* one figure per word size: 64-bit when both are shown */
+	if (a->plot) /* one figure: 64-bit when both word sizes are shown */
 		kb_figure_tables(cells, n, a->ro.words & 2u ? 64 : 32, &fig);
-	}
 	free(cells);
 	return plot_then_emit(a, &b, &fig);
 }

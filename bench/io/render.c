@@ -554,81 +554,89 @@ void kb_figure_waittable(const struct kb_wait_row *rows, size_t n,
 
 /* ---- named kernel tables ------------------------------------------------ */
 
-void kb_render_tables(const struct kb_table_cell *c, size_t n, uint64_t count,
-		      enum kb_format f, struct kb_buf *b)
+static void tables_csv(const struct kb_table_cell *c, size_t n, struct kb_buf *b)
+{
+	size_t i;
+
+	kb_buf_printf(b, "schema,table,site,keys,gen,word,bits,n,buckets,chi2_per_df,log10_p_upper,used,max_load,expected_max_load,verdict\n");
+	for (i = 0; i < n; i++) {
+		const struct kb_skew *s = &c[i].cell.skew;
+
+		kb_buf_printf(b, "%d,%s,", KB_SCHEMA_VERSION, kb_tables[c[i].table].name);
+		kb_csv_field(b, kb_tables[c[i].table].site);
+		kb_buf_printf(b, ",");
+		kb_csv_field(b, c[i].source);
+		kb_buf_printf(b, ",%s,%u,%u,", lkh_gen_name(c[i].cell.spec.gen),
+			      c[i].cell.spec.word, c[i].cell.bits);
+		if (!c[i].cell.ok) {
+			kb_buf_printf(b, ",,,,,,,n/a\n");
+			continue;
+		}
+		kb_buf_printf(b, "%llu,%llu,", (unsigned long long)s->n,
+			      (unsigned long long)s->buckets);
+		kb_csv_number(b, s->chi2_per_df);
+		kb_buf_printf(b, ",");
+		kb_csv_number(b, s->log10_p_upper);
+		kb_buf_printf(b, ",%llu,%llu,%.4f,%s\n", (unsigned long long)s->used,
+			      (unsigned long long)s->max_load, s->expected_max,
+			      kb_verdict(s));
+	}
+}
+
+static void tables_json(const struct kb_table_cell *c, size_t n, uint64_t count,
+			struct kb_buf *b)
 {
 	size_t i;
 	unsigned t;
 
-	if (f == KB_FORMAT_CSV) {
-		kb_buf_printf(b, "schema,table,site,keys,gen,word,bits,n,buckets,chi2_per_df,log10_p_upper,used,max_load,expected_max_load,verdict\n");
-		for (i = 0; i < n; i++) {
-			const struct kb_skew *s = &c[i].cell.skew;
+	kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/tables\",\n  \"schema_version\": %d,\n  \"count\": %llu,\n  \"tables\": [",
+		      KB_SCHEMA_VERSION, (unsigned long long)count);
+	for (t = 0; t < kb_tables_count; t++) {
+		const struct kb_table *tb = &kb_tables[t];
 
-			kb_buf_printf(b, "%d,%s,", KB_SCHEMA_VERSION, kb_tables[c[i].table].name);
-			kb_csv_field(b, kb_tables[c[i].table].site);
-			kb_buf_printf(b, ",");
-			kb_csv_field(b, c[i].source);
-			kb_buf_printf(b, ",%s,%u,%u,", lkh_gen_name(c[i].cell.spec.gen),
-				      c[i].cell.spec.word, c[i].cell.bits);
-			if (!c[i].cell.ok) {
-				kb_buf_printf(b, ",,,,,,,n/a\n");
-				continue;
-			}
-			kb_buf_printf(b, "%llu,%llu,", (unsigned long long)s->n,
-				      (unsigned long long)s->buckets);
-			kb_csv_number(b, s->chi2_per_df);
-			kb_buf_printf(b, ",");
-			kb_csv_number(b, s->log10_p_upper);
-			kb_buf_printf(b, ",%llu,%llu,%.4f,%s\n", (unsigned long long)s->used,
-				      (unsigned long long)s->max_load, s->expected_max,
-				      kb_verdict(s));
-		}
-		return;
+		kb_buf_printf(b, "%s\n    {\"name\": ", t ? "," : "");
+		kb_json_string(b, tb->name);
+		kb_buf_printf(b, ", \"site\": ");
+		kb_json_string(b, tb->site);
+		kb_buf_printf(b, ", \"formula\": ");
+		kb_json_string(b, tb->formula);
+		kb_buf_printf(b, ", \"bits\": %u, \"keys\": ", tb->bits);
+		kb_json_string(b, tb->keys_are);
+		kb_buf_printf(b, "}");
 	}
-	if (f == KB_FORMAT_JSON) {
-		kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/tables\",\n  \"schema_version\": %d,\n  \"count\": %llu,\n  \"tables\": [",
-			      KB_SCHEMA_VERSION, (unsigned long long)count);
-		for (t = 0; t < kb_tables_count; t++) {
-			const struct kb_table *tb = &kb_tables[t];
+	kb_buf_printf(b, "\n  ],\n  \"cells\": [");
+	for (i = 0; i < n; i++) {
+		const struct kb_skew *s = &c[i].cell.skew;
 
-			kb_buf_printf(b, "%s\n    {\"name\": ", t ? "," : "");
-			kb_json_string(b, tb->name);
-			kb_buf_printf(b, ", \"site\": ");
-			kb_json_string(b, tb->site);
-			kb_buf_printf(b, ", \"formula\": ");
-			kb_json_string(b, tb->formula);
-			kb_buf_printf(b, ", \"bits\": %u, \"keys\": ", tb->bits);
-			kb_json_string(b, tb->keys_are);
+		kb_buf_printf(b, "%s\n    {\"table\": \"%s\", \"keys\": ", i ? "," : "",
+			      kb_tables[c[i].table].name);
+		kb_json_string(b, c[i].source);
+		kb_buf_printf(b, ", \"gen\": \"%s\", \"word\": %u, \"bits\": %u, ",
+			      lkh_gen_name(c[i].cell.spec.gen), c[i].cell.spec.word,
+			      c[i].cell.bits);
+		if (!c[i].cell.ok) {
+			kb_buf_printf(b, "\"verdict\": \"n/a\", \"why\": ");
+			kb_json_string(b, c[i].cell.why);
 			kb_buf_printf(b, "}");
+			continue;
 		}
-		kb_buf_printf(b, "\n  ],\n  \"cells\": [");
-		for (i = 0; i < n; i++) {
-			const struct kb_skew *s = &c[i].cell.skew;
-
-			kb_buf_printf(b, "%s\n    {\"table\": \"%s\", \"keys\": ", i ? "," : "",
-				      kb_tables[c[i].table].name);
-			kb_json_string(b, c[i].source);
-			kb_buf_printf(b, ", \"gen\": \"%s\", \"word\": %u, \"bits\": %u, ",
-				      lkh_gen_name(c[i].cell.spec.gen), c[i].cell.spec.word,
-				      c[i].cell.bits);
-			if (!c[i].cell.ok) {
-				kb_buf_printf(b, "\"verdict\": \"n/a\", \"why\": ");
-				kb_json_string(b, c[i].cell.why);
-				kb_buf_printf(b, "}");
-				continue;
-			}
-			kb_buf_printf(b, "\"n\": %llu, ", (unsigned long long)s->n);
-			kb_json_number(b, "chi2_per_df", s->chi2_per_df);
-			kb_buf_printf(b, ", ");
-			kb_json_number(b, "log10_p_upper", s->log10_p_upper);
-			kb_buf_printf(b, ", \"used\": %llu, \"max_load\": %llu, \"verdict\": \"%s\"}",
-				      (unsigned long long)s->used, (unsigned long long)s->max_load,
-				      kb_verdict(s));
-		}
-		kb_buf_printf(b, "\n  ]\n}\n");
-		return;
+		kb_buf_printf(b, "\"n\": %llu, ", (unsigned long long)s->n);
+		kb_json_number(b, "chi2_per_df", s->chi2_per_df);
+		kb_buf_printf(b, ", ");
+		kb_json_number(b, "log10_p_upper", s->log10_p_upper);
+		kb_buf_printf(b, ", \"used\": %llu, \"max_load\": %llu, \"verdict\": \"%s\"}",
+			      (unsigned long long)s->used, (unsigned long long)s->max_load,
+			      kb_verdict(s));
 	}
+	kb_buf_printf(b, "\n  ]\n}\n");
+}
+
+static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
+			struct kb_buf *b)
+{
+	size_t i;
+	unsigned t;
+
 	kb_buf_printf(b, "Named tables: the key transform, function and bits of real Linux 6.1 call sites\n\n");
 	for (t = 0; t < kb_tables_count; t++) {
 		const struct kb_table *tb = &kb_tables[t];
@@ -675,6 +683,17 @@ void kb_render_tables(const struct kb_table_cell *c, size_t n, uint64_t count,
 			kb_buf_printf(b, "\nn/a: %s\n", c[i].cell.why);
 			break;
 		}
+}
+
+void kb_render_tables(const struct kb_table_cell *c, size_t n, uint64_t count,
+		      enum kb_format f, struct kb_buf *b)
+{
+	if (f == KB_FORMAT_CSV)
+		tables_csv(c, n, b);
+	else if (f == KB_FORMAT_JSON)
+		tables_json(c, n, count, b);
+	else
+		tables_text(c, n, count, b);
 }
 
 void kb_figure_tables(const struct kb_table_cell *c, size_t n, unsigned word,
