@@ -17,7 +17,7 @@ static const char *const func_names[] = { LKH_FUNCTION_TABLE(FUNC_NAME) };
 #define FUNC_ARG(id, name, arg) [id] = arg,
 static const lkh_arg func_args[] = { LKH_FUNCTION_TABLE(FUNC_ARG) };
 #undef FUNC_ARG
-#define GEN_NAME(id, name, what, prime32, prime64) [id] = name,
+#define GEN_NAME(id, name, ...) [id] = #name,
 static const char *const gen_names[] = { LKH_GENERATION_TABLE(GEN_NAME) };
 #undef GEN_NAME
 

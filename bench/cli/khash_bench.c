@@ -738,7 +738,7 @@ static int cmd_list(void)
 		if (lkh_bits_max((lkh_func)i, LKH_GEN_NEW, 64))
 			printf(" %s", lkh_func_name((lkh_func)i));
 	printf("\ngenerations:\n");
-#define GEN_LINE(id, name, what, prime32, prime64) printf("  %-7s %s\n", name, what);
+#define GEN_LINE(id, name, what, ...) printf("  %-7s %s\n", #name, what);
 	LKH_GENERATION_TABLE(GEN_LINE)
 #undef GEN_LINE
 	printf("word sizes: 32 64 (default %u)\n", lkh_bits_per_long());

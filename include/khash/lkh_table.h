@@ -8,9 +8,9 @@
  * the X-macros here: the checked entry points (lkh_hash(), lkh_bits_max(),
  * lkh_hash_full(), the names), khash-bench's counting engine, its speed
  * loops, its report columns and its option parsing.  Adding a generation is
- * a row in ::LKH_GENERATION_TABLE, its rows in ::LKH_CELL_TABLE, any new
- * product in ::LKH_PRODUCT_TABLE, and the named functions in lkh.h (see
- * README, "Adding a generation").
+ * one row in the generation table (its cells follow from the kernel's
+ * rules, written once), its products in ::LKH_PRODUCT_TABLE, and the
+ * named functions in lkh.h (see README, "Adding a generation").
  *
  * To use a table, define a macro taking the row's columns and pass its
  * name: `#define ROW(gen, func, word, fn, ret, product) ...` then
@@ -25,23 +25,45 @@
 extern "C" {
 #endif
 
-/**
- * @brief Generations, in release order (posted was never released):
- *        X(enum value, name, kernels and multipliers, GOLDEN_RATIO_PRIME
- *        on a 32-bit kernel, on a 64-bit one).  Call sites that multiply
- *        by GOLDEN_RATIO_PRIME themselves (fs/inode.c) read the last two.
+/*
+ * Generations, in release order (posted was never released), one row
+ * each: C(X, enum value, name, kernels and multipliers, GOLDEN_RATIO_PRIME
+ * on a 32-bit kernel, on a 64-bit one, then the cells that vary between
+ * generations: the 32-bit product (hash_32, __hash_32, and hash_long and
+ * hash_ptr on 32-bit kernels), hash_64's return kind and product on a
+ * 64-bit kernel, the same on a 32-bit kernel, and hash_ptr's return kind
+ * on a 64-bit kernel).  Everything else about a generation's twelve cells
+ * follows from the kernel's rules, written once in LKH_CELLS_OF_GEN_.
  */
-#define LKH_GENERATION_TABLE(X)                                               \
-	X(LKH_GEN_OLD, "old", "v2.6.25..v4.5: 0x9e370001, 0x9e37fffffffc0001", \
-	  LKH_OLD_GOLDEN_RATIO_PRIME_W32, LKH_OLD_GOLDEN_RATIO_PRIME_W64)     \
-	X(LKH_GEN_MINIMAL, "minimal",                                         \
-	  "v4.6: as old, but 64-bit hash_64 multiplies by 0x61C8864680B583EB", \
-	  LKH_MINIMAL_GOLDEN_RATIO_PRIME_W32, LKH_MINIMAL_GOLDEN_RATIO_PRIME_W64) \
-	X(LKH_GEN_POSTED, "posted",                                           \
+#define LKH_GENERATIONS_(C, X)                                                          \
+	C(X, LKH_GEN_OLD, old, "v2.6.25..v4.5: 0x9e370001, 0x9e37fffffffc0001",          \
+	  LKH_OLD_GOLDEN_RATIO_PRIME_W32, LKH_OLD_GOLDEN_RATIO_PRIME_W64,                 \
+	  LKH_PRODUCT_OLD32, LKH_RET_U64, LKH_PRODUCT_OLD64_MUL,                          \
+	  LKH_RET_U64, LKH_PRODUCT_OLD64_CHAIN, LKH_RET_U64)                             \
+	C(X, LKH_GEN_MINIMAL, minimal,                                                  \
+	  "v4.6: as old, but 64-bit hash_64 multiplies by 0x61C8864680B583EB",          \
+	  LKH_MINIMAL_GOLDEN_RATIO_PRIME_W32, LKH_MINIMAL_GOLDEN_RATIO_PRIME_W64,         \
+	  LKH_PRODUCT_MINIMAL32, LKH_RET_U64, LKH_PRODUCT_MINIMAL64_W64,                  \
+	  LKH_RET_U64, LKH_PRODUCT_MINIMAL64_W32, LKH_RET_U64)                           \
+	C(X, LKH_GEN_POSTED, posted,                                                    \
 	  "the 2016 fix as posted (never released): hash_32 kept 0x9e370001, hash_64 0x61C8864680B583EB", \
-	  LKH_POSTED_GOLDEN_RATIO_PRIME_W32, LKH_POSTED_GOLDEN_RATIO_PRIME_W64) \
-	X(LKH_GEN_NEW, "new", "v4.7..today: 0x61C88647, 0x61C8864680B583EB",  \
-	  LKH_NEW_GOLDEN_RATIO_PRIME_W32, LKH_NEW_GOLDEN_RATIO_PRIME_W64)
+	  LKH_POSTED_GOLDEN_RATIO_PRIME_W32, LKH_POSTED_GOLDEN_RATIO_PRIME_W64,           \
+	  LKH_PRODUCT_POSTED32, LKH_RET_U64, LKH_PRODUCT_POSTED64_W64,                    \
+	  LKH_RET_U32, LKH_PRODUCT_POSTED64_W32, LKH_RET_U32)                            \
+	C(X, LKH_GEN_NEW, new, "v4.7..today: 0x61C88647, 0x61C8864680B583EB",           \
+	  LKH_NEW_GOLDEN_RATIO_PRIME_W32, LKH_NEW_GOLDEN_RATIO_PRIME_W64,                 \
+	  LKH_PRODUCT_NEW32, LKH_RET_U32, LKH_PRODUCT_NEW64_W64,                          \
+	  LKH_RET_U32, LKH_PRODUCT_NEW64_W32, LKH_RET_U32)
+
+#define LKH_APPLY_GEN_(X, ...) X(__VA_ARGS__)
+
+/**
+ * @brief Generations, in release order: X(enum value, name token, kernels
+ *        and multipliers, GOLDEN_RATIO_PRIME on 32-bit, on 64-bit, 32-bit
+ *        product, hash_64 return and product on 64-bit, on 32-bit,
+ *        hash_ptr return on 64-bit).  `#name` is the generation's name.
+ */
+#define LKH_GENERATION_TABLE(X) LKH_GENERATIONS_(LKH_APPLY_GEN_, X)
 
 /** What a function's argument is. */
 typedef enum lkh_arg {
@@ -125,68 +147,36 @@ typedef enum lkh_ret {
 #define LKH_CALL_LKH_RET_U64(fn, key, bits) fn(key, bits)
 #define LKH_CALL_LKH_RET_WORD32(fn, key, bits) ((void)(bits), fn(key))
 
+/*
+ * A generation's twelve cells, from its row: the kernel's rules, once.
+ * hash_32 and __hash_32 take a u32 on either kernel; on a 32-bit kernel
+ * hash_long and hash_ptr are hash_32 of the value; on a 64-bit kernel they
+ * are hash_64, though hash_ptr has a return type of its own; hash32_ptr
+ * folds a pointer and never changed.
+ */
+#define LKH_CELLS_OF_GEN_(X, g, p, what, prime32, prime64, prod32, ret64_w64,       \
+			  prod64_w64, ret64_w32, prod64_w32, retptr_w64)           \
+	X(g, LKH_FUNC_HASH_32, 32, lkh_##p##_hash32, LKH_RET_U32, prod32)           \
+	X(g, LKH_FUNC_HASH_32, 64, lkh_##p##_hash32, LKH_RET_U32, prod32)           \
+	X(g, LKH_FUNC_HASH_32_RAW, 32, lkh_##p##_hash32_raw, LKH_RET_WORD32, prod32) \
+	X(g, LKH_FUNC_HASH_32_RAW, 64, lkh_##p##_hash32_raw, LKH_RET_WORD32, prod32) \
+	X(g, LKH_FUNC_HASH_64, 32, lkh_##p##_hash64_w32, ret64_w32, prod64_w32)     \
+	X(g, LKH_FUNC_HASH_64, 64, lkh_##p##_hash64_w64, ret64_w64, prod64_w64)     \
+	X(g, LKH_FUNC_HASH_LONG, 32, lkh_##p##_hashlong_w32, LKH_RET_U32, prod32)   \
+	X(g, LKH_FUNC_HASH_LONG, 64, lkh_##p##_hashlong_w64, ret64_w64, prod64_w64) \
+	X(g, LKH_FUNC_HASH_PTR, 32, lkh_##p##_hashptr_w32, LKH_RET_U32, prod32)     \
+	X(g, LKH_FUNC_HASH_PTR, 64, lkh_##p##_hashptr_w64, retptr_w64, prod64_w64)  \
+	X(g, LKH_FUNC_HASH32_PTR, 32, lkh_##p##_hash32ptr_w32, LKH_RET_WORD32,      \
+	  LKH_PRODUCT_IDENTITY32)                                                   \
+	X(g, LKH_FUNC_HASH32_PTR, 64, lkh_##p##_hash32ptr_w64, LKH_RET_WORD32,      \
+	  LKH_PRODUCT_FOLD64)
+
 /**
  * @brief Every cell: X(generation, function, word size, the named
- *        function that computes it, ::lkh_ret, ::lkh_product).
- *
- * The kernel's own rules show row by row: on a 32-bit kernel hash_long and
- * hash_ptr are hash_32 of the value; until v4.7 hash_ptr returned an
- * unsigned long; v4.6 changed only 64-bit hash_64; the posted fix kept a
- * u64 hash_64 on 64-bit kernels.
+ *        function that computes it, ::lkh_ret, ::lkh_product), twelve a
+ *        generation, derived from ::LKH_GENERATION_TABLE's rows.
  */
-#define LKH_CELL_TABLE(X)                                                                             \
-	/* old: v2.6.25 .. v4.5 */                                                                    \
-	X(LKH_GEN_OLD, LKH_FUNC_HASH_32, 32, lkh_old_hash32, LKH_RET_U32, LKH_PRODUCT_OLD32)          \
-	X(LKH_GEN_OLD, LKH_FUNC_HASH_32, 64, lkh_old_hash32, LKH_RET_U32, LKH_PRODUCT_OLD32)          \
-	X(LKH_GEN_OLD, LKH_FUNC_HASH_32_RAW, 32, lkh_old_hash32_raw, LKH_RET_WORD32, LKH_PRODUCT_OLD32) \
-	X(LKH_GEN_OLD, LKH_FUNC_HASH_32_RAW, 64, lkh_old_hash32_raw, LKH_RET_WORD32, LKH_PRODUCT_OLD32) \
-	X(LKH_GEN_OLD, LKH_FUNC_HASH_64, 32, lkh_old_hash64_w32, LKH_RET_U64, LKH_PRODUCT_OLD64_CHAIN) \
-	X(LKH_GEN_OLD, LKH_FUNC_HASH_64, 64, lkh_old_hash64_w64, LKH_RET_U64, LKH_PRODUCT_OLD64_MUL)  \
-	X(LKH_GEN_OLD, LKH_FUNC_HASH_LONG, 32, lkh_old_hashlong_w32, LKH_RET_U32, LKH_PRODUCT_OLD32)  \
-	X(LKH_GEN_OLD, LKH_FUNC_HASH_LONG, 64, lkh_old_hashlong_w64, LKH_RET_U64, LKH_PRODUCT_OLD64_MUL) \
-	X(LKH_GEN_OLD, LKH_FUNC_HASH_PTR, 32, lkh_old_hashptr_w32, LKH_RET_U32, LKH_PRODUCT_OLD32)    \
-	X(LKH_GEN_OLD, LKH_FUNC_HASH_PTR, 64, lkh_old_hashptr_w64, LKH_RET_U64, LKH_PRODUCT_OLD64_MUL) \
-	X(LKH_GEN_OLD, LKH_FUNC_HASH32_PTR, 32, lkh_old_hash32ptr_w32, LKH_RET_WORD32, LKH_PRODUCT_IDENTITY32) \
-	X(LKH_GEN_OLD, LKH_FUNC_HASH32_PTR, 64, lkh_old_hash32ptr_w64, LKH_RET_WORD32, LKH_PRODUCT_FOLD64) \
-	/* minimal: v4.6 */                                                                           \
-	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_32, 32, lkh_minimal_hash32, LKH_RET_U32, LKH_PRODUCT_MINIMAL32) \
-	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_32, 64, lkh_minimal_hash32, LKH_RET_U32, LKH_PRODUCT_MINIMAL32) \
-	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_32_RAW, 32, lkh_minimal_hash32_raw, LKH_RET_WORD32, LKH_PRODUCT_MINIMAL32) \
-	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_32_RAW, 64, lkh_minimal_hash32_raw, LKH_RET_WORD32, LKH_PRODUCT_MINIMAL32) \
-	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_64, 32, lkh_minimal_hash64_w32, LKH_RET_U64, LKH_PRODUCT_MINIMAL64_W32) \
-	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_64, 64, lkh_minimal_hash64_w64, LKH_RET_U64, LKH_PRODUCT_MINIMAL64_W64) \
-	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_LONG, 32, lkh_minimal_hashlong_w32, LKH_RET_U32, LKH_PRODUCT_MINIMAL32) \
-	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_LONG, 64, lkh_minimal_hashlong_w64, LKH_RET_U64, LKH_PRODUCT_MINIMAL64_W64) \
-	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_PTR, 32, lkh_minimal_hashptr_w32, LKH_RET_U32, LKH_PRODUCT_MINIMAL32) \
-	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH_PTR, 64, lkh_minimal_hashptr_w64, LKH_RET_U64, LKH_PRODUCT_MINIMAL64_W64) \
-	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH32_PTR, 32, lkh_minimal_hash32ptr_w32, LKH_RET_WORD32, LKH_PRODUCT_IDENTITY32) \
-	X(LKH_GEN_MINIMAL, LKH_FUNC_HASH32_PTR, 64, lkh_minimal_hash32ptr_w64, LKH_RET_WORD32, LKH_PRODUCT_FOLD64) \
-	/* posted: the 2016 fix as posted, never released */                                          \
-	X(LKH_GEN_POSTED, LKH_FUNC_HASH_32, 32, lkh_posted_hash32, LKH_RET_U32, LKH_PRODUCT_POSTED32) \
-	X(LKH_GEN_POSTED, LKH_FUNC_HASH_32, 64, lkh_posted_hash32, LKH_RET_U32, LKH_PRODUCT_POSTED32) \
-	X(LKH_GEN_POSTED, LKH_FUNC_HASH_32_RAW, 32, lkh_posted_hash32_raw, LKH_RET_WORD32, LKH_PRODUCT_POSTED32) \
-	X(LKH_GEN_POSTED, LKH_FUNC_HASH_32_RAW, 64, lkh_posted_hash32_raw, LKH_RET_WORD32, LKH_PRODUCT_POSTED32) \
-	X(LKH_GEN_POSTED, LKH_FUNC_HASH_64, 32, lkh_posted_hash64_w32, LKH_RET_U32, LKH_PRODUCT_POSTED64_W32) \
-	X(LKH_GEN_POSTED, LKH_FUNC_HASH_64, 64, lkh_posted_hash64_w64, LKH_RET_U64, LKH_PRODUCT_POSTED64_W64) \
-	X(LKH_GEN_POSTED, LKH_FUNC_HASH_LONG, 32, lkh_posted_hashlong_w32, LKH_RET_U32, LKH_PRODUCT_POSTED32) \
-	X(LKH_GEN_POSTED, LKH_FUNC_HASH_LONG, 64, lkh_posted_hashlong_w64, LKH_RET_U64, LKH_PRODUCT_POSTED64_W64) \
-	X(LKH_GEN_POSTED, LKH_FUNC_HASH_PTR, 32, lkh_posted_hashptr_w32, LKH_RET_U32, LKH_PRODUCT_POSTED32) \
-	X(LKH_GEN_POSTED, LKH_FUNC_HASH_PTR, 64, lkh_posted_hashptr_w64, LKH_RET_U32, LKH_PRODUCT_POSTED64_W64) \
-	X(LKH_GEN_POSTED, LKH_FUNC_HASH32_PTR, 32, lkh_posted_hash32ptr_w32, LKH_RET_WORD32, LKH_PRODUCT_IDENTITY32) \
-	X(LKH_GEN_POSTED, LKH_FUNC_HASH32_PTR, 64, lkh_posted_hash32ptr_w64, LKH_RET_WORD32, LKH_PRODUCT_FOLD64) \
-	/* new: v4.7 .. today */                                                                      \
-	X(LKH_GEN_NEW, LKH_FUNC_HASH_32, 32, lkh_new_hash32, LKH_RET_U32, LKH_PRODUCT_NEW32)          \
-	X(LKH_GEN_NEW, LKH_FUNC_HASH_32, 64, lkh_new_hash32, LKH_RET_U32, LKH_PRODUCT_NEW32)          \
-	X(LKH_GEN_NEW, LKH_FUNC_HASH_32_RAW, 32, lkh_new_hash32_raw, LKH_RET_WORD32, LKH_PRODUCT_NEW32) \
-	X(LKH_GEN_NEW, LKH_FUNC_HASH_32_RAW, 64, lkh_new_hash32_raw, LKH_RET_WORD32, LKH_PRODUCT_NEW32) \
-	X(LKH_GEN_NEW, LKH_FUNC_HASH_64, 32, lkh_new_hash64_w32, LKH_RET_U32, LKH_PRODUCT_NEW64_W32)  \
-	X(LKH_GEN_NEW, LKH_FUNC_HASH_64, 64, lkh_new_hash64_w64, LKH_RET_U32, LKH_PRODUCT_NEW64_W64)  \
-	X(LKH_GEN_NEW, LKH_FUNC_HASH_LONG, 32, lkh_new_hashlong_w32, LKH_RET_U32, LKH_PRODUCT_NEW32)  \
-	X(LKH_GEN_NEW, LKH_FUNC_HASH_LONG, 64, lkh_new_hashlong_w64, LKH_RET_U32, LKH_PRODUCT_NEW64_W64) \
-	X(LKH_GEN_NEW, LKH_FUNC_HASH_PTR, 32, lkh_new_hashptr_w32, LKH_RET_U32, LKH_PRODUCT_NEW32)    \
-	X(LKH_GEN_NEW, LKH_FUNC_HASH_PTR, 64, lkh_new_hashptr_w64, LKH_RET_U32, LKH_PRODUCT_NEW64_W64) \
-	X(LKH_GEN_NEW, LKH_FUNC_HASH32_PTR, 32, lkh_new_hash32ptr_w32, LKH_RET_WORD32, LKH_PRODUCT_IDENTITY32) \
-	X(LKH_GEN_NEW, LKH_FUNC_HASH32_PTR, 64, lkh_new_hash32ptr_w64, LKH_RET_WORD32, LKH_PRODUCT_FOLD64)
+#define LKH_CELL_TABLE(X) LKH_GENERATIONS_(LKH_CELLS_OF_GEN_, X)
 
 /**
  * @brief The product behind a cell, or -1 for an invalid triple.
@@ -218,7 +208,7 @@ static inline unsigned lkh_product_width(int product)
  *         (32 or 64), or 0 for an invalid pair. */
 static inline uint64_t lkh_golden_ratio_prime(lkh_gen gen, unsigned word)
 {
-#define LKH_GRP_(id, name, what, prime32, prime64) \
+#define LKH_GRP_(id, name, what, prime32, prime64, ...) \
 	if (gen == (id))                           \
 		return word == 32 ? (uint64_t)(prime32) : word == 64 ? (uint64_t)(prime64) : 0;
 	LKH_GENERATION_TABLE(LKH_GRP_)
