@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <stdlib.h>
+
 #include <cmocka.h>
 
 #include "influence.h"
@@ -21,7 +23,7 @@ static double band(lkh_gen gen, unsigned bits)
 {
 	struct kb_hashspec s = { LKH_FUNC_HASH_32, gen, 32 };
 
-	assert_int_equal(kb_influence_measure(&s, bits, 20000, 1, &r), 0);
+	assert_int_equal(kb_influence_measure(&s, bits, 20000, 1, NULL, &r), 0);
 	return kb_influence_band(&r, 16, 31 - bits);
 }
 
@@ -45,7 +47,7 @@ static void top_bit_flips_only_the_top_output_bit(void **state)
 	unsigned k;
 
 	(void)state;
-	assert_int_equal(kb_influence_measure(&s, 8, 5000, 9, &r), 0);
+	assert_int_equal(kb_influence_measure(&s, 8, 5000, 9, NULL, &r), 0);
 	assert_true(r.p[31][7] == 1.0);
 	for (k = 0; k < 7; k++)
 		assert_true(r.p[31][k] == 0.0);
@@ -53,14 +55,111 @@ static void top_bit_flips_only_the_top_output_bit(void **state)
 	assert_int_equal(r.in_bits, 32);
 }
 
+/*
+ * The closed form of the exhaustive sweep against trying every input, on
+ * products narrow enough to try (mod 2^w, w <= 13): for the kernel's
+ * multipliers cut to w bits and for odd numbers of every shape (one bit
+ * set, all set, alternating), every (input bit, output bit).
+ */
+static void closed_form_equals_every_input(void **state)
+{
+	static const uint32_t mults[] = { 0x61C88647, 0x9e370001, 1, 0xffffffff,
+					  0x55555555, 0xaaaaaaab, 0x80000001 };
+	static const unsigned widths[] = { 1, 2, 7, 11, 13 };
+	unsigned wi, mi, j, k;
+
+	(void)state;
+	for (wi = 0; wi < sizeof(widths) / sizeof(*widths); wi++)
+		for (mi = 0; mi < sizeof(mults) / sizeof(*mults); mi++) {
+			unsigned w = widths[wi];
+			uint32_t mask = (uint32_t)((UINT64_C(1) << w) - 1);
+			uint32_t K = mults[mi] & mask;
+
+			if (!(K & 1))
+				continue;
+			for (j = 0; j < w; j++)
+				for (k = 0; k < w; k++) {
+					uint64_t want = 0, x;
+
+					for (x = 0; x <= mask; x++) {
+						uint32_t h = (uint32_t)(x * K) & mask;
+						uint32_t g = (uint32_t)((x ^ (1u << j)) * K) & mask;
+
+						want += ((h ^ g) >> k) & 1;
+					}
+					if (kb_mul_flips(w, K, j, k) != want)
+						fail_msg("w %u K %#x j %u k %u: closed form %llu, every input %llu",
+							 w, K, j, k,
+							 (unsigned long long)kb_mul_flips(w, K, j, k),
+							 (unsigned long long)want);
+				}
+		}
+}
+
+/* The exhaustive sweep of a 32-bit product takes the closed form, and its
+ * figures are those of the products' structure: the top input bit flips
+ * the top output bit for every input, and bit 0 of the old multiplier
+ * (0x9e370001: bits 0 and 16 set) flips the bucket's low bit exactly as
+ * the carry count says, never as a constant. */
+static void exhaustive_sweep_is_exact_and_reentrant(void **state)
+{
+	struct kb_hashspec s = { LKH_FUNC_HASH_32, LKH_GEN_OLD, 64 };
+	struct kb_influence *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
+	unsigned j, k;
+
+	(void)state;
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_int_equal(kb_influence_measure(&s, 8, UINT64_C(1) << 32, 1, NULL, a), 0);
+	assert_true(a->exhaustive);
+	assert_true(a->samples == UINT64_C(1) << 32);
+	assert_true(a->p[31][7] == 1.0);
+	for (k = 0; k < 7; k++)
+		assert_true(a->p[31][k] == 0.0);
+	/* flips counted for one cell, then another: nothing carried over */
+	s.gen = LKH_GEN_NEW;
+	assert_int_equal(kb_influence_measure(&s, 8, UINT64_C(1) << 32, 1, NULL, b), 0);
+	s.gen = LKH_GEN_OLD;
+	assert_int_equal(kb_influence_measure(&s, 8, UINT64_C(1) << 32, 1, NULL, b), 0);
+	for (j = 0; j < 32; j++)
+		for (k = 0; k < 8; k++) {
+			assert_true(a->p[j][k] == b->p[j][k]);
+			assert_true(a->p[j][k] ==
+				    (double)kb_mul_flips(32, 0x9e370001, j, 24 + k) /
+					    4294967296.0);
+		}
+	free(a);
+	free(b);
+}
+
+/* Sampled keys are a function of their index: split between threads, the
+ * same samples give the same map, every one of them counted (the top bit
+ * flips the top output bit for every sample: exactly 1). */
+static void threads_share_the_samples_exactly(void **state)
+{
+	struct kb_hashspec s = { LKH_FUNC_HASH_32, LKH_GEN_NEW, 32 };
+	const struct kb_influence_opts one = { 1, 0, NULL }, three = { 3, 0, NULL };
+	struct kb_influence *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
+
+	(void)state;
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_int_equal(kb_influence_measure(&s, 9, 200002, 5, &one, a), 0);
+	assert_int_equal(kb_influence_measure(&s, 9, 200002, 5, &three, b), 0);
+	assert_true(b->p[31][8] == 1.0);
+	assert_memory_equal(a->p, b->p, sizeof(a->p));
+	free(a);
+	free(b);
+}
+
 static void bad_arguments_are_refused(void **state)
 {
 	struct kb_hashspec s = { LKH_FUNC_HASH_32, LKH_GEN_NEW, 32 };
 
 	(void)state;
-	assert_int_equal(kb_influence_measure(&s, 0, 100, 1, &r), -1);
-	assert_int_equal(kb_influence_measure(&s, 33, 100, 1, &r), -1);
-	assert_int_equal(kb_influence_measure(&s, 8, 0, 1, &r), -1);
+	assert_int_equal(kb_influence_measure(&s, 0, 100, 1, NULL, &r), -1);
+	assert_int_equal(kb_influence_measure(&s, 33, 100, 1, NULL, &r), -1);
+	assert_int_equal(kb_influence_measure(&s, 8, 0, 1, NULL, &r), -1);
 }
 
 int main(void)
@@ -68,6 +167,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(old_hash_32_has_the_blind_spot),
 		cmocka_unit_test(top_bit_flips_only_the_top_output_bit),
+		cmocka_unit_test(closed_form_equals_every_input),
+		cmocka_unit_test(exhaustive_sweep_is_exact_and_reentrant),
+		cmocka_unit_test(threads_share_the_samples_exactly),
 		cmocka_unit_test(bad_arguments_are_refused),
 	};
 

@@ -44,6 +44,7 @@ static struct kb_report run_small(void)
 static void every_cell_is_counted(void **state)
 {
 	struct kb_report r = run_small();
+	const struct kb_engine_opts one_thread = { 1, KB_PATH_AUTO, 0, NULL };
 	size_t i, ok = 0;
 
 	(void)state;
@@ -59,7 +60,7 @@ static void every_cell_is_counted(void **state)
 		assert_true(c->skew.n == 4096);
 		assert_true(c->skew.buckets == UINT64_C(1) << c->bits);
 		assert_int_equal(kb_count_keyset(&c->spec, c->bits, c->keyset, &r.opts.params,
-						 1, &counts, err, sizeof(err)), 0);
+						 &one_thread, &counts, err, sizeof(err)), 0);
 		kb_skew_from_counts(counts, UINT64_C(1) << c->bits, &direct);
 		free(counts);
 		assert_true(direct.used == c->skew.used);

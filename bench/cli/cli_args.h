@@ -53,7 +53,9 @@
 	X(STEP, "step", 0, "N", "text: show every N-th table size (default 2)")        \
 	X(HIST, "hist", 0, "KEYSET:FUNC:WORD:BITS", "with --plot: a bucket-load histogram of that cell, every generation (repeatable; default page4k and btrfs-stripe, hash_64, 64, 11)") \
 	X(MAX_MEMORY, "max-memory", 0, "BYTES", "refuse tables whose counters need more (default 4 GiB)") \
-	X(THREADS, "threads", 0, "N", "counting threads, 1..64 (default: one per CPU)") \
+	X(THREADS, "threads", 0, "N", "threads doing the work, 1..64 (default: one per CPU)") \
+	X(QUIET, "quiet", 'q', NULL, "no progress on standard error (shown only on a terminal, for work past a second)") \
+	X(PART, "part", 0, "hashes|engine", "only this benchmark (default: both)") \
 	X(MULTIPLIER, "multiplier", 0, "K", "the multiplier to audit")                 \
 	X(PRESET, "preset", 0, "NAME", "a known multiplier (names: audit --compare)")  \
 	X(WIDTH, "width", 0, "32|64", "the multiplier's word (default: 32 if K fits)") \
@@ -135,6 +137,7 @@ struct kb_args {
 	size_t nhist;
 	uint64_t max_memory;
 	unsigned threads;
+	int part;                /* speed: 0 both, 1 hashes, 2 engine */
 	uint64_t multiplier;
 	const char *preset;
 	unsigned width;

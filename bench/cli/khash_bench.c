@@ -25,6 +25,7 @@
 #include "keysets.h"
 #include "output.h"
 #include "plot.h"
+#include "progress_view.h"
 #include "render.h"
 #include "report.h"
 #include "speed.h"
@@ -33,6 +34,13 @@
 #include "waittable.h"
 
 #define BLOCK 4096
+
+/* Progress of long work, shown on a terminal unless --quiet. */
+static struct kb_progress_view *watch(const struct kb_args *a,
+				      struct kb_progress *p, const char *unit)
+{
+	return kb_progress_view_start(p, unit, !KB_GIVEN(a, QUIET));
+}
 
 static int check_memory(const struct kb_args *a, unsigned bits, unsigned tables)
 {
@@ -285,6 +293,20 @@ static int keys_not_keyset(const struct kb_args *a)
 	return 0;
 }
 
+/* A built-in key set through one cell, with progress. */
+static int count_keyset(const struct kb_args *a, const struct kb_hashspec *s,
+			uint64_t **counts, char *err, size_t errlen)
+{
+	struct kb_progress progress = { a->kp.count, 0 };
+	struct kb_engine_opts eo = { a->threads, KB_PATH_AUTO, 0, &progress };
+	struct kb_progress_view *view = watch(a, &progress, "hashes");
+	int rc = kb_count_keyset(s, a->bits, a->keyset, &a->kp, &eo, counts, err,
+				 errlen);
+
+	kb_progress_view_stop(view);
+	return rc;
+}
+
 static int cmd_skew(struct kb_args *a)
 {
 	const struct kb_table *t = NULL;
@@ -319,8 +341,7 @@ static int cmd_skew(struct kb_args *a)
 	if (a->keyset >= 0) {
 		if ((t ? kb_table_count_keyset(t, a->gen, a->word, a->bits, a->param, a->keyset,
 					       &a->kp, &counts, err, sizeof(err))
-		       : kb_count_keyset(&s, a->bits, a->keyset, &a->kp, a->threads,
-					 &counts, err, sizeof(err))) < 0)
+		       : count_keyset(a, &s, &counts, err, sizeof(err))) < 0)
 			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	} else {
 		counts = calloc((size_t)1 << a->bits, sizeof(*counts));
@@ -342,6 +363,8 @@ static int cmd_report(struct kb_args *a)
 {
 	struct kb_report r;
 	struct kb_buf b = { 0 };
+	struct kb_progress progress = { 0, 0 };
+	struct kb_progress_view *view;
 	char err[512];
 	double t0 = now_seconds();
 	int rc;
@@ -369,10 +392,11 @@ static int cmd_report(struct kb_args *a)
 	r.opts = a->ro;
 	r.opts.params = a->kp;
 	r.opts.threads = a->threads;
-	if (isatty(STDERR_FILENO) && a->kp.count >= (1u << 22))
-		fprintf(stderr, "khash-bench: counting %llu keys per key set...\n",
-			(unsigned long long)a->kp.count);
-	if (kb_report_run(&r, err, sizeof(err)) < 0) {
+	r.opts.progress = &progress;
+	view = watch(a, &progress, "hashes");
+	rc = kb_report_run(&r, err, sizeof(err));
+	kb_progress_view_stop(view);
+	if (rc < 0) {
 		kb_report_free(&r);
 		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	}
@@ -403,19 +427,26 @@ static int cmd_report(struct kb_args *a)
 static int cmd_speed(struct kb_args *a)
 {
 	struct kb_speed_opts o;
+	struct kb_progress progress = { 0, 0 };
+	struct kb_progress_view *view;
 	struct kb_buf b = { 0 };
 	char err[512];
+	int rc;
 
 	if (KB_GIVEN(a, BITS) && (a->bits < 1 || a->bits > 32))
 		return kb_fail(KB_EXIT_USAGE, "bits %u out of range for speed: 1..32", a->bits);
 	memset(&o, 0, sizeof(o));
 	o.bits = KB_GIVEN(a, BITS) ? a->bits : 11;
 	o.min_seconds = 0.1;
-	o.hashes = 1;
-	o.engine = 1;
+	o.hashes = a->part != 2;
+	o.engine = a->part != 1;
 	o.threads = a->threads;
 	o.engine_keys = a->kp.count;
-	if (kb_speed_run(&o, a->format, &b, err, sizeof(err)) < 0) {
+	o.progress = &progress;
+	view = watch(a, &progress, "timings");
+	rc = kb_speed_run(&o, a->format, &b, err, sizeof(err));
+	kb_progress_view_stop(view);
+	if (rc < 0) {
 		kb_buf_free(&b);
 		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	}
@@ -444,6 +475,9 @@ static int cmd_influence(struct kb_args *a)
 {
 	struct kb_hashspec s;
 	struct kb_influence *r;
+	struct kb_influence_opts io = { 0, 0, NULL };
+	struct kb_progress progress = { 0, 0 };
+	struct kb_progress_view *view;
 	struct kb_buf b = { 0 };
 	struct kb_figure fig;
 	int rc;
@@ -453,7 +487,12 @@ static int cmd_influence(struct kb_args *a)
 	r = malloc(sizeof(*r));
 	if (!r)
 		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
-	if (kb_influence_measure(&s, a->bits, a->kp.count, a->kp.seed, r) < 0) {
+	io.threads = a->threads;
+	io.progress = &progress;
+	view = watch(a, &progress, "keys");
+	rc = kb_influence_measure(&s, a->bits, a->kp.count, a->kp.seed, &io, r);
+	kb_progress_view_stop(view);
+	if (rc < 0) {
 		free(r);
 		return kb_fail(KB_EXIT_RUNTIME, "cannot measure influence");
 	}

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "keysets.h"
+#include "progress.h"
 
 #define BLOCK 1024
 
@@ -110,10 +111,11 @@ void kb_full_words_progression(const struct kb_hashspec *s, uint64_t first,
 }
 
 /*
- * Hash and count in one loop, the word never leaving a register: through
+ * Hash and count in one loop, the word never leaving a register, through
  * four interleaved sub-histograms (lanes) so that keys landing in one
- * bucket one after another do not each wait for the previous store, or
- * straight into the table.  NEXT_KEY steps an array or a progression.
+ * bucket one after another do not each wait for the previous store; or
+ * hash a block into bucket indices (gather) for the counters to take in a
+ * second loop.  KEY(i) steps an array or a progression.
  */
 #define LANES_LOOP(expr)                                                    \
 	do {                                                                \
@@ -135,14 +137,6 @@ void kb_full_words_progression(const struct kb_hashspec *s, uint64_t first,
 		for (; i < n; i++) {                                        \
 			uint64_t k = KEY(i);                                \
 			sub[4 * ((expr) >> shift)]++;                       \
-		}                                                           \
-	} while (0)
-
-#define DIRECT_LOOP(expr)                                                   \
-	do {                                                                \
-		for (i = 0; i < n; i++) {                                   \
-			uint64_t k = KEY(i);                                \
-			counts[(expr) >> shift]++;                          \
 		}                                                           \
 	} while (0)
 
@@ -179,17 +173,6 @@ static void lanes_progression(const struct kb_hashspec *s, uint64_t first,
 #undef LOOP
 }
 
-static void direct_progression(const struct kb_hashspec *s, uint64_t first,
-			       uint64_t stride, size_t n, unsigned bits,
-			       uint64_t *counts)
-{
-	unsigned shift = 64 - bits;
-	size_t i;
-
-#define LOOP DIRECT_LOOP
-	EACH_PRODUCT(s)
-#undef LOOP
-}
 #undef KEY
 
 #define KEY(i) (keys[i])
@@ -215,16 +198,6 @@ static void lanes_array(const struct kb_hashspec *s, const uint64_t *keys,
 #undef LOOP
 }
 
-static void direct_array(const struct kb_hashspec *s, const uint64_t *keys,
-			 size_t n, unsigned bits, uint64_t *counts)
-{
-	unsigned shift = 64 - bits;
-	size_t i;
-
-#define LOOP DIRECT_LOOP
-	EACH_PRODUCT(s)
-#undef LOOP
-}
 #undef KEY
 
 void kb_count_block(const struct kb_hashspec *s, unsigned bits,
@@ -254,158 +227,309 @@ void kb_fold(uint64_t *counts, unsigned bits)
 
 /* ---- the fast engine ---------------------------------------------------- */
 
-#define FAST_BLOCK 1024       /* keys and words stay in L1 */
-#define SUB_MAX_BITS 12       /* 4 lanes x 2^12 x 4 bytes = 64 KiB, near L1 */
-#define NARROW_MIN_BITS 17    /* past L2 (2^17 x 8 bytes): 16-bit counters, prefetched */
-#define SUB_FLUSH (UINT64_C(1) << 30) /* u32 lanes never overflow */
+#define FAST_BLOCK 1024 /* keys and words stay in L1 */
+#define LANE_FLUSH (UINT64_C(1) << 30) /* u32 lanes never overflow */
 
-struct tally {
-	unsigned bits;
-	uint64_t *counts;  /* one table */
-	uint32_t *sub;     /* small tables: 4 interleaved lanes */
-	uint64_t pending;
-	uint16_t *narrow;  /* large tables: 16-bit counters, a quarter of the
-			    * memory of u64 ones; each wrap adds 2^16 to counts */
+static const char *const path_names[KB_PATH_COUNT_] = {
+	[KB_PATH_AUTO] = "auto",
+	[KB_PATH_LANES] = "lanes",
+	[KB_PATH_PRIVATE] = "private16",
+	[KB_PATH_RANGES] = "ranges8",
 };
 
-/* Add a large table's 16-bit remainders into the u64 result. */
-static void narrow_flush(struct tally *t)
+const char *kb_engine_path_name(enum kb_engine_path path)
 {
-	uint64_t i, m = UINT64_C(1) << t->bits;
-
-	for (i = 0; i < m; i++)
-		t->counts[i] += t->narrow[i];
+	return (unsigned)path < KB_PATH_COUNT_ ? path_names[path] : NULL;
 }
 
-static void sub_flush(struct tally *t)
+uint64_t kb_cache_bytes(unsigned level)
 {
-	uint64_t i, m = UINT64_C(1) << t->bits;
+	long v = -1;
+	uint64_t fallback = level == 1 ? 32768 : level == 2 ? 1 << 20 : 8 << 20;
 
-	for (i = 0; i < m; i++) {
-		uint32_t *l = &t->sub[4 * i];
+#ifdef _SC_LEVEL1_DCACHE_SIZE
+	if (level == 1)
+		v = sysconf(_SC_LEVEL1_DCACHE_SIZE);
+	else if (level == 2)
+		v = sysconf(_SC_LEVEL2_CACHE_SIZE);
+	else
+		v = sysconf(_SC_LEVEL3_CACHE_SIZE);
+#endif
+	/* virtual machines and some libcs say 0: assume a common size */
+	return v > 0 ? (uint64_t)v : fallback;
+}
 
-		t->counts[i] += (uint64_t)l[0] + l[1] + l[2] + l[3];
-	}
-	memset(t->sub, 0, (size_t)m * 4 * sizeof(uint32_t));
-	t->pending = 0;
+static uint64_t table_bytes(size_t nspecs, unsigned bits, unsigned per_bucket)
+{
+	return (uint64_t)nspecs * per_bucket << bits;
 }
 
 /*
- * Tables past the caches: every increment would wait ~100 ns for memory.
- * Computing a block of bucket indices first lets each increment prefetch
- * the counter it will need PREFETCH_AHEAD keys later, so a dozen misses
- * are in flight at once instead of one.
+ * Measured on a 2-core EPYC (bench/RESULTS.md): four u32 lanes beat one
+ * table while the lanes stay in L1 (1.35x at 2^11); past that a thread's
+ * own 16-bit table is fastest as long as every thread's copy fits half the
+ * last-level cache (the other half is the keys, the code and neighbours);
+ * beyond, copies spill to memory at ~100 ns a miss, and counting one
+ * cache-sized range of buckets at a time wins although every key is hashed
+ * once per range.
  */
-#define PREFETCH_AHEAD 48
-
-static inline void count_narrow(struct tally *t, uint32_t i)
+enum kb_engine_path kb_engine_choose(size_t nspecs, unsigned bits,
+				     unsigned threads)
 {
-	if (++t->narrow[i] == 0) /* wrapped: rare unless the cell is broken */
-		t->counts[i] += 65536;
+	if (bits > 32)
+		return KB_PATH_PRIVATE; /* never allocatable anyway */
+	if (table_bytes(nspecs, bits, 16) <= kb_cache_bytes(1))
+		return KB_PATH_LANES;
+	if (threads * table_bytes(nspecs, bits, 2) <= kb_cache_bytes(3) / 2)
+		return KB_PATH_PRIVATE;
+	return KB_PATH_RANGES;
 }
 
-static void count_prefetched(struct tally *t, const uint32_t *idx, size_t n)
+unsigned kb_engine_ranges(size_t nspecs, unsigned bits, unsigned threads)
 {
-	size_t i;
+	uint64_t budget = kb_cache_bytes(3) / 2; /* all threads' ranges at once */
+	unsigned r = 1;
 
-	for (i = 0; i + PREFETCH_AHEAD < n; i++) {
-		__builtin_prefetch(&t->narrow[idx[i + PREFETCH_AHEAD]], 1, 0);
-		count_narrow(t, idx[i]);
-	}
-	for (; i < n; i++)
-		count_narrow(t, idx[i]);
+	while (r < threads)
+		r *= 2;
+	/* a range of one bucket is the limit; 2^bits u8 counters in total */
+	while (r < (UINT64_C(1) << bits) / 2 &&
+	       (uint64_t)threads * (table_bytes(nspecs, bits, 1) / r) > budget)
+		r *= 2;
+	return r;
 }
 
-struct worker {
+struct engine {
 	const struct kb_hashspec *specs;
 	size_t nspecs;
-	unsigned bits;
-	struct kb_keystream ks;
-	uint64_t *counts;   /* nspecs tables: the result's, or private */
-	int failed;
+	unsigned bits, threads, ranges;
+	enum kb_engine_path path;
+	const struct kb_keystream *ks;
+	uint64_t *counts;
+	struct kb_progress *progress;
+	void **tables;  /* each thread's private tables, for the merge */
+};
+
+struct worker {
+	struct engine *e;
+	unsigned t;
+	int failed, started;
 	pthread_t thread;
 };
 
-static void *work(void *arg)
+/* Rare events land in the shared result from any thread. */
+static void add_shared(uint64_t *c, uint64_t v)
 {
-	struct worker *wk = arg;
-	uint64_t *keys = malloc(FAST_BLOCK * sizeof(uint64_t));
-	uint32_t *scratch = NULL;
-	struct tally *tl = calloc(wk->nspecs, sizeof(*tl));
-	size_t n, j;
-	int small = wk->bits <= SUB_MAX_BITS;
-	int narrow = wk->bits >= NARROW_MIN_BITS && wk->bits <= 32;
+	__atomic_fetch_add(c, v, __ATOMIC_RELAXED);
+}
 
-	if (narrow)
-		scratch = malloc(FAST_BLOCK * sizeof(uint32_t));
-	if (!keys || !tl || (narrow && !scratch))
-		goto fail;
-	for (j = 0; j < wk->nspecs; j++) {
-		tl[j].bits = wk->bits;
-		tl[j].counts = wk->counts + (j << wk->bits);
-		if (small &&
-		    !(tl[j].sub = calloc((size_t)4 << wk->bits, sizeof(uint32_t))))
-			goto fail;
-		if (narrow &&
-		    !(tl[j].narrow = calloc((size_t)1 << wk->bits, sizeof(uint16_t))))
-			goto fail;
+static void lanes_flush(uint64_t *counts, uint32_t *sub, unsigned bits)
+{
+	uint64_t i, m = UINT64_C(1) << bits;
+
+	for (i = 0; i < m; i++) {
+		uint32_t *l = &sub[4 * i];
+
+		add_shared(&counts[i], (uint64_t)l[0] + l[1] + l[2] + l[3]);
 	}
-	for (;;) {
-		uint64_t first, stride;
-		int progression = kb_keystream_progression(&wk->ks, &first, &stride);
+	memset(sub, 0, (size_t)m * 4 * sizeof(uint32_t));
+}
 
-		/* an arithmetic key set needs no key array: hash as it walks */
-		n = progression ? kb_keystream_skip(&wk->ks, FAST_BLOCK)
-				: kb_keystream_next(&wk->ks, keys, FAST_BLOCK);
-		if (n == 0)
-			break;
-		for (j = 0; j < wk->nspecs; j++) {
-			const struct kb_hashspec *sp = &wk->specs[j];
-			struct tally *t = &tl[j];
+static void count16(uint16_t *c, uint64_t *wrap, const uint32_t *idx, size_t n)
+{
+	size_t i;
 
-			if (narrow) {
-				/* bucket indices first, then prefetched counting */
-				if (progression)
-					gather_progression(sp, first, stride, n,
-							   wk->bits, scratch);
+	for (i = 0; i < n; i++)
+		if (++c[idx[i]] == 0) /* wrapped: rare unless the cell is broken */
+			add_shared(&wrap[idx[i]], 65536);
+}
+
+/*
+ * The stream's next block: an arithmetic key set needs no key array (the
+ * loops hash as they walk from first by stride), others fill keys.
+ * Returns how many keys, 0 at the end.
+ */
+struct block {
+	int progression;
+	uint64_t first, stride;
+};
+
+static size_t next_block(struct kb_keystream *ks, uint64_t *keys,
+			 struct block *bk)
+{
+	bk->progression = kb_keystream_progression(ks, &bk->first, &bk->stride);
+	return bk->progression ? kb_keystream_skip(ks, FAST_BLOCK)
+			       : kb_keystream_next(ks, keys, FAST_BLOCK);
+}
+
+/* One block's hash words as bucket indices, from a progression or keys. */
+static void gather(const struct kb_hashspec *s, const struct block *bk,
+		   const uint64_t *keys, size_t n, unsigned bits, uint32_t *idx)
+{
+	if (bk->progression)
+		gather_progression(s, bk->first, bk->stride, n, bits, idx);
+	else
+		gather_array(s, keys, n, bits, idx);
+}
+
+/* This thread's share of the keys, into its private tables. */
+static int count_private(struct engine *e, unsigned t, uint64_t *keys,
+			 uint32_t *idx)
+{
+	struct kb_keystream ks = *e->ks;
+	uint64_t total = ks.p.count, lo = total / e->threads * t;
+	uint64_t hi = t + 1 == e->threads ? total : total / e->threads * (t + 1);
+	uint64_t pending = 0;
+	struct block bk;
+	size_t n, j;
+
+	kb_keystream_seek(&ks, lo, hi);
+	while ((n = next_block(&ks, keys, &bk)) > 0) {
+		for (j = 0; j < e->nspecs; j++) {
+			const struct kb_hashspec *sp = &e->specs[j];
+			uint64_t *counts = e->counts + (j << e->bits);
+
+			if (e->path == KB_PATH_LANES) {
+				uint32_t *sub = (uint32_t *)e->tables[t] + (j << (e->bits + 2));
+
+				if (bk.progression)
+					lanes_progression(sp, bk.first, bk.stride, n, e->bits, sub);
 				else
-					gather_array(sp, keys, n, wk->bits, scratch);
-				count_prefetched(t, scratch, n);
-			} else if (small) {
-				if (progression)
-					lanes_progression(sp, first, stride, n,
-							  wk->bits, t->sub);
-				else
-					lanes_array(sp, keys, n, wk->bits, t->sub);
-				t->pending += n;
-				if (t->pending >= SUB_FLUSH)
-					sub_flush(t);
-			} else if (progression) {
-				direct_progression(sp, first, stride, n, wk->bits,
-						   t->counts);
+					lanes_array(sp, keys, n, e->bits, sub);
+				if (pending + n >= LANE_FLUSH)
+					lanes_flush(counts, sub, e->bits);
 			} else {
-				direct_array(sp, keys, n, wk->bits, t->counts);
+				gather(sp, &bk, keys, n, e->bits, idx);
+				count16((uint16_t *)e->tables[t] + (j << e->bits),
+					counts, idx, n);
 			}
 		}
+		pending = pending + n >= LANE_FLUSH ? 0 : pending + n;
+		kb_progress_add(e->progress, (uint64_t)n * e->nspecs);
 	}
-	for (j = 0; j < wk->nspecs; j++) {
-		if (small)
-			sub_flush(&tl[j]);
-		if (narrow)
-			narrow_flush(&tl[j]);
+	return 0;
+}
+
+/* Add every thread's private tables into the result, this thread taking
+ * one slice of the buckets (the others' slices are theirs: no locks). */
+static void merge_private(struct engine *e, unsigned t)
+{
+	uint64_t m = UINT64_C(1) << e->bits, all = e->nspecs * m;
+	uint64_t lo = all / e->threads * t;
+	uint64_t hi = t + 1 == e->threads ? all : all / e->threads * (t + 1), i;
+	unsigned u;
+
+	for (u = 0; u < e->threads; u++) {
+		if (e->path == KB_PATH_LANES) {
+			const uint32_t *sub = e->tables[u];
+
+			for (i = lo; i < hi; i++)
+				e->counts[i] += (uint64_t)sub[4 * i] + sub[4 * i + 1] +
+						sub[4 * i + 2] + sub[4 * i + 3];
+		} else {
+			const uint16_t *c = e->tables[u];
+
+			for (i = lo; i < hi; i++)
+				e->counts[i] += c[i];
+		}
 	}
-	goto out;
-fail:
-	wk->failed = 1;
-out:
-	for (j = 0; tl && j < wk->nspecs; j++) {
-		free(tl[j].sub);
-		free(tl[j].narrow);
+}
+
+/*
+ * The ranges this thread owns (t, t + threads, ...): for each, every key
+ * is hashed and those whose index falls in the range are counted in 8-bit
+ * counters small enough to stay in cache; a wrap adds 256 to the result,
+ * which only this thread writes in its ranges.
+ */
+static int count_ranges(struct engine *e, unsigned t, uint64_t *keys,
+			uint32_t *idx)
+{
+	unsigned rb = (unsigned)__builtin_ctz(e->ranges), lb = e->bits - rb;
+	uint64_t rsize = UINT64_C(1) << lb, i;
+	uint32_t mask = (uint32_t)(rsize - 1);
+	uint8_t *c8 = e->tables[t];
+	uint32_t *sel = idx + FAST_BLOCK;
+	struct block bk;
+	unsigned r;
+	size_t n, j;
+
+	for (r = t; r < e->ranges; r += e->threads) {
+		struct kb_keystream ks = *e->ks;
+
+		memset(c8, 0, e->nspecs * rsize);
+		kb_keystream_seek(&ks, 0, ks.p.count);
+		while ((n = next_block(&ks, keys, &bk)) > 0) {
+			for (j = 0; j < e->nspecs; j++) {
+				uint64_t *g = e->counts + (j << e->bits) + ((uint64_t)r << lb);
+				uint8_t *c = c8 + j * rsize;
+				size_t k, m = 0;
+
+				gather(&e->specs[j], &bk, keys, n, e->bits, idx);
+				/* keep this range's keys, without a branch per key */
+				for (k = 0; k < n; k++) {
+					sel[m] = idx[k] & mask;
+					m += (idx[k] >> lb) == r;
+				}
+				for (k = 0; k < m; k++)
+					if (++c[sel[k]] == 0)
+						g[sel[k]] += 256;
+			}
+			kb_progress_add(e->progress, (uint64_t)n * e->nspecs);
+		}
+		for (j = 0; j < e->nspecs; j++) {
+			uint64_t *g = e->counts + (j << e->bits) + ((uint64_t)r << lb);
+
+			for (i = 0; i < rsize; i++)
+				g[i] += c8[j * rsize + i];
+		}
 	}
-	free(tl);
+	return 0;
+}
+
+static void *count_work(void *arg)
+{
+	struct worker *wk = arg;
+	struct engine *e = wk->e;
+	uint64_t *keys = malloc(FAST_BLOCK * sizeof(uint64_t));
+	uint32_t *idx = malloc(2 * FAST_BLOCK * sizeof(uint32_t));
+
+	if (!keys || !idx)
+		wk->failed = 1;
+	else if (e->path == KB_PATH_RANGES)
+		count_ranges(e, wk->t, keys, idx);
+	else
+		count_private(e, wk->t, keys, idx);
 	free(keys);
-	free(scratch);
+	free(idx);
 	return NULL;
+}
+
+static void *merge_work(void *arg)
+{
+	struct worker *wk = arg;
+
+	merge_private(wk->e, wk->t);
+	return NULL;
+}
+
+/*
+ * fn for every worker, each on a thread of its own (the caller's is the
+ * first); a thread that cannot start has its share done by the caller
+ * afterwards: slower, never wrong.
+ */
+static void run_workers(struct worker *wk, unsigned n, void *(*fn)(void *))
+{
+	unsigned t;
+
+	for (t = 1; t < n; t++)
+		wk[t].started = pthread_create(&wk[t].thread, NULL, fn, &wk[t]) == 0;
+	fn(&wk[0]);
+	for (t = 1; t < n; t++) {
+		if (wk[t].started)
+			pthread_join(wk[t].thread, NULL);
+		else
+			fn(&wk[t]);
+	}
 }
 
 unsigned kb_cpu_count(void)
@@ -415,74 +539,107 @@ unsigned kb_cpu_count(void)
 	return n < 1 ? 1 : n > 64 ? 64 : (unsigned)n;
 }
 
+/* Each thread's tables: zeroed, so untouched pages cost nothing. */
+static int alloc_tables(struct engine *e)
+{
+	uint64_t bytes = e->path == KB_PATH_LANES   ? table_bytes(e->nspecs, e->bits, 16)
+			 : e->path == KB_PATH_PRIVATE ? table_bytes(e->nspecs, e->bits, 2)
+						      : table_bytes(e->nspecs, e->bits, 1) / e->ranges;
+	unsigned t;
+
+	e->tables = calloc(e->threads, sizeof(void *));
+	if (!e->tables)
+		return -1;
+	for (t = 0; t < e->threads; t++)
+		if (!(e->tables[t] = calloc(1, (size_t)bytes)))
+			return -1;
+	return 0;
+}
+
+static void free_tables(struct engine *e)
+{
+	unsigned t;
+
+	for (t = 0; e->tables && t < e->threads; t++)
+		free(e->tables[t]);
+	free(e->tables);
+}
+
 int kb_count_parallel(const struct kb_hashspec *specs, size_t nspecs,
 		      unsigned bits, const struct kb_keystream *ks,
-		      unsigned threads, uint64_t *counts, char *err,
-		      size_t errlen)
+		      const struct kb_engine_opts *o, uint64_t *counts,
+		      char *err, size_t errlen)
 {
-	struct worker *wk;
-	uint64_t total = ks->p.count, per, i, m = UINT64_C(1) << bits;
-	unsigned t, started = 0;
+	static const struct kb_engine_opts defaults;
+	struct engine e;
+	struct worker *wk = NULL;
+	uint64_t total = ks->p.count;
+	unsigned t;
 	int rc = 0;
 
-	if (threads == 0)
-		threads = kb_cpu_count();
+	if (!o)
+		o = &defaults;
+	memset(&e, 0, sizeof(e));
+	e.specs = specs;
+	e.nspecs = nspecs;
+	e.bits = bits;
+	e.ks = ks;
+	e.counts = counts;
+	e.progress = o->progress;
+	e.threads = o->threads ? o->threads : kb_cpu_count();
 	/* a thread per ~1M keys at most: below that, starting one costs more */
-	if ((uint64_t)threads > total / (1u << 20) + 1)
-		threads = (unsigned)(total / (1u << 20) + 1);
-	wk = calloc(threads, sizeof(*wk));
-	if (!wk) {
-		snprintf(err, errlen, "out of memory");
+	if ((uint64_t)e.threads > total / (1u << 20) + 1)
+		e.threads = (unsigned)(total / (1u << 20) + 1);
+	e.path = o->path != KB_PATH_AUTO ? o->path
+					 : kb_engine_choose(nspecs, bits, e.threads);
+	if (bits > 32) {
+		snprintf(err, errlen, "the engine counts at most 2^32 buckets");
 		return -1;
 	}
-	per = total / threads;
-	for (t = 0; t < threads; t++) {
-		wk[t].specs = specs;
-		wk[t].nspecs = nspecs;
-		wk[t].bits = bits;
-		wk[t].ks = *ks;
-		kb_keystream_seek(&wk[t].ks, t * per,
-				  t + 1 == threads ? total : (t + 1) * per);
-		/* thread 0 counts straight into the result */
-		wk[t].counts = t == 0 ? counts
-				      : calloc(nspecs << bits, sizeof(uint64_t));
-		if (!wk[t].counts) {
-			snprintf(err, errlen, "out of memory for %u threads' tables (try --threads 1)",
-				 threads);
-			rc = -1;
-			break;
+	if (e.path == KB_PATH_RANGES && bits < 2)
+		e.path = KB_PATH_LANES; /* one bucket cannot be cut in ranges */
+	if (e.path == KB_PATH_RANGES) {
+		e.ranges = o->ranges ? o->ranges
+				     : kb_engine_ranges(nspecs, bits, e.threads);
+		if (e.ranges & (e.ranges - 1)) {
+			snprintf(err, errlen, "ranges must be a power of two, not %u",
+				 e.ranges);
+			return -1;
 		}
+		if (e.ranges > (1u << (bits - 1)))
+			e.ranges = 1u << (bits - 1);
+		while (e.ranges < e.threads)
+			e.threads--; /* a thread without a range has nothing to do */
+		kb_progress_expect(e.progress,
+				   total * nspecs * (e.ranges - 1)); /* re-hashing */
 	}
-	for (t = 0; rc == 0 && t < threads; t++) {
-		if (t > 0 && pthread_create(&wk[t].thread, NULL, work, &wk[t]) != 0) {
-			snprintf(err, errlen, "cannot start a counting thread");
-			rc = -1;
-			break;
-		}
-		started = t + 1;
+	if (alloc_tables(&e) < 0 || !(wk = calloc(e.threads, sizeof(*wk)))) {
+		free_tables(&e);
+		snprintf(err, errlen, "out of memory for %u threads' tables (try --threads 1)",
+			 e.threads);
+		return -1;
 	}
-	if (started > 0)
-		work(&wk[0]);
-	for (t = 1; t < started; t++)
-		pthread_join(wk[t].thread, NULL);
-	for (t = 0; t < started && rc == 0; t++)
+	for (t = 0; t < e.threads; t++) {
+		wk[t].e = &e;
+		wk[t].t = t;
+	}
+	run_workers(wk, e.threads, count_work);
+	for (t = 0; t < e.threads; t++)
 		if (wk[t].failed) {
 			snprintf(err, errlen, "out of memory while counting");
 			rc = -1;
 		}
-	for (t = 1; t < threads; t++) {
-		if (rc == 0 && wk[t].counts)
-			for (i = 0; i < nspecs * m; i++)
-				counts[i] += wk[t].counts[i];
-		free(wk[t].counts);
-	}
+	if (rc == 0 && e.path != KB_PATH_RANGES)
+		run_workers(wk, e.threads, merge_work);
+	free_tables(&e);
 	free(wk);
 	return rc;
 }
 
 int kb_count_keyset(const struct kb_hashspec *spec, unsigned bits, int keyset,
-		    const struct kb_keyset_params *p, unsigned threads,
-		    uint64_t **counts, char *err, size_t errlen)
+		    const struct kb_keyset_params *p,
+		    const struct kb_engine_opts *o, uint64_t **counts,
+		    char *err, size_t errlen)
 {
 	struct kb_keyset_params kp = *p;
 	struct kb_keystream ks;
@@ -503,7 +660,7 @@ int kb_count_keyset(const struct kb_hashspec *spec, unsigned bits, int keyset,
 		snprintf(err, errlen, "out of memory for 2^%u buckets", bits);
 		return -1;
 	}
-	rc = kb_count_parallel(spec, 1, bits, &ks, threads, *counts, err, errlen);
+	rc = kb_count_parallel(spec, 1, bits, &ks, o, *counts, err, errlen);
 	kb_keystream_close(&ks);
 	if (rc < 0) {
 		free(*counts);

@@ -46,30 +46,73 @@ void kb_count_block(const struct kb_hashspec *s, unsigned bits,
 void kb_fold(uint64_t *counts, unsigned bits);
 
 struct kb_keystream;
+struct kb_progress;
+
+/*
+ * How the fast engine counts (bench/RESULTS.md has the measurements the
+ * choice rests on).  Every path counts exactly what kb_count_block does.
+ */
+enum kb_engine_path {
+	KB_PATH_AUTO,    /* chosen from the table's size and the caches */
+	KB_PATH_LANES,   /* threads split the keys; private u32 tables of four
+			  * interleaved lanes (consecutive keys in one bucket do
+			  * not wait on each other's stores): tables in L1 */
+	KB_PATH_PRIVATE, /* threads split the keys; private 16-bit counters
+			  * (a quarter of u64's memory): tables that fit the
+			  * last-level cache, one copy a thread */
+	KB_PATH_RANGES,  /* threads split the buckets: the table is cut into
+			  * ranges by the top bits of the index, and a thread
+			  * hashes every key once per range it owns and counts
+			  * the keys that fall in it in 8-bit counters, so each
+			  * range stays in cache (re-hashing is cheaper here
+			  * than writing partitions to memory and back) */
+	KB_PATH_COUNT_
+};
+
+const char *kb_engine_path_name(enum kb_engine_path path);
+
+struct kb_engine_opts {
+	unsigned threads;         /* 0: one per online CPU */
+	enum kb_engine_path path; /* KB_PATH_AUTO unless measuring */
+	unsigned ranges;          /* KB_PATH_RANGES: how many (a power of two,
+				   * at least the threads); 0: from the caches */
+	struct kb_progress *progress; /* hashes done and expected, or NULL */
+};
+
+/*
+ * The path AUTO takes for nspecs tables of 2^bits on `threads` threads,
+ * and the number of bucket ranges KB_PATH_RANGES cuts them into.
+ */
+enum kb_engine_path kb_engine_choose(size_t nspecs, unsigned bits,
+				     unsigned threads);
+unsigned kb_engine_ranges(size_t nspecs, unsigned bits, unsigned threads);
 
 /*
  * The fast engine: count one key stream through nspecs hash cells into
- * counts (nspecs tables of 2^bits, zeroed by the caller), splitting the
- * keys between `threads` threads (0: one per online CPU).  Each thread
- * counts into private tables: small ones through four interleaved lanes
- * (consecutive keys in one bucket do not wait on each other's stores),
- * tables past L2 in 16-bit counters with software prefetch (a quarter of
- * the memory, a dozen misses in flight).  0, or -1 with a reason.
+ * counts (nspecs tables of 2^bits, zeroed by the caller), on o->threads
+ * threads along o->path (o NULL: all CPUs, AUTO, no progress).  Reports
+ * progress in hashes (a key through one cell), which KB_PATH_RANGES does
+ * more of than there are keys.  0, or -1 with a reason.
  */
 int kb_count_parallel(const struct kb_hashspec *specs, size_t nspecs,
 		      unsigned bits, const struct kb_keystream *ks,
-		      unsigned threads, uint64_t *counts, char *err,
-		      size_t errlen);
+		      const struct kb_engine_opts *o, uint64_t *counts,
+		      char *err, size_t errlen);
 
 /* The online CPUs, at least 1. */
 unsigned kb_cpu_count(void);
+
+/* The data caches, in bytes: level 1, 2 or 3 (the last level a core
+ * shares).  From the C library when it knows, else typical sizes. */
+uint64_t kb_cache_bytes(unsigned level);
 
 struct kb_keyset_params;
 
 /* Counts for one cell over a built-in key set (skew, the histograms):
  * 0, or -1 with a reason.  *counts is malloc'ed, 2^bits entries. */
 int kb_count_keyset(const struct kb_hashspec *spec, unsigned bits, int keyset,
-		    const struct kb_keyset_params *p, unsigned threads,
-		    uint64_t **counts, char *err, size_t errlen);
+		    const struct kb_keyset_params *p,
+		    const struct kb_engine_opts *o, uint64_t **counts,
+		    char *err, size_t errlen);
 
 #endif

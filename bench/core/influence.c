@@ -2,56 +2,204 @@
 #include "influence.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "keysets.h"
+#include "progress.h"
 
 #define BATCH 256
 
+/* sum of floor((a*i + b) / m) for i in [0, n): the Euclid-like reduction
+ * (each round swaps the roles of a and m, as in a continued fraction).
+ * Every term here stays below 2^63: n <= 2^31, a, b < m <= 2^32. */
+static uint64_t floor_sum(uint64_t n, uint64_t m, uint64_t a, uint64_t b)
+{
+	uint64_t sum = 0, y;
+
+	for (;;) {
+		if (a >= m) {
+			sum += (n * (n - 1) / 2) * (a / m);
+			a %= m;
+		}
+		if (b >= m) {
+			sum += n * (b / m);
+			b %= m;
+		}
+		y = a * n + b;
+		if (y < m)
+			return sum;
+		n = y / m;
+		b = y % m;
+		y = m;
+		m = a;
+		a = y;
+	}
+}
+
+uint64_t kb_mul_flips(unsigned w, uint32_t mult, unsigned j, unsigned k)
+{
+	uint64_t M = UINT64_C(1) << w, K = mult % M, D = (K << j) % M;
+	uint64_t low = D % (UINT64_C(1) << k), T = (UINT64_C(1) << k) - low;
+	uint64_t half = M / 2, carries;
+
+	/* carries: x with bit j clear (the other half mirrors them: from x
+	 * with the bit set, the flip subtracts D and lands on such an x)
+	 * whose product has (x*K mod 2^k) >= T, so adding D carries into k */
+	if (low == 0) {
+		carries = 0;
+	} else if (j >= k) {
+		/* bit j is above the low k bits: x mod 2^k runs over every
+		 * residue, and so does x*K mod 2^k (K odd) */
+		carries = (half >> k) * ((UINT64_C(1) << k) - T);
+	} else {
+		/* x mod 2^k = u + 2^(j+1) v (u < 2^j): for each u the products
+		 * run over every y = u*K mod 2^(j+1) + 2^(j+1) t below 2^k */
+		uint64_t m = UINT64_C(1) << (j + 1), n = UINT64_C(1) << j;
+		uint64_t q = T / m, t0 = T % m, a = K % m;
+		uint64_t below = n - (floor_sum(n, m, a, m - t0) - floor_sum(n, m, a, 0));
+
+		carries = (M >> k) * (n * ((UINT64_C(1) << (k - j - 1)) - q) - below);
+	}
+	return 2 * ((D >> k) & 1 ? half - carries : carries);
+}
+
+struct share {
+	const struct kb_hashspec *s;
+	unsigned in_bits, shift, exhaustive;
+	uint64_t lo, hi, seed;
+	struct kb_progress *progress;
+	uint64_t flips[64][64];
+	int started;
+	pthread_t thread;
+};
+
+/* Inputs [lo, hi): every x, or the lo-th to hi-th seeded random one. */
+static void *measure_share(void *arg)
+{
+	struct share *sh = arg;
+	uint64_t x[BATCH], y[BATCH], hx[BATCH], hy[BATCH], done = sh->lo;
+	unsigned j;
+
+	while (done < sh->hi) {
+		size_t n = sh->hi - done < BATCH ? (size_t)(sh->hi - done) : BATCH, i;
+
+		for (i = 0; i < n; i++) {
+			uint64_t v = sh->exhaustive ? done + i
+						    : kb_splitmix64_at(sh->seed, done + i);
+
+			x[i] = sh->in_bits == 32 ? (uint32_t)v : v;
+		}
+		kb_full_words(sh->s, x, n, hx);
+		for (j = 0; j < sh->in_bits; j++) {
+			for (i = 0; i < n; i++)
+				y[i] = x[i] ^ (UINT64_C(1) << j);
+			kb_full_words(sh->s, y, n, hy);
+			for (i = 0; i < n; i++) {
+				uint64_t d = (hx[i] ^ hy[i]) >> sh->shift;
+
+				/* output bit k is bit k of the bucket index */
+				while (d) {
+					sh->flips[j][__builtin_ctzll(d)]++;
+					d &= d - 1;
+				}
+			}
+		}
+		done += n;
+		kb_progress_add(sh->progress, n);
+	}
+	return NULL;
+}
+
+/* The single 32-bit multiplier of a cell, or 0 when its word is more. */
+static uint32_t single_multiplier(const struct kb_hashspec *s)
+{
+	lkh_product p = lkh_cell_product(s->func, s->gen, s->word);
+	uint64_t k = 0;
+
+	if (lkh_product_arith(p, &k) != LKH_ARITH_MUL32 || lkh_product_width(p) != 32 ||
+	    kb_hashspec_input_bits(s) != 32 || !(k & 1))
+		return 0;
+	return (uint32_t)k;
+}
+
+static int count_flips(const struct kb_hashspec *s, unsigned bits,
+		       uint64_t samples, uint64_t seed, int exhaustive,
+		       const struct kb_influence_opts *o, uint64_t (*flips)[64])
+{
+	unsigned threads = o->threads ? o->threads : kb_cpu_count(), t, j, k;
+	struct share *sh;
+
+	/* a thread per 2^16 inputs at most */
+	if ((uint64_t)threads > samples / 65536 + 1)
+		threads = (unsigned)(samples / 65536 + 1);
+	sh = calloc(threads, sizeof(*sh));
+	if (!sh)
+		return -1;
+	for (t = 0; t < threads; t++) {
+		sh[t].s = s;
+		sh[t].in_bits = kb_hashspec_input_bits(s);
+		sh[t].shift = 64 - bits;
+		sh[t].exhaustive = exhaustive;
+		sh[t].seed = seed;
+		sh[t].progress = o->progress;
+		sh[t].lo = samples / threads * t;
+		sh[t].hi = t + 1 == threads ? samples : samples / threads * (t + 1);
+	}
+	for (t = 1; t < threads; t++)
+		sh[t].started = pthread_create(&sh[t].thread, NULL, measure_share,
+					       &sh[t]) == 0;
+	measure_share(&sh[0]);
+	for (t = 1; t < threads; t++) {
+		if (sh[t].started)
+			pthread_join(sh[t].thread, NULL);
+		else
+			measure_share(&sh[t]); /* slower, never wrong */
+	}
+	for (t = 0; t < threads; t++)
+		for (j = 0; j < 64; j++)
+			for (k = 0; k < 64; k++)
+				flips[j][k] += sh[t].flips[j][k];
+	free(sh);
+	return 0;
+}
+
 int kb_influence_measure(const struct kb_hashspec *s, unsigned bits,
 			 uint64_t samples, uint64_t seed,
+			 const struct kb_influence_opts *o,
 			 struct kb_influence *r)
 {
-	static uint64_t flips[64][64];
-	uint64_t x[BATCH], y[BATCH], hx[BATCH], hy[BATCH];
-	unsigned in_bits = kb_hashspec_input_bits(s), j, k, shift = 64 - bits;
-	uint64_t done = 0, rng = seed;
+	static const struct kb_influence_opts defaults;
+	uint64_t (*flips)[64];
+	unsigned in_bits = kb_hashspec_input_bits(s), j, k;
+	uint32_t mult = single_multiplier(s);
 	char err[8];
 
+	if (!o)
+		o = &defaults;
 	if (kb_hashspec_check(s, bits, err, sizeof(err)) < 0 || samples == 0)
 		return -1;
+	flips = calloc(64, sizeof(*flips));
+	if (!flips)
+		return -1;
 	memset(r, 0, sizeof(*r));
-	memset(flips, 0, sizeof(flips));
 	r->in_bits = in_bits;
 	r->out_bits = bits;
 	/* a 32-bit argument is small enough to sweep completely */
 	r->exhaustive = in_bits == 32 && samples >= (UINT64_C(1) << 32);
 	if (r->exhaustive)
 		samples = UINT64_C(1) << 32;
-	while (done < samples) {
-		size_t n = samples - done < BATCH ? (size_t)(samples - done) : BATCH, i;
-
-		for (i = 0; i < n; i++) {
-			uint64_t v = r->exhaustive ? done + i : kb_splitmix64(&rng);
-
-			x[i] = in_bits == 32 ? (uint32_t)v : v;
-		}
-		kb_full_words(s, x, n, hx);
-		for (j = 0; j < in_bits; j++) {
-			for (i = 0; i < n; i++)
-				y[i] = x[i] ^ (UINT64_C(1) << j);
-			kb_full_words(s, y, n, hy);
-			for (i = 0; i < n; i++) {
-				uint64_t d = (hx[i] ^ hy[i]) >> shift;
-
-				/* output bit k is bit k of the bucket index */
-				while (d) {
-					flips[j][__builtin_ctzll(d)]++;
-					d &= d - 1;
-				}
-			}
-		}
-		done += n;
+	kb_progress_expect(o->progress, samples);
+	if (r->exhaustive && mult && !o->enumerate) {
+		/* bucket bit k is bit 32 - bits + k of the product */
+		for (j = 0; j < 32; j++)
+			for (k = 0; k < bits; k++)
+				flips[j][k] = kb_mul_flips(32, mult, j, 32 - bits + k);
+		kb_progress_add(o->progress, samples);
+	} else if (count_flips(s, bits, samples, seed, r->exhaustive, o, flips) < 0) {
+		free(flips);
+		return -1;
 	}
 	r->samples = samples;
 	r->worst_bias = -1;
@@ -69,6 +217,7 @@ int kb_influence_measure(const struct kb_hashspec *s, unsigned bits,
 			}
 		}
 	r->mean_bias /= (double)in_bits * bits;
+	free(flips);
 	return 0;
 }
 

@@ -21,13 +21,36 @@ struct kb_influence {
 	int exhaustive;        /* every input was tried */
 };
 
+struct kb_progress;
+
+struct kb_influence_opts {
+	unsigned threads;   /* 0: one per online CPU */
+	int enumerate;      /* 1: try every input even where the exhaustive
+			     * answer has a closed form (to check it, time it) */
+	struct kb_progress *progress; /* inputs done and expected, or NULL */
+};
+
 /*
  * Measure over `samples` seeded random inputs, or over every input of a
- * 32-bit argument when samples >= 2^32.  0, or -1 on bad bits or samples.
+ * 32-bit argument when samples >= 2^32: in closed form for a single
+ * multiply (kb_mul_flips), else by trying them all on o->threads threads
+ * (o NULL: every CPU).  Reentrant.  0, or -1 on bad bits or samples, or
+ * when a thread's memory cannot be had.
  */
 int kb_influence_measure(const struct kb_hashspec *s, unsigned bits,
 			 uint64_t samples, uint64_t seed,
+			 const struct kb_influence_opts *o,
 			 struct kb_influence *r);
+
+/*
+ * For h(x) = x * mult mod 2^w (mult odd, 1 <= w <= 32): over all 2^w
+ * inputs x, how many flip bit k of h when bit j of x flips.  Flipping
+ * bit j adds or subtracts D = mult << j, and bit k of the sum differs
+ * from bit k of h by D's bit k and the carry into k, which depends only
+ * on h mod 2^k; counting the x whose product's low bits reach the carry
+ * threshold is a floor sum, O(w) steps instead of 2^w products.
+ */
+uint64_t kb_mul_flips(unsigned w, uint32_t mult, unsigned j, unsigned k);
 
 /* Mean |bias| over input bits [lo, hi] and every output bit. */
 double kb_influence_band(const struct kb_influence *r, unsigned lo,

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "progress.h"
+
 const char *kb_cell_source(const struct kb_cell *c)
 {
 	return c->keyset >= 0 ? kb_keysets[c->keyset].name : "keys";
@@ -23,6 +25,7 @@ static int run_group(struct kb_report *r, int keyset, lkh_func func,
 	const struct kb_report_opts *o = &r->opts;
 	struct kb_keyset_params kp = o->params;
 	struct kb_keystream ks;
+	struct kb_engine_opts eo = { 0 };
 	struct kb_hashspec specs[LKH_GEN_COUNT];
 	uint64_t *counts;
 	int gens[LKH_GEN_COUNT], ng = 0, g, rc;
@@ -59,6 +62,8 @@ static int run_group(struct kb_report *r, int keyset, lkh_func func,
 		snprintf(why, sizeof(why), "built for one cell: use khash-bench skew --keyset %s",
 			 kb_keysets[keyset].name);
 	if (why[0] || kb_keystream_open(&ks, keyset, &kp, why, sizeof(why)) < 0) {
+		/* expected by kb_report_run: a group that counts nothing is done */
+		kb_progress_add(o->progress, o->params.count * (uint64_t)ng);
 		for (n = first; n < r->n_cells; n++)
 			strcpy(r->cells[n].why, why);
 		return 0;
@@ -70,8 +75,10 @@ static int run_group(struct kb_report *r, int keyset, lkh_func func,
 			 bmax);
 		return -1;
 	}
-	rc = kb_count_parallel(specs, (size_t)ng, bmax, &ks, o->threads, counts,
-			       err, errlen);
+	eo.threads = o->threads;
+	eo.progress = o->progress;
+	rc = kb_count_parallel(specs, (size_t)ng, bmax, &ks, &eo, counts, err,
+			       errlen);
 	kb_keystream_close(&ks);
 	if (rc < 0) {
 		free(counts);
@@ -95,20 +102,15 @@ static int run_group(struct kb_report *r, int keyset, lkh_func func,
 	return 0;
 }
 
-int kb_report_run(struct kb_report *r, char *err, size_t errlen)
+/* Every (key set, function, word) of the report, in order: counted, or
+ * (count_only) only announced to the progress; -1 at a failure. */
+static int each_group(struct kb_report *r, int count_only, char *err,
+		      size_t errlen)
 {
 	const struct kb_report_opts *o = &r->opts;
-	size_t per = (size_t)(o->bits_max - o->bits_min + 1) * LKH_GEN_COUNT;
-	int k, f;
+	int k, f, g;
 	unsigned w;
 
-	r->cells = calloc((size_t)KB_KS_COUNT * LKH_FUNC_COUNT * 2 * per,
-			  sizeof(*r->cells));
-	r->n_cells = 0;
-	if (!r->cells) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
 	for (k = 0; k < KB_KS_COUNT; k++) {
 		if (!(o->keysets & (1u << k)))
 			continue;
@@ -118,13 +120,38 @@ int kb_report_run(struct kb_report *r, char *err, size_t errlen)
 			for (w = 64; w >= 32; w -= 32) {
 				if (!(o->words & (w == 64 ? 2u : 1u)))
 					continue;
-				if (run_group(r, k, (lkh_func)f, w, err,
-					      errlen) < 0)
-					return -1;
+				if (!count_only) {
+					if (run_group(r, k, (lkh_func)f, w, err,
+						      errlen) < 0)
+						return -1;
+					continue;
+				}
+				/* what the progress shows: keys x generations */
+				for (g = 0; g < LKH_GEN_COUNT; g++)
+					if (o->gens & (1u << g) &&
+					    lkh_bits_max((lkh_func)f, (lkh_gen)g, w))
+						kb_progress_expect(o->progress,
+								   o->params.count);
 			}
 		}
 	}
 	return 0;
+}
+
+int kb_report_run(struct kb_report *r, char *err, size_t errlen)
+{
+	const struct kb_report_opts *o = &r->opts;
+	size_t per = (size_t)(o->bits_max - o->bits_min + 1) * LKH_GEN_COUNT;
+
+	r->cells = calloc((size_t)KB_KS_COUNT * LKH_FUNC_COUNT * 2 * per,
+			  sizeof(*r->cells));
+	r->n_cells = 0;
+	if (!r->cells) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	each_group(r, 1, err, errlen);
+	return each_group(r, 0, err, errlen);
 }
 
 void kb_report_free(struct kb_report *r)
@@ -137,6 +164,7 @@ void kb_report_free(struct kb_report *r)
 int kb_report_hists(const struct kb_report *r, const struct kb_hist_req *req,
 		    size_t n, struct kb_hist *out, char *err, size_t errlen)
 {
+	struct kb_engine_opts eo = { r->opts.threads, KB_PATH_AUTO, 0, NULL };
 	size_t i;
 	int g;
 
@@ -147,8 +175,8 @@ int kb_report_hists(const struct kb_report *r, const struct kb_hist_req *req,
 			struct kb_hashspec s = { req[i].func, (lkh_gen)g, req[i].word };
 
 			if (kb_count_keyset(&s, req[i].bits, req[i].keyset,
-					    &r->opts.params, r->opts.threads,
-					    &out[i].counts[g], err, errlen) < 0) {
+					    &r->opts.params, &eo, &out[i].counts[g],
+					    err, errlen) < 0) {
 				kb_hists_free(out, i + 1);
 				return -1;
 			}

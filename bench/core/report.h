@@ -30,6 +30,7 @@ struct kb_report_opts {
 	unsigned words;        /* bit 0: 32, bit 1: 64 */
 	unsigned bits_min, bits_max;
 	unsigned threads;      /* 0: one per online CPU */
+	struct kb_progress *progress; /* hashes done and expected, or NULL */
 	struct kb_keyset_params params; /* count, seed, size */
 };
 

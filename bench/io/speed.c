@@ -128,14 +128,38 @@ static void speed_row(const struct kb_speed_opts *o, int csv, struct kb_buf *b,
 			      lat_ref.ns / lat.ns);
 }
 
-static void speed_hashes(const struct kb_speed_opts *o, int csv,
-			 struct kb_buf *b)
+/* The rows timed, in order: references first, then function by function,
+ * old beside new, then the extra rows; returns how many. */
+static size_t hash_rows(size_t *rows, size_t cap)
 {
 	/* hash_long is hash_64 or hash_32 under another name: not timed */
 	static const lkh_func shown[] = { LKH_FUNC_HASH_32, LKH_FUNC_HASH_64,
 					  LKH_FUNC_HASH_PTR };
-	size_t ni, ne, i, f;
+	size_t ni, ne, i, f, n = 0;
 	unsigned w;
+	const struct kb_speed_fn *ti = kb_speed_inline(&ni);
+
+	kb_speed_exported(&ne);
+	for (i = 0; i < ni && i < ne; i++)
+		if (ti[i].reference)
+			rows[n < cap ? n++ : n] = i;
+	for (f = 0; f < sizeof(shown) / sizeof(shown[0]); f++)
+		for (w = 64; w >= 32; w -= 32)
+			for (i = 0; i < ni && i < ne; i++)
+				if (!ti[i].reference && !ti[i].label &&
+				    ti[i].func == shown[f] && ti[i].word == w &&
+				    (shown[f] != LKH_FUNC_HASH_32 || w == 32))
+					rows[n < cap ? n++ : n] = i;
+	for (i = 0; i < ni && i < ne; i++)
+		if (!ti[i].reference && ti[i].label)
+			rows[n < cap ? n++ : n] = i;
+	return n;
+}
+
+static void speed_hashes(const struct kb_speed_opts *o, int csv,
+			 struct kb_buf *b, const size_t *rows, size_t nrows)
+{
+	size_t ni, ne, i;
 	const struct kb_speed_fn *ti = kb_speed_inline(&ni);
 	const struct kb_speed_fn *te = kb_speed_exported(&ne);
 	static uint64_t in[INPUTS];
@@ -153,20 +177,10 @@ static void speed_hashes(const struct kb_speed_opts *o, int csv,
 			      "function", "gen", "word", "inline", "TSC/h", "x ref",
 			      "exported", "x ref", "latency", "x ref");
 	}
-	/* references first, then function by function: old beside new */
-	for (i = 0; i < ni && i < ne; i++)
-		if (ti[i].reference)
-			speed_row(o, csv, b, in, ti, te, i);
-	for (f = 0; f < sizeof(shown) / sizeof(shown[0]); f++)
-		for (w = 64; w >= 32; w -= 32)
-			for (i = 0; i < ni && i < ne; i++)
-				if (!ti[i].reference && !ti[i].label &&
-				    ti[i].func == shown[f] && ti[i].word == w &&
-				    (shown[f] != LKH_FUNC_HASH_32 || w == 32))
-					speed_row(o, csv, b, in, ti, te, i);
-	for (i = 0; i < ni && i < ne; i++)
-		if (!ti[i].reference && ti[i].label)
-			speed_row(o, csv, b, in, ti, te, i);
+	for (i = 0; i < nrows; i++) {
+		speed_row(o, csv, b, in, ti, te, rows[i]);
+		kb_progress_add(o->progress, 1);
+	}
 }
 
 /* The naive loop the issue measured: generate a key, hash it, count it. */
@@ -180,32 +194,70 @@ static uint64_t naive_count(uint64_t n, unsigned bits, uint64_t *counts)
 	return counts[0];
 }
 
+#define ENGINE_TRIALS 5
+/* the table sizes the engine is timed at: in L1, in L2, in L3, half of
+ * L3 in u32 (the issue's naive loop still fits), past L3 */
+static const unsigned engine_bits[] = { 11, 16, 20, 22, 24 };
+#define ENGINE_SIZES (sizeof(engine_bits) / sizeof(engine_bits[0]))
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Fastest and median of n times, as keys per second. */
+static void best_median(double *t, unsigned n, uint64_t keys, double *best,
+			double *median)
+{
+	qsort(t, n, sizeof(*t), cmp_double);
+	*best = keys / t[0];
+	*median = keys / (n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2);
+}
+
+/* Whether a path is worth timing at this size: lanes past L2 would only
+ * show that four u32 copies of a big table do not fit anywhere. */
+static int path_shown(enum kb_engine_path path, unsigned bits)
+{
+	return path != KB_PATH_LANES || (UINT64_C(16) << bits) <= kb_cache_bytes(2);
+}
+
+/*
+ * The naive loop and every engine path at each table size, in rounds that
+ * time each of them once (so a noisy moment hits all of them alike); the
+ * engine's figure is the path AUTO picks, beside the others so that the
+ * choice can be checked on the machine at hand.
+ */
 static int speed_engine(const struct kb_speed_opts *o, int csv,
 			struct kb_buf *b, char *err, size_t errlen)
 {
-	static const unsigned bits_list[] = { 11, 16, 20, 22, 24 };
+	enum { NAIVE = 0 }; /* row 0; rows 1.. are the paths */
 	struct kb_hashspec spec = { LKH_FUNC_HASH_64, LKH_GEN_NEW, 64 };
 	struct kb_keyset_params p;
+	unsigned threads = o->threads ? o->threads : kb_cpu_count();
 	size_t i;
 
 	if (csv)
-		kb_buf_printf(b, "schema,bits,keys,naive_keys_per_s,engine_keys_per_s,threads,speedup\n");
+		kb_buf_printf(b, "schema,bits,keys,threads,loop,chosen,best_keys_per_s,median_keys_per_s,speedup_best,speedup_median\n");
 	else
-		kb_buf_printf(b, "\nCounting engine: %llu page4k keys through new hash_64, keys/s (best of 3)\n"
-				 "%5s | %14s | %14s | %7s | %7s\n",
-			      o->engine_keys, "bits", "naive loop", "engine",
-			      "threads", "speedup");
+		kb_buf_printf(b, "\nCounting engine: %llu page4k keys through new hash_64 on %u thread%s,\n"
+				 "G keys/s, best / median of %d rounds; speedup = engine / naive loop\n"
+				 "%5s | %-13s | %-13s %-9s | %-13s | %s\n",
+			      o->engine_keys, threads, threads == 1 ? "" : "s",
+			      ENGINE_TRIALS, "bits", "naive loop", "engine", "(path)",
+			      "speedup", "every path (best)");
 	memset(&p, 0, sizeof(p));
 	p.count = o->engine_keys;
 	p.word = 64;
 	p.input_bits = 64;
-	for (i = 0; i < sizeof(bits_list) / sizeof(bits_list[0]); i++) {
-		unsigned bits = bits_list[i], threads = o->threads ? o->threads
-								     : kb_cpu_count();
+	for (i = 0; i < ENGINE_SIZES; i++) {
+		unsigned bits = engine_bits[i], trial, l;
+		enum kb_engine_path chosen = kb_engine_choose(1, bits, threads);
 		uint64_t *counts = calloc((size_t)1 << bits, sizeof(uint64_t));
-		double best_naive = 1e30, best_engine = 1e30;
+		double t[KB_PATH_COUNT_][ENGINE_TRIALS], best[KB_PATH_COUNT_],
+			med[KB_PATH_COUNT_];
 		struct kb_keystream ks;
-		int trial;
 
 		if (!counts) {
 			snprintf(err, errlen, "out of memory");
@@ -215,49 +267,79 @@ static int speed_engine(const struct kb_speed_opts *o, int csv,
 			free(counts);
 			return -1;
 		}
-		for (trial = 0; trial < 3; trial++) {
-			double t0 = now(), t1;
+		for (trial = 0; trial < ENGINE_TRIALS; trial++) {
+			for (l = 0; l < KB_PATH_COUNT_; l++) {
+				struct kb_engine_opts eo = { threads, (enum kb_engine_path)l, 0, NULL };
+				double t0;
 
-			memset(counts, 0, sizeof(uint64_t) << bits);
-			sink += naive_count(p.count, bits, counts);
-			t1 = now();
-			if (t1 - t0 < best_naive)
-				best_naive = t1 - t0;
-			memset(counts, 0, sizeof(uint64_t) << bits);
-			t0 = now();
-			if (kb_count_parallel(&spec, 1, bits, &ks, o->threads,
-					      counts, err, errlen) < 0) {
-				free(counts);
-				kb_keystream_close(&ks);
-				return -1;
+				if (l != NAIVE && !path_shown((enum kb_engine_path)l, bits))
+					continue;
+				memset(counts, 0, sizeof(uint64_t) << bits);
+				t0 = now();
+				if (l == NAIVE)
+					sink += naive_count(p.count, bits, counts);
+				else if (kb_count_parallel(&spec, 1, bits, &ks, &eo, counts,
+							   err, errlen) < 0) {
+					free(counts);
+					kb_keystream_close(&ks);
+					return -1;
+				}
+				t[l][trial] = now() - t0;
+				kb_progress_add(o->progress, 1);
 			}
-			t1 = now();
-			if (t1 - t0 < best_engine)
-				best_engine = t1 - t0;
 		}
 		kb_keystream_close(&ks);
 		free(counts);
-		if (csv)
-			kb_buf_printf(b, "1,%u,%llu,%.4g,%.4g,%u,%.3f\n", bits,
-				      o->engine_keys, p.count / best_naive,
-				      p.count / best_engine, threads,
-				      best_naive / best_engine);
-		else
-			kb_buf_printf(b, "%5u | %10.3f G/s | %10.3f G/s | %7u | %6.2fx\n",
-				      bits, p.count / best_naive / 1e9,
-				      p.count / best_engine / 1e9, threads,
-				      best_naive / best_engine);
+		for (l = 0; l < KB_PATH_COUNT_; l++)
+			if (l == NAIVE || path_shown((enum kb_engine_path)l, bits))
+				best_median(t[l], ENGINE_TRIALS, p.count, &best[l], &med[l]);
+		if (csv) {
+			for (l = 0; l < KB_PATH_COUNT_; l++)
+				if (l == NAIVE || path_shown((enum kb_engine_path)l, bits))
+					kb_buf_printf(b, "2,%u,%llu,%u,%s,%d,%.4g,%.4g,%.3f,%.3f\n",
+						      bits, o->engine_keys, l == NAIVE ? 1 : threads,
+						      l == NAIVE ? "naive" : kb_engine_path_name((enum kb_engine_path)l),
+						      l == (unsigned)chosen, best[l], med[l],
+						      best[l] / best[NAIVE], med[l] / med[NAIVE]);
+			continue;
+		}
+		kb_buf_printf(b, "%5u | %5.3f / %5.3f | %5.3f / %5.3f %-9s | %5.2fx / %5.2fx |",
+			      bits, best[NAIVE] / 1e9, med[NAIVE] / 1e9, best[chosen] / 1e9,
+			      med[chosen] / 1e9, kb_engine_path_name(chosen),
+			      best[chosen] / best[NAIVE], med[chosen] / med[NAIVE]);
+		for (l = 1; l < KB_PATH_COUNT_; l++)
+			if (path_shown((enum kb_engine_path)l, bits))
+				kb_buf_printf(b, " %s %.3f", kb_engine_path_name((enum kb_engine_path)l),
+					      best[l] / 1e9);
+		kb_buf_printf(b, "\n");
 	}
 	return 0;
+}
+
+/* Timings the engine part makes: every shown path and the naive loop,
+ * at every size, every round. */
+static uint64_t engine_steps(void)
+{
+	uint64_t n = 0;
+	size_t i;
+	unsigned l;
+
+	for (i = 0; i < ENGINE_SIZES; i++)
+		for (l = 0; l < KB_PATH_COUNT_; l++)
+			n += l == 0 || path_shown((enum kb_engine_path)l, engine_bits[i]);
+	return n * ENGINE_TRIALS;
 }
 
 int kb_speed_run(const struct kb_speed_opts *o, enum kb_format format,
 		 struct kb_buf *out, char *err, size_t errlen)
 {
 	int csv = format == KB_FORMAT_CSV;
+	size_t rows[256], nrows = hash_rows(rows, 256);
 
+	kb_progress_expect(o->progress, (o->hashes ? nrows : 0) +
+					(o->engine ? engine_steps() : 0));
 	if (o->hashes)
-		speed_hashes(o, csv, out);
+		speed_hashes(o, csv, out, rows, nrows);
 	if (o->engine && speed_engine(o, csv, out, err, errlen) < 0)
 		return -1;
 	return 0;

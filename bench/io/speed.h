@@ -9,6 +9,7 @@
 
 #include "format.h"
 #include "output.h"
+#include "progress.h"
 
 struct kb_speed_opts {
 	unsigned bits;        /* for the hash table */
@@ -16,6 +17,7 @@ struct kb_speed_opts {
 	int hashes, engine;   /* which parts to run */
 	unsigned threads;     /* engine; 0 = one per CPU */
 	unsigned long long engine_keys;
+	struct kb_progress *progress; /* timings done and expected, or NULL */
 };
 
 /* Run and format (text or csv); 0, or -1 with a reason. */
