@@ -8,12 +8,8 @@ kb=$1
 version=$2 # the project's version, as meson read it: not from khash-bench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+. "$(dirname "$0")/checks.sh"
 
-check() { # name, condition result
-	if [ "$2" = 0 ]; then passed=$((passed + 1)); else
-		failed=$((failed + 1)); echo "FAIL: $1"; fi
-}
 
 # expect STATUS MESSAGE ARGS...: exit status and exact stderr.
 expect() {

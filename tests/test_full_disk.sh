@@ -15,7 +15,7 @@ set -u
 kb=$1
 tmp=$(mktemp -d)
 mnt='' mounted=0
-passed=0 failed=0
+. "$(dirname "$0")/checks.sh"
 
 # shellcheck disable=SC2317 # called by the trap
 cleanup() {
@@ -48,10 +48,6 @@ one_line_error() {
 }
 
 # check NAME CONDITION-RESULT
-check() {
-	if [ "$2" = 0 ]; then passed=$((passed + 1)); else
-		failed=$((failed + 1)); echo "FAIL: $1"; fi
-}
 
 # --- part 1: standard output on /dev/full ---------------------------------
 printf '0\n1\n4096\n0xffffffffffffffff\n' >"$tmp/keys.txt"

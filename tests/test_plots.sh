@@ -10,12 +10,8 @@ kb=$1
 command -v gnuplot >/dev/null || { echo "SKIP: gnuplot is not installed (Debian: gnuplot-nox)"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+. "$(dirname "$0")/checks.sh"
 
-check() { # name, condition result
-	if [ "$2" = 0 ]; then passed=$((passed + 1)); else
-		failed=$((failed + 1)); echo "FAIL: $1"; fi
-}
 
 "$kb" audit --preset old64 --plot "$tmp/au" >/dev/null &&
 	[ -s "$tmp/au/audit_old64.png" ] && [ -s "$tmp/au/audit_old64.dat" ]

@@ -12,12 +12,9 @@ kb=$1
 data=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0 skipped=0
+. "$(dirname "$0")/checks.sh"
+skipped=0
 
-check() { # name, condition result
-	if [ "$2" = 0 ]; then passed=$((passed + 1)); else
-		failed=$((failed + 1)); echo "FAIL: $1"; fi
-}
 
 # same NAME WANT GOT: exact text, both shown when they differ
 same() {

@@ -44,7 +44,7 @@ static struct kb_report run_small(void)
 static void every_cell_is_counted(void **state)
 {
 	struct kb_report r = run_small();
-	const struct kb_engine_opts one_thread = { 1, KB_PATH_AUTO, 0, NULL };
+	const struct kb_engine_opts one_thread = { 1, KB_PATH_AUTO, 0, NULL, 0 };
 	size_t i, ok = 0;
 
 	(void)state;

@@ -39,23 +39,23 @@ const struct kb_option_info kb_options[KB_OPT_COUNT_] = {
 const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 	[KB_CMD_REPORT] = {
 		"report",
-		"[--format text|csv|json] [--plot DIR] [--count N] [--bits-min N] [--bits-max N] [--keysets A,B] [--funcs F,G] [--gens G,H] [--words 32,64] [--step N] [--hist KEYSET:FUNC:WORD:BITS]... [--threads N] [--quiet] [-o FILE]",
+		"[--format text|csv|json] [--plot DIR] [--count N] [--bits-min N] [--bits-max N] [--keysets A,B] [--funcs F,G] [--gens G,H] [--words 32,64] [--step N] [--hist KEYSET:FUNC:WORD:BITS]... [--enumerate] [--threads N] [--quiet] [-o FILE]",
 		"the main job: every key set x function x generation x word size x bits, old beside new",
 		"Counts every chosen key set through every chosen function, generation and word size into 2^bits-min .. 2^bits-max buckets (counted once at the largest table and folded down) and prints X^2/df per table size: 1 for a random function, far above 1 for a skewed hash. Marks: # broken (X^2/df >= 10), ! skewed (upper tail p < 1e-6), ~ more even than random (lower tail p < 1e-6). Ends with a summary per generation.",
 		KEYSET_OPTIONS | KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(BITS_MIN) | KB_OPT(BITS_MAX) |
 			KB_OPT(KEYSETS) | KB_OPT(FUNCS) | KB_OPT(GENS) | KB_OPT(WORDS) | KB_OPT(STEP) |
 			KB_OPT(HIST) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) |
-			KB_OPT(QUIET),
+			KB_OPT(QUIET) | KB_OPT(ENUMERATE),
 		TEXT_CSV_JSON, 0, NULL, "keys per key set", 65536 },
 	[KB_CMD_SKEW] = {
 		"skew",
-		"(--func F --bits N | --table NAME [--param N] [--bits N]) --gen G [--word W] (--keyset NAME [--count N] | --keys FILE [--binary]) [--format text|csv|json] [--threads N] [--quiet] [-o FILE]",
+		"(--func F --bits N | --table NAME [--param N] [--bits N]) --gen G [--word W] (--keyset NAME [--count N] [--enumerate] | --keys FILE [--binary]) [--format text|csv|json] [--threads N] [--quiet] [-o FILE]",
 		"one cell: how evenly one function spreads a key set or a key file",
 		"Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, or through a named kernel table (its key transform, function and bits), and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even).",
 		KEYSET_OPTIONS | KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) |
 			KB_OPT(KEYSET) | KB_OPT(KEYS) | KB_OPT(BINARY) | KB_OPT(FORMAT) |
 			KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) | KB_OPT(TABLE) |
-			KB_OPT(PARAM) | KB_OPT(QUIET),
+			KB_OPT(PARAM) | KB_OPT(QUIET) | KB_OPT(ENUMERATE),
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set", 4096 },
 	[KB_CMD_HASH] = {
 		"hash",
@@ -67,12 +67,12 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		KB_FORMAT_BIT(KB_FORMAT_TEXT), 1, "one key file, or - for standard input", NULL, 0 },
 	[KB_CMD_INFLUENCE] = {
 		"influence",
-		"--func F --gen G [--word W] --bits N [--count SAMPLES] [--seed N] [--format text|csv|json] [--plot DIR] [--threads N] [--quiet] [-o FILE]",
+		"--func F --gen G [--word W] --bits N [--count SAMPLES] [--seed N] [--enumerate] [--format text|csv|json] [--plot DIR] [--threads N] [--quiet] [-o FILE]",
 		"P(flipping input bit j flips output bit k), as a map and a summary",
 		"Measures, for every input bit j and output bit k, the probability that flipping bit j of the key flips bit k of the hash, over seeded random keys or every key of a 32-bit argument. An ideal hash gives 1/2 everywhere; a multiplicative hash can never reach output bits below the input bit.",
 		KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) | KB_OPT(COUNT) |
 			KB_OPT(SEED) | KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(OUTPUT) |
-			KB_OPT(THREADS) | KB_OPT(QUIET),
+			KB_OPT(THREADS) | KB_OPT(QUIET) | KB_OPT(ENUMERATE),
 		TEXT_CSV_JSON, 0, NULL,
 		"random keys sampled; 4294967296 or more: every key of a 32-bit argument", 65536 },
 	[KB_CMD_AUDIT] = {
@@ -690,6 +690,7 @@ static int parse_option(int id, const char *arg, struct kb_args *a)
 			rc = kb_fail(KB_EXIT_USAGE, "--threads %u out of range: 1..64", a->threads);
 		return rc;
 	case KB_OPT_QUIET:
+	case KB_OPT_ENUMERATE:
 		return 0;
 	case KB_OPT_PART:
 		a->part = !strcmp(arg, "hashes") ? 1 : !strcmp(arg, "engine") ? 2 : 0;

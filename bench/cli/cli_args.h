@@ -56,6 +56,7 @@
 	X(THREADS, "threads", 0, "N", "threads doing the work, 1..64 (default: one per CPU)") \
 	X(QUIET, "quiet", 'q', NULL, "no progress on standard error (shown only on a terminal, for work past a second)") \
 	X(PART, "part", 0, "hashes|engine", "only this benchmark (default: both)") \
+	X(ENUMERATE, "enumerate", 0, NULL, "hash every key even where a closed form counts them (arithmetic key sets through one multiply; the exhaustive influence sweep): slower, to check it") \
 	X(MULTIPLIER, "multiplier", 0, "K", "the multiplier to audit")                 \
 	X(PRESET, "preset", 0, "NAME", "a known multiplier (names: audit --compare)")  \
 	X(WIDTH, "width", 0, "32|64", "the multiplier's word (default: 32 if K fits)") \

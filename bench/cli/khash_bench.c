@@ -298,7 +298,8 @@ static int count_keyset(const struct kb_args *a, const struct kb_hashspec *s,
 			uint64_t **counts, char *err, size_t errlen)
 {
 	struct kb_progress progress = { a->kp.count, 0 };
-	struct kb_engine_opts eo = { a->threads, KB_PATH_AUTO, 0, &progress };
+	struct kb_engine_opts eo = { a->threads, KB_PATH_AUTO, 0, &progress,
+				     KB_GIVEN(a, ENUMERATE) };
 	struct kb_progress_view *view = watch(a, &progress, "hashes");
 	int rc = kb_count_keyset(s, a->bits, a->keyset, &a->kp, &eo, counts, err,
 				 errlen);
@@ -392,6 +393,7 @@ static int cmd_report(struct kb_args *a)
 	r.opts = a->ro;
 	r.opts.params = a->kp;
 	r.opts.threads = a->threads;
+	r.opts.enumerate = KB_GIVEN(a, ENUMERATE);
 	r.opts.progress = &progress;
 	view = watch(a, &progress, "hashes");
 	rc = kb_report_run(&r, err, sizeof(err));
@@ -488,6 +490,7 @@ static int cmd_influence(struct kb_args *a)
 	if (!r)
 		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
 	io.threads = a->threads;
+	io.enumerate = KB_GIVEN(a, ENUMERATE);
 	io.progress = &progress;
 	view = watch(a, &progress, "keys");
 	rc = kb_influence_measure(&s, a->bits, a->kp.count, a->kp.seed, &io, r);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "floorsum.h"
 #include "keysets.h"
 #include "progress.h"
 
@@ -235,6 +236,7 @@ static const char *const path_names[KB_PATH_COUNT_] = {
 	[KB_PATH_LANES] = "lanes",
 	[KB_PATH_PRIVATE] = "private16",
 	[KB_PATH_RANGES] = "ranges8",
+	[KB_PATH_FLOORSUM] = "floorsum",
 };
 
 const char *kb_engine_path_name(enum kb_engine_path path)
@@ -486,10 +488,35 @@ static int count_ranges(struct engine *e, unsigned t, uint64_t *keys,
 	return 0;
 }
 
+/* This thread's slice of the buckets, of every table, by floor sums. */
+static void count_floorsum(struct engine *e, unsigned t)
+{
+	struct kb_keystream ks = *e->ks;
+	uint64_t m = UINT64_C(1) << e->bits, first, stride;
+	uint64_t lo = m / e->threads * t;
+	uint64_t hi = t + 1 == e->threads ? m : m / e->threads * (t + 1);
+	size_t j;
+
+	kb_keystream_seek(&ks, 0, ks.p.count);
+	kb_keystream_progression(&ks, &first, &stride);
+	for (j = 0; j < e->nspecs; j++)
+		kb_count_progression(&e->specs[j], e->bits, first, stride,
+				     ks.p.count, lo, hi, e->counts + (j << e->bits));
+	/* the hashes it stands for: this thread's share of all of them */
+	kb_progress_add(e->progress, ks.p.count * e->nspecs / e->threads * (t + 1) +
+				     (t + 1 == e->threads ? ks.p.count * e->nspecs % e->threads : 0) -
+				     ks.p.count * e->nspecs / e->threads * t);
+}
+
 static void *count_work(void *arg)
 {
 	struct worker *wk = arg;
 	struct engine *e = wk->e;
+
+	if (e->path == KB_PATH_FLOORSUM) {
+		count_floorsum(e, wk->t);
+		return NULL;
+	}
 	uint64_t *keys = malloc(FAST_BLOCK * sizeof(uint64_t));
 	uint32_t *idx = malloc(2 * FAST_BLOCK * sizeof(uint32_t));
 
@@ -532,6 +559,24 @@ static void run_workers(struct worker *wk, unsigned n, void *(*fn)(void *))
 	}
 }
 
+/* Whether floor sums can count this stream through these cells. */
+static int floorsum_fits(const struct kb_hashspec *specs, size_t nspecs,
+			 unsigned bits, const struct kb_keystream *ks)
+{
+	uint64_t first, stride;
+	size_t j;
+
+	if (!kb_keystream_progression(ks, &first, &stride) ||
+	    ks->p.count >= UINT64_C(1) << 62)
+		return 0;
+	for (j = 0; j < nspecs; j++)
+		if (!kb_progression_countable(&specs[j]) ||
+		    bits > lkh_product_width(lkh_cell_product(specs[j].func, specs[j].gen,
+							      specs[j].word)))
+			return 0;
+	return 1;
+}
+
 unsigned kb_cpu_count(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -544,8 +589,12 @@ static int alloc_tables(struct engine *e)
 {
 	uint64_t bytes = e->path == KB_PATH_LANES   ? table_bytes(e->nspecs, e->bits, 16)
 			 : e->path == KB_PATH_PRIVATE ? table_bytes(e->nspecs, e->bits, 2)
-						      : table_bytes(e->nspecs, e->bits, 1) / e->ranges;
+			 : e->path == KB_PATH_RANGES  ? table_bytes(e->nspecs, e->bits, 1) / e->ranges
+						      : 0;
 	unsigned t;
+
+	if (bytes == 0)
+		return 0; /* floor sums count into the result itself */
 
 	e->tables = calloc(e->threads, sizeof(void *));
 	if (!e->tables)
@@ -591,11 +640,22 @@ int kb_count_parallel(const struct kb_hashspec *specs, size_t nspecs,
 	if ((uint64_t)e.threads > total / (1u << 20) + 1)
 		e.threads = (unsigned)(total / (1u << 20) + 1);
 	e.path = o->path != KB_PATH_AUTO ? o->path
-					 : kb_engine_choose(nspecs, bits, e.threads);
+		 : !o->enumerate && floorsum_fits(specs, nspecs, bits, ks) &&
+				   total >> KB_FLOORSUM_MIN_LOG >= UINT64_C(1) << bits
+			 ? KB_PATH_FLOORSUM
+			 : kb_engine_choose(nspecs, bits, e.threads);
+	if (e.path == KB_PATH_FLOORSUM && !floorsum_fits(specs, nspecs, bits, ks)) {
+		snprintf(err, errlen, "floor sums count only arithmetic key sets through a single multiply, fewer than 2^62");
+		return -1;
+	}
 	if (bits > 32) {
 		snprintf(err, errlen, "the engine counts at most 2^32 buckets");
 		return -1;
 	}
+	if (e.path == KB_PATH_FLOORSUM)
+		e.threads = o->threads ? o->threads : kb_cpu_count();
+	if (e.path == KB_PATH_FLOORSUM && e.threads > (1u << bits) / 64 + 1)
+		e.threads = (1u << bits) / 64 + 1; /* a thread per 64 buckets at most */
 	if (e.path == KB_PATH_RANGES && bits < 2)
 		e.path = KB_PATH_LANES; /* one bucket cannot be cut in ranges */
 	if (e.path == KB_PATH_RANGES) {
@@ -629,7 +689,7 @@ int kb_count_parallel(const struct kb_hashspec *specs, size_t nspecs,
 			snprintf(err, errlen, "out of memory while counting");
 			rc = -1;
 		}
-	if (rc == 0 && e.path != KB_PATH_RANGES)
+	if (rc == 0 && (e.path == KB_PATH_LANES || e.path == KB_PATH_PRIVATE))
 		run_workers(wk, e.threads, merge_work);
 	free_tables(&e);
 	free(wk);

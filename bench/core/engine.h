@@ -66,6 +66,9 @@ enum kb_engine_path {
 			  * the keys that fall in it in 8-bit counters, so each
 			  * range stays in cache (re-hashing is cheaper here
 			  * than writing partitions to memory and back) */
+	KB_PATH_FLOORSUM, /* no keys at all: an arithmetic key set through a
+			   * single multiply, counted bucket by bucket with
+			   * floor sums (floorsum.h); threads split the buckets */
 	KB_PATH_COUNT_
 };
 
@@ -77,12 +80,19 @@ struct kb_engine_opts {
 	unsigned ranges;          /* KB_PATH_RANGES: how many (a power of two,
 				   * at least the threads); 0: from the caches */
 	struct kb_progress *progress; /* hashes done and expected, or NULL */
+	int enumerate;            /* 1: AUTO counts every key even where floor
+				   * sums could (to check them, or time the
+				   * engine) */
 };
 
 /*
- * The path AUTO takes for nspecs tables of 2^bits on `threads` threads,
- * and the number of bucket ranges KB_PATH_RANGES cuts them into.
+ * The path AUTO takes for nspecs tables of 2^bits on `threads` threads
+ * when the keys must be enumerated (AUTO takes KB_PATH_FLOORSUM instead
+ * for arithmetic key sets through single multiplies when there are
+ * 2^KB_FLOORSUM_MIN_LOG times more keys than buckets), and the number of
+ * bucket ranges KB_PATH_RANGES cuts them into.
  */
+#define KB_FLOORSUM_MIN_LOG 13
 enum kb_engine_path kb_engine_choose(size_t nspecs, unsigned bits,
 				     unsigned threads);
 unsigned kb_engine_ranges(size_t nspecs, unsigned bits, unsigned threads);

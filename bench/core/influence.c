@@ -6,37 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "floorsum.h"
 #include "keysets.h"
 #include "progress.h"
 
 #define BATCH 256
-
-/* sum of floor((a*i + b) / m) for i in [0, n): the Euclid-like reduction
- * (each round swaps the roles of a and m, as in a continued fraction).
- * Every term here stays below 2^63: n <= 2^31, a, b < m <= 2^32. */
-static uint64_t floor_sum(uint64_t n, uint64_t m, uint64_t a, uint64_t b)
-{
-	uint64_t sum = 0, y;
-
-	for (;;) {
-		if (a >= m) {
-			sum += (n * (n - 1) / 2) * (a / m);
-			a %= m;
-		}
-		if (b >= m) {
-			sum += n * (b / m);
-			b %= m;
-		}
-		y = a * n + b;
-		if (y < m)
-			return sum;
-		n = y / m;
-		b = y % m;
-		y = m;
-		m = a;
-		a = y;
-	}
-}
 
 uint64_t kb_mul_flips(unsigned w, uint32_t mult, unsigned j, unsigned k)
 {
@@ -58,7 +32,7 @@ uint64_t kb_mul_flips(unsigned w, uint32_t mult, unsigned j, unsigned k)
 		 * run over every y = u*K mod 2^(j+1) + 2^(j+1) t below 2^k */
 		uint64_t m = UINT64_C(1) << (j + 1), n = UINT64_C(1) << j;
 		uint64_t q = T / m, t0 = T % m, a = K % m;
-		uint64_t below = n - (floor_sum(n, m, a, m - t0) - floor_sum(n, m, a, 0));
+		uint64_t below = n - (kb_floor_sum64(n, m, a, m - t0) - kb_floor_sum64(n, m, a, 0));
 
 		carries = (M >> k) * (n * ((UINT64_C(1) << (k - j - 1)) - q) - below);
 	}

@@ -77,6 +77,7 @@ static int run_group(struct kb_report *r, int keyset, lkh_func func,
 	}
 	eo.threads = o->threads;
 	eo.progress = o->progress;
+	eo.enumerate = o->enumerate;
 	rc = kb_count_parallel(specs, (size_t)ng, bmax, &ks, &eo, counts, err,
 			       errlen);
 	kb_keystream_close(&ks);
@@ -164,7 +165,8 @@ void kb_report_free(struct kb_report *r)
 int kb_report_hists(const struct kb_report *r, const struct kb_hist_req *req,
 		    size_t n, struct kb_hist *out, char *err, size_t errlen)
 {
-	struct kb_engine_opts eo = { r->opts.threads, KB_PATH_AUTO, 0, NULL };
+	struct kb_engine_opts eo = { r->opts.threads, KB_PATH_AUTO, 0, NULL,
+				     r->opts.enumerate };
 	size_t i;
 	int g;
 

@@ -31,6 +31,7 @@ struct kb_report_opts {
 	unsigned bits_min, bits_max;
 	unsigned threads;      /* 0: one per online CPU */
 	struct kb_progress *progress; /* hashes done and expected, or NULL */
+	int enumerate;         /* no floor sums (kb_engine_opts) */
 	struct kb_keyset_params params; /* count, seed, size */
 };
 

@@ -220,14 +220,17 @@ static void best_median(double *t, unsigned n, uint64_t keys, double *best,
  * show that four u32 copies of a big table do not fit anywhere. */
 static int path_shown(enum kb_engine_path path, unsigned bits)
 {
+	if (path == KB_PATH_FLOORSUM)
+		return bits <= 16; /* seconds a round past that: a bucket costs ~1 us */
 	return path != KB_PATH_LANES || (UINT64_C(16) << bits) <= kb_cache_bytes(2);
 }
 
 /*
  * The naive loop and every engine path at each table size, in rounds that
  * time each of them once (so a noisy moment hits all of them alike); the
- * engine's figure is the path AUTO picks, beside the others so that the
- * choice can be checked on the machine at hand.
+ * engine's figure is the path AUTO picks when it enumerates the keys,
+ * beside the others so that the choice can be checked on the machine at
+ * hand, and floor sums (which count these keys without enumerating them).
  */
 static int speed_engine(const struct kb_speed_opts *o, int csv,
 			struct kb_buf *b, char *err, size_t errlen)
@@ -269,7 +272,7 @@ static int speed_engine(const struct kb_speed_opts *o, int csv,
 		}
 		for (trial = 0; trial < ENGINE_TRIALS; trial++) {
 			for (l = 0; l < KB_PATH_COUNT_; l++) {
-				struct kb_engine_opts eo = { threads, (enum kb_engine_path)l, 0, NULL };
+				struct kb_engine_opts eo = { threads, (enum kb_engine_path)l, 0, NULL, 1 };
 				double t0;
 
 				if (l != NAIVE && !path_shown((enum kb_engine_path)l, bits))
