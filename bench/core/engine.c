@@ -141,26 +141,7 @@ void kb_full_words_progression(const struct kb_hashspec *s, uint64_t first,
 		}                                                           \
 	} while (0)
 
-#define GATHER_LOOP(expr)                                                   \
-	do {                                                                \
-		for (i = 0; i < n; i++) {                                   \
-			uint64_t k = KEY(i);                                \
-			out[i] = (uint32_t)((expr) >> shift);               \
-		}                                                           \
-	} while (0)
-
 #define KEY(i) (first + (uint64_t)(i) * stride)
-static void gather_progression(const struct kb_hashspec *s, uint64_t first,
-			       uint64_t stride, size_t n, unsigned bits,
-			       uint32_t *out)
-{
-	unsigned shift = 64 - bits;
-	size_t i;
-
-#define LOOP GATHER_LOOP
-	EACH_PRODUCT(s)
-#undef LOOP
-}
 
 static void lanes_progression(const struct kb_hashspec *s, uint64_t first,
 			      uint64_t stride, size_t n, unsigned bits,
@@ -177,16 +158,6 @@ static void lanes_progression(const struct kb_hashspec *s, uint64_t first,
 #undef KEY
 
 #define KEY(i) (keys[i])
-static void gather_array(const struct kb_hashspec *s, const uint64_t *keys,
-			 size_t n, unsigned bits, uint32_t *out)
-{
-	unsigned shift = 64 - bits;
-	size_t i;
-
-#define LOOP GATHER_LOOP
-	EACH_PRODUCT(s)
-#undef LOOP
-}
 
 static void lanes_array(const struct kb_hashspec *s, const uint64_t *keys,
 			size_t n, unsigned bits, uint32_t *sub)
@@ -234,7 +205,7 @@ void kb_fold(uint64_t *counts, unsigned bits)
 static const char *const path_names[KB_PATH_COUNT_] = {
 	[KB_PATH_AUTO] = "auto",
 	[KB_PATH_LANES] = "lanes",
-	[KB_PATH_PRIVATE] = "private16",
+	[KB_PATH_PRIVATE] = "private8",
 	[KB_PATH_RANGES] = "ranges8",
 	[KB_PATH_FLOORSUM] = "floorsum",
 };
@@ -282,7 +253,7 @@ enum kb_engine_path kb_engine_choose(size_t nspecs, unsigned bits,
 		return KB_PATH_PRIVATE; /* never allocatable anyway */
 	if (table_bytes(nspecs, bits, 16) <= kb_cache_bytes(1))
 		return KB_PATH_LANES;
-	if (threads * table_bytes(nspecs, bits, 2) <= kb_cache_bytes(3) / 2)
+	if (threads * table_bytes(nspecs, bits, 1) <= kb_cache_bytes(3) / 2)
 		return KB_PATH_PRIVATE;
 	return KB_PATH_RANGES;
 }
@@ -337,15 +308,6 @@ static void lanes_flush(uint64_t *counts, uint32_t *sub, unsigned bits)
 	memset(sub, 0, (size_t)m * 4 * sizeof(uint32_t));
 }
 
-static void count16(uint16_t *c, uint64_t *wrap, const uint32_t *idx, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (++c[idx[i]] == 0) /* wrapped: rare unless the cell is broken */
-			add_shared(&wrap[idx[i]], 65536);
-}
-
 /*
  * The stream's next block: an arithmetic key set needs no key array (the
  * loops hash as they walk from first by stride), others fill keys.
@@ -364,19 +326,87 @@ static size_t next_block(struct kb_keystream *ks, uint64_t *keys,
 			       : kb_keystream_next(ks, keys, FAST_BLOCK);
 }
 
-/* One block's hash words as bucket indices, from a progression or keys. */
-static void gather(const struct kb_hashspec *s, const struct block *bk,
-		   const uint64_t *keys, size_t n, unsigned bits, uint32_t *idx)
+/*
+ * Fused loops for the counters past L1: hash and count in one pass, the
+ * index never stored (measured: a pass storing indices and another
+ * counting them ran at half the speed).  8-bit counters: the smallest
+ * table is the one that stays in cache; a wrap adds 256 to the result.
+ */
+#define COUNT8_LOOP(expr)                                                   \
+	do {                                                                \
+		for (i = 0; i < n; i++) {                                   \
+			uint64_t k = KEY(i);                                \
+			uint32_t x = (uint32_t)((expr) >> shift);           \
+			if (++c[x] == 0) /* wrapped: rare unless broken */  \
+				add_shared(&wrap[x], 256);                  \
+		}                                                           \
+	} while (0)
+
+/*
+ * One range of the table, [lo, lo + rsize): a key outside it counts in
+ * one of RANGE_SPARES spare counters past the end instead of taking a
+ * branch (a compare and a conditional move; spares in turn, so that no
+ * single one is a chain of dependent increments).
+ */
+#define RANGE_SPARES 16
+#define RANGE_LOOP(expr)                                                    \
+	do {                                                                \
+		for (i = 0; i < n; i++) {                                   \
+			uint64_t k = KEY(i);                                \
+			uint32_t y = (uint32_t)((expr) >> shift) - lo;      \
+			uint32_t spare = rsize + ((uint32_t)i & (RANGE_SPARES - 1)); \
+			y = y < rsize ? y : spare;                          \
+			if (++c[y] == 0 && y < rsize)                       \
+				g[y] += 256; /* only this thread writes g */ \
+		}                                                           \
+	} while (0)
+
+static void count8_block(const struct kb_hashspec *s, const struct block *bk,
+			 const uint64_t *keys, size_t n, unsigned bits,
+			 uint8_t *c, uint64_t *wrap)
 {
-	if (bk->progression)
-		gather_progression(s, bk->first, bk->stride, n, bits, idx);
-	else
-		gather_array(s, keys, n, bits, idx);
+	unsigned shift = 64 - bits;
+	uint64_t first = bk->first, stride = bk->stride;
+	size_t i;
+
+#define LOOP COUNT8_LOOP
+	if (bk->progression) {
+#define KEY(i) (first + (uint64_t)(i) * stride)
+		EACH_PRODUCT(s)
+#undef KEY
+	} else {
+#define KEY(i) (keys[i])
+		EACH_PRODUCT(s)
+#undef KEY
+	}
+#undef LOOP
+}
+
+/* Count the keys of a block whose bucket is in [lo, lo + rsize) into c
+ * (rsize + RANGE_SPARES counters), wraps into g (the range's result). */
+static void range_block(const struct kb_hashspec *s, const struct block *bk,
+			const uint64_t *keys, size_t n, unsigned bits,
+			uint32_t lo, uint32_t rsize, uint8_t *c, uint64_t *g)
+{
+	unsigned shift = 64 - bits;
+	uint64_t first = bk->first, stride = bk->stride;
+	size_t i;
+
+#define LOOP RANGE_LOOP
+	if (bk->progression) {
+#define KEY(i) (first + (uint64_t)(i) * stride)
+		EACH_PRODUCT(s)
+#undef KEY
+	} else {
+#define KEY(i) (keys[i])
+		EACH_PRODUCT(s)
+#undef KEY
+	}
+#undef LOOP
 }
 
 /* This thread's share of the keys, into its private tables. */
-static int count_private(struct engine *e, unsigned t, uint64_t *keys,
-			 uint32_t *idx)
+static int count_private(struct engine *e, unsigned t, uint64_t *keys)
 {
 	struct kb_keystream ks = *e->ks;
 	uint64_t total = ks.p.count, lo = total / e->threads * t;
@@ -401,9 +431,9 @@ static int count_private(struct engine *e, unsigned t, uint64_t *keys,
 				if (pending + n >= LANE_FLUSH)
 					lanes_flush(counts, sub, e->bits);
 			} else {
-				gather(sp, &bk, keys, n, e->bits, idx);
-				count16((uint16_t *)e->tables[t] + (j << e->bits),
-					counts, idx, n);
+				count8_block(sp, &bk, keys, n, e->bits,
+					     (uint8_t *)e->tables[t] + (j << e->bits),
+					     counts);
 			}
 		}
 		pending = pending + n >= LANE_FLUSH ? 0 : pending + n;
@@ -429,7 +459,7 @@ static void merge_private(struct engine *e, unsigned t)
 				e->counts[i] += (uint64_t)sub[4 * i] + sub[4 * i + 1] +
 						sub[4 * i + 2] + sub[4 * i + 3];
 		} else {
-			const uint16_t *c = e->tables[u];
+			const uint8_t *c = e->tables[u];
 
 			for (i = lo; i < hi; i++)
 				e->counts[i] += c[i];
@@ -443,14 +473,11 @@ static void merge_private(struct engine *e, unsigned t)
  * counters small enough to stay in cache; a wrap adds 256 to the result,
  * which only this thread writes in its ranges.
  */
-static int count_ranges(struct engine *e, unsigned t, uint64_t *keys,
-			uint32_t *idx)
+static int count_ranges(struct engine *e, unsigned t, uint64_t *keys)
 {
 	unsigned rb = (unsigned)__builtin_ctz(e->ranges), lb = e->bits - rb;
-	uint64_t rsize = UINT64_C(1) << lb, i;
-	uint32_t mask = (uint32_t)(rsize - 1);
+	uint64_t rsize = UINT64_C(1) << lb, stride = rsize + RANGE_SPARES, i;
 	uint8_t *c8 = e->tables[t];
-	uint32_t *sel = idx + FAST_BLOCK;
 	struct block bk;
 	unsigned r;
 	size_t n, j;
@@ -458,31 +485,21 @@ static int count_ranges(struct engine *e, unsigned t, uint64_t *keys,
 	for (r = t; r < e->ranges; r += e->threads) {
 		struct kb_keystream ks = *e->ks;
 
-		memset(c8, 0, e->nspecs * rsize);
+		memset(c8, 0, e->nspecs * stride);
 		kb_keystream_seek(&ks, 0, ks.p.count);
 		while ((n = next_block(&ks, keys, &bk)) > 0) {
-			for (j = 0; j < e->nspecs; j++) {
-				uint64_t *g = e->counts + (j << e->bits) + ((uint64_t)r << lb);
-				uint8_t *c = c8 + j * rsize;
-				size_t k, m = 0;
-
-				gather(&e->specs[j], &bk, keys, n, e->bits, idx);
-				/* keep this range's keys, without a branch per key */
-				for (k = 0; k < n; k++) {
-					sel[m] = idx[k] & mask;
-					m += (idx[k] >> lb) == r;
-				}
-				for (k = 0; k < m; k++)
-					if (++c[sel[k]] == 0)
-						g[sel[k]] += 256;
-			}
+			for (j = 0; j < e->nspecs; j++)
+				range_block(&e->specs[j], &bk, keys, n, e->bits,
+					    (uint32_t)(r * rsize), (uint32_t)rsize,
+					    c8 + j * stride,
+					    e->counts + (j << e->bits) + r * rsize);
 			kb_progress_add(e->progress, (uint64_t)n * e->nspecs);
 		}
 		for (j = 0; j < e->nspecs; j++) {
-			uint64_t *g = e->counts + (j << e->bits) + ((uint64_t)r << lb);
+			uint64_t *g = e->counts + (j << e->bits) + r * rsize;
 
 			for (i = 0; i < rsize; i++)
-				g[i] += c8[j * rsize + i];
+				g[i] += c8[j * stride + i];
 		}
 	}
 	return 0;
@@ -512,22 +529,20 @@ static void *count_work(void *arg)
 {
 	struct worker *wk = arg;
 	struct engine *e = wk->e;
+	uint64_t *keys;
 
 	if (e->path == KB_PATH_FLOORSUM) {
 		count_floorsum(e, wk->t);
 		return NULL;
 	}
-	uint64_t *keys = malloc(FAST_BLOCK * sizeof(uint64_t));
-	uint32_t *idx = malloc(2 * FAST_BLOCK * sizeof(uint32_t));
-
-	if (!keys || !idx)
+	keys = malloc(FAST_BLOCK * sizeof(uint64_t));
+	if (!keys)
 		wk->failed = 1;
 	else if (e->path == KB_PATH_RANGES)
-		count_ranges(e, wk->t, keys, idx);
+		count_ranges(e, wk->t, keys);
 	else
-		count_private(e, wk->t, keys, idx);
+		count_private(e, wk->t, keys);
 	free(keys);
-	free(idx);
 	return NULL;
 }
 
@@ -588,8 +603,9 @@ unsigned kb_cpu_count(void)
 static int alloc_tables(struct engine *e)
 {
 	uint64_t bytes = e->path == KB_PATH_LANES   ? table_bytes(e->nspecs, e->bits, 16)
-			 : e->path == KB_PATH_PRIVATE ? table_bytes(e->nspecs, e->bits, 2)
-			 : e->path == KB_PATH_RANGES  ? table_bytes(e->nspecs, e->bits, 1) / e->ranges
+			 : e->path == KB_PATH_PRIVATE ? table_bytes(e->nspecs, e->bits, 1)
+			 : e->path == KB_PATH_RANGES  ? table_bytes(e->nspecs, e->bits, 1) / e->ranges +
+							    e->nspecs * RANGE_SPARES
 						      : 0;
 	unsigned t;
 

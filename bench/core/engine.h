@@ -57,8 +57,8 @@ enum kb_engine_path {
 	KB_PATH_LANES,   /* threads split the keys; private u32 tables of four
 			  * interleaved lanes (consecutive keys in one bucket do
 			  * not wait on each other's stores): tables in L1 */
-	KB_PATH_PRIVATE, /* threads split the keys; private 16-bit counters
-			  * (a quarter of u64's memory): tables that fit the
+	KB_PATH_PRIVATE, /* threads split the keys; private 8-bit counters
+			  * (an eighth of u64's memory): tables that fit the
 			  * last-level cache, one copy a thread */
 	KB_PATH_RANGES,  /* threads split the buckets: the table is cut into
 			  * ranges by the top bits of the index, and a thread
