@@ -141,36 +141,6 @@ void kb_full_words_progression(const struct kb_hashspec *s, uint64_t first,
 		}                                                           \
 	} while (0)
 
-#define KEY(i) (first + (uint64_t)(i) * stride)
-
-static void lanes_progression(const struct kb_hashspec *s, uint64_t first,
-			      uint64_t stride, size_t n, unsigned bits,
-			      uint32_t *sub)
-{
-	unsigned shift = 64 - bits;
-	size_t i;
-
-#define LOOP LANES_LOOP
-	EACH_PRODUCT(s)
-#undef LOOP
-}
-
-#undef KEY
-
-#define KEY(i) (keys[i])
-
-static void lanes_array(const struct kb_hashspec *s, const uint64_t *keys,
-			size_t n, unsigned bits, uint32_t *sub)
-{
-	unsigned shift = 64 - bits;
-	size_t i;
-
-#define LOOP LANES_LOOP
-	EACH_PRODUCT(s)
-#undef LOOP
-}
-
-#undef KEY
 
 void kb_count_block(const struct kb_hashspec *s, unsigned bits,
 		    const uint64_t *keys, size_t n, uint64_t *counts)
@@ -361,24 +331,27 @@ static size_t next_block(struct kb_keystream *ks, uint64_t *keys,
 		}                                                           \
 	} while (0)
 
+static void lanes_block(const struct kb_hashspec *s, const struct block *bk,
+			const uint64_t *keys, size_t n, unsigned bits,
+			uint32_t *sub)
+{
+	unsigned shift = 64 - bits;
+	size_t i;
+
+#define LOOP LANES_LOOP
+#include "engine_block.h"
+#undef LOOP
+}
+
 static void count8_block(const struct kb_hashspec *s, const struct block *bk,
 			 const uint64_t *keys, size_t n, unsigned bits,
 			 uint8_t *c, uint64_t *wrap)
 {
 	unsigned shift = 64 - bits;
-	uint64_t first = bk->first, stride = bk->stride;
 	size_t i;
 
 #define LOOP COUNT8_LOOP
-	if (bk->progression) {
-#define KEY(i) (first + (uint64_t)(i) * stride)
-		EACH_PRODUCT(s)
-#undef KEY
-	} else {
-#define KEY(i) (keys[i])
-		EACH_PRODUCT(s)
-#undef KEY
-	}
+#include "engine_block.h"
 #undef LOOP
 }
 
@@ -389,19 +362,10 @@ static void range_block(const struct kb_hashspec *s, const struct block *bk,
 			uint32_t lo, uint32_t rsize, uint8_t *c, uint64_t *g)
 {
 	unsigned shift = 64 - bits;
-	uint64_t first = bk->first, stride = bk->stride;
 	size_t i;
 
 #define LOOP RANGE_LOOP
-	if (bk->progression) {
-#define KEY(i) (first + (uint64_t)(i) * stride)
-		EACH_PRODUCT(s)
-#undef KEY
-	} else {
-#define KEY(i) (keys[i])
-		EACH_PRODUCT(s)
-#undef KEY
-	}
+#include "engine_block.h"
 #undef LOOP
 }
 
@@ -424,10 +388,7 @@ static int count_private(struct engine *e, unsigned t, uint64_t *keys)
 			if (e->path == KB_PATH_LANES) {
 				uint32_t *sub = (uint32_t *)e->tables[t] + (j << (e->bits + 2));
 
-				if (bk.progression)
-					lanes_progression(sp, bk.first, bk.stride, n, e->bits, sub);
-				else
-					lanes_array(sp, keys, n, e->bits, sub);
+				lanes_block(sp, &bk, keys, n, e->bits, sub);
 				if (pending + n >= LANE_FLUSH)
 					lanes_flush(counts, sub, e->bits);
 			} else {
