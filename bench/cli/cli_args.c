@@ -111,11 +111,11 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		KB_FORMAT_BIT(KB_FORMAT_TEXT), 0, NULL, "keys to write", 4096 },
 	[KB_CMD_TABLES] = {
 		"tables",
-		"[--count N] [--seed N] [--words 32,64] [--kernel-keys DIR] [--format text|csv|json] [--plot DIR] [-o FILE]",
+		"[--count N] [--seed N] [--words 32,64] [--kernel-keys DIR] [--format text|csv|json] [--plot DIR] [--quiet] [-o FILE]",
 		"named kernel tables: real 6.1 call sites under every generation",
 		"Lists the named tables (the key transform, function and bits of a real Linux 6.1 call site, with its file:line) and counts each one's natural key model through every generation and word size, and, with --kernel-keys, the real kernel keys that fit it.",
 		KB_OPT(COUNT) | KB_OPT(SEED) | KB_OPT(WORDS) | KB_OPT(KERNEL_KEYS) | KB_OPT(FORMAT) |
-			KB_OPT(PLOT) | KB_OPT(OUTPUT),
+			KB_OPT(PLOT) | KB_OPT(OUTPUT) | KB_OPT(QUIET),
 		TEXT_CSV_JSON, 0, NULL, "keys of each table's key model", 4096 },
 	[KB_CMD_LIST] = {
 		"list", "", "key sets (with formulas), functions and generations",

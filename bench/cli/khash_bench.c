@@ -621,7 +621,7 @@ static long read_keys(const char *path, uint64_t *keys, size_t max, char *err,
  * NULL, else the nk kernel keys given; cells appended at *n. */
 static void table_cells(const struct kb_args *a, unsigned t, unsigned w,
 			const uint64_t *keys, long nk, struct kb_table_cell *cells,
-			size_t *n)
+			size_t *n, struct kb_progress *progress)
 {
 	const struct kb_table *tb = &kb_tables[t];
 	uint64_t param = kb_table_param(tb, w);
@@ -659,6 +659,8 @@ static void table_cells(const struct kb_args *a, unsigned t, unsigned w,
 		kb_skew_from_counts(counts, UINT64_C(1) << tb->bits, &c->cell.skew);
 		c->cell.ok = 1;
 		free(counts);
+		if (!keys)
+			kb_progress_add(progress, a->kp.count);
 	}
 }
 
@@ -672,6 +674,8 @@ static int cmd_tables(struct kb_args *a)
 	struct kb_figure fig;
 	uint64_t *keys = NULL;
 	size_t n = 0, cap = (size_t)kb_tables_count * 2 * 2 * LKH_GEN_COUNT;
+	struct kb_progress progress = { 0, 0 };
+	struct kb_progress_view *view;
 	unsigned t, w;
 	char err[512], path[4096];
 
@@ -680,26 +684,32 @@ static int cmd_tables(struct kb_args *a)
 		free(cells);
 		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
 	}
+	/* the key models' keys, every generation (kernel keys are few) */
+	progress.total = (uint64_t)kb_tables_count * LKH_GEN_COUNT * a->kp.count *
+			 (unsigned)__builtin_popcount(a->ro.words & 3u);
+	view = watch(a, &progress, "keys");
 	for (t = 0; t < kb_tables_count; t++) {
 		for (w = 64; w >= 32; w -= 32) {
 			long nk;
 
 			if (!(a->ro.words & (w == 64 ? 2u : 1u)))
 				continue;
-			table_cells(a, t, w, NULL, 0, cells, &n);
+			table_cells(a, t, w, NULL, 0, cells, &n, &progress);
 			if (!a->kernel_keys || !kb_tables[t].kernel_keys)
 				continue;
 			snprintf(path, sizeof(path), "%s/%s/%s.txt", a->kernel_keys,
 				 w == 64 ? "x86_64" : "i386", kb_tables[t].kernel_keys);
 			nk = read_keys(path, keys, MAX_KERNEL_KEYS, err, sizeof(err));
 			if (nk < 0) {
+				kb_progress_view_stop(view);
 				free(keys);
 				free(cells);
 				return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 			}
-			table_cells(a, t, w, keys, nk, cells, &n);
+			table_cells(a, t, w, keys, nk, cells, &n, &progress);
 		}
 	}
+	kb_progress_view_stop(view);
 	free(keys);
 	kb_render_tables(cells, n, a->kp.count, a->format, &b);
 	memset(&fig, 0, sizeof(fig));
