@@ -12,7 +12,7 @@ undefined() { nm -u "$1" | awk '{print $NF}' | sort -u; }
 
 # streams, files and descriptors (snprintf into a buffer is fine)
 io_calls='^(__)?(v?f?printf|fputs|fputc|putc|putchar|puts|fwrite|fread|fopen|fdopen|fclose|fflush|fgets|getline|perror|open|open64|openat|read|write|close|creat|rename|unlink|mkdir|stdout|stderr|stdin)(_chk)?$'
-upper_io='^kb_(buf_|atomic_|keyfile_|json_|csv_|render_|figure_|plot_|speed_run|format_|write_all|output_|progress_view_)'
+upper_io='^kb_(buf_|atomic_|keyfile_|json_|csv_|render_|figure_|plot_|speed_run|format_|write_all|output_|progress_view_|read_cache_bytes)'
 upper_cli='^kb_(fail|parse_args|usage|command_usage|manpage|commands|options)$'
 
 bad=$(undefined "$core" | grep -E "$io_calls|$upper_io|$upper_cli")

@@ -18,6 +18,7 @@
 #include <khash/lkh_table.h>
 
 #include "audit.h"
+#include "caches.h"
 #include "cli_args.h"
 #include "engine.h"
 #include "influence.h"
@@ -858,6 +859,7 @@ static int finish(int rc)
 int main(int argc, char **argv)
 {
 	struct kb_args a;
+	uint64_t caches[3];
 	int rc;
 
 	if (argc < 2) {
@@ -875,5 +877,7 @@ int main(int argc, char **argv)
 	kb_output_install_signal_cleanup();
 	if ((rc = kb_parse_args(argc - 1, argv + 1, &a)))
 		return rc;
+	kb_read_cache_bytes("", caches); /* the engine sizes its tables by them */
+	kb_set_cache_bytes(caches);
 	return finish(run(&a));
 }

@@ -185,11 +185,20 @@ const char *kb_engine_path_name(enum kb_engine_path path)
 	return (unsigned)path < KB_PATH_COUNT_ ? path_names[path] : NULL;
 }
 
+static uint64_t cache_set[3]; /* written once at start-up, then only read */
+
+void kb_set_cache_bytes(const uint64_t bytes[3])
+{
+	memcpy(cache_set, bytes, sizeof(cache_set));
+}
+
 uint64_t kb_cache_bytes(unsigned level)
 {
 	long v = -1;
 	uint64_t fallback = level == 1 ? 32768 : level == 2 ? 1 << 20 : 8 << 20;
 
+	if (level >= 1 && level <= 3 && cache_set[level - 1])
+		return cache_set[level - 1];
 #ifdef _SC_LEVEL1_DCACHE_SIZE
 	if (level == 1)
 		v = sysconf(_SC_LEVEL1_DCACHE_SIZE);
@@ -312,22 +321,15 @@ static size_t next_block(struct kb_keystream *ks, uint64_t *keys,
 		}                                                           \
 	} while (0)
 
-/*
- * One range of the table, [lo, lo + rsize): a key outside it counts in
- * one of RANGE_SPARES spare counters past the end instead of taking a
- * branch (a compare and a conditional move; spares in turn, so that no
- * single one is a chain of dependent increments).
- */
-#define RANGE_SPARES 16
-#define RANGE_LOOP(expr)                                                    \
+/* The keys of range r (buckets [r << lb, (r + 1) << lb)) as offsets in
+ * it, appended to sel without a branch per key (m counts them). */
+#define SELECT_LOOP(expr)                                                   \
 	do {                                                                \
 		for (i = 0; i < n; i++) {                                   \
 			uint64_t k = KEY(i);                                \
-			uint32_t y = (uint32_t)((expr) >> shift) - lo;      \
-			uint32_t spare = rsize + ((uint32_t)i & (RANGE_SPARES - 1)); \
-			y = y < rsize ? y : spare;                          \
-			if (++c[y] == 0 && y < rsize)                       \
-				g[y] += 256; /* only this thread writes g */ \
+			uint32_t x = (uint32_t)((expr) >> shift);           \
+			sel[m] = x & mask;                                  \
+			m += (x >> lb) == r;                                \
 		}                                                           \
 	} while (0)
 
@@ -355,18 +357,19 @@ static void count8_block(const struct kb_hashspec *s, const struct block *bk,
 #undef LOOP
 }
 
-/* Count the keys of a block whose bucket is in [lo, lo + rsize) into c
- * (rsize + RANGE_SPARES counters), wraps into g (the range's result). */
-static void range_block(const struct kb_hashspec *s, const struct block *bk,
-			const uint64_t *keys, size_t n, unsigned bits,
-			uint32_t lo, uint32_t rsize, uint8_t *c, uint64_t *g)
+/* The keys of a block whose bucket is in range r, into sel; how many. */
+static size_t select_block(const struct kb_hashspec *s, const struct block *bk,
+			   const uint64_t *keys, size_t n, unsigned bits,
+			   unsigned lb, uint32_t r, uint32_t *restrict sel)
 {
 	unsigned shift = 64 - bits;
-	size_t i;
+	uint32_t mask = (uint32_t)((UINT64_C(1) << lb) - 1);
+	size_t i, m = 0;
 
-#define LOOP RANGE_LOOP
+#define LOOP SELECT_LOOP
 #include "engine_block.h"
 #undef LOOP
+	return m;
 }
 
 /* This thread's share of the keys, into its private tables. */
@@ -437,8 +440,9 @@ static void merge_private(struct engine *e, unsigned t)
 static int count_ranges(struct engine *e, unsigned t, uint64_t *keys)
 {
 	unsigned rb = (unsigned)__builtin_ctz(e->ranges), lb = e->bits - rb;
-	uint64_t rsize = UINT64_C(1) << lb, stride = rsize + RANGE_SPARES, i;
+	uint64_t rsize = UINT64_C(1) << lb, i;
 	uint8_t *c8 = e->tables[t];
+	uint32_t sel[FAST_BLOCK];
 	struct block bk;
 	unsigned r;
 	size_t n, j;
@@ -446,21 +450,26 @@ static int count_ranges(struct engine *e, unsigned t, uint64_t *keys)
 	for (r = t; r < e->ranges; r += e->threads) {
 		struct kb_keystream ks = *e->ks;
 
-		memset(c8, 0, e->nspecs * stride);
+		memset(c8, 0, e->nspecs * rsize);
 		kb_keystream_seek(&ks, 0, ks.p.count);
 		while ((n = next_block(&ks, keys, &bk)) > 0) {
-			for (j = 0; j < e->nspecs; j++)
-				range_block(&e->specs[j], &bk, keys, n, e->bits,
-					    (uint32_t)(r * rsize), (uint32_t)rsize,
-					    c8 + j * stride,
-					    e->counts + (j << e->bits) + r * rsize);
+			for (j = 0; j < e->nspecs; j++) {
+				uint64_t *g = e->counts + (j << e->bits) + r * rsize;
+				uint8_t *c = c8 + j * rsize;
+				size_t k, m = select_block(&e->specs[j], &bk, keys, n,
+							   e->bits, lb, r, sel);
+
+				for (k = 0; k < m; k++)
+					if (++c[sel[k]] == 0)
+						g[sel[k]] += 256; /* only this thread writes g */
+			}
 			kb_progress_add(e->progress, (uint64_t)n * e->nspecs);
 		}
 		for (j = 0; j < e->nspecs; j++) {
 			uint64_t *g = e->counts + (j << e->bits) + r * rsize;
 
 			for (i = 0; i < rsize; i++)
-				g[i] += c8[j * stride + i];
+				g[i] += c8[j * rsize + i];
 		}
 	}
 	return 0;
@@ -565,8 +574,7 @@ static int alloc_tables(struct engine *e)
 {
 	uint64_t bytes = e->path == KB_PATH_LANES   ? table_bytes(e->nspecs, e->bits, 16)
 			 : e->path == KB_PATH_PRIVATE ? table_bytes(e->nspecs, e->bits, 1)
-			 : e->path == KB_PATH_RANGES  ? table_bytes(e->nspecs, e->bits, 1) / e->ranges +
-							    e->nspecs * RANGE_SPARES
+			 : e->path == KB_PATH_RANGES  ? table_bytes(e->nspecs, e->bits, 1) / e->ranges
 						      : 0;
 	unsigned t;
 

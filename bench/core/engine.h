@@ -113,8 +113,18 @@ int kb_count_parallel(const struct kb_hashspec *specs, size_t nspecs,
 unsigned kb_cpu_count(void);
 
 /* The data caches, in bytes: level 1, 2 or 3 (the last level a core
- * shares).  From the C library when it knows, else typical sizes. */
+ * shares): as set by kb_set_cache_bytes, else the C library's figure,
+ * else typical sizes. */
 uint64_t kb_cache_bytes(unsigned level);
+
+/*
+ * Tell the engine the machine's caches (bytes[0..2]: L1d, L2, L3; 0 keeps
+ * the C library's figure).  Once, before counting: glibc reads them from
+ * CPUID, which a virtual machine may fill with its host's (256 MiB of L3
+ * here, where the guest's own tables say 32 MiB); the command line reads
+ * the kernel's tables (bench/io/caches.c) and sets them.
+ */
+void kb_set_cache_bytes(const uint64_t bytes[3]);
 
 struct kb_keyset_params;
 

@@ -245,9 +245,13 @@ static int speed_engine(const struct kb_speed_opts *o, int csv,
 		kb_buf_printf(b, "schema,bits,keys,threads,loop,chosen,best_keys_per_s,median_keys_per_s,speedup_best,speedup_median\n");
 	else
 		kb_buf_printf(b, "\nCounting engine: %llu page4k keys through new hash_64 on %u thread%s,\n"
+				 "caches L1d %llu KiB, L2 %llu KiB, L3 %llu KiB (the engine's choice of path rests on them),\n"
 				 "G keys/s, best / median of %d rounds; speedup = engine / naive loop\n"
 				 "%5s | %-13s | %-13s %-9s | %-13s | %s\n",
 			      o->engine_keys, threads, threads == 1 ? "" : "s",
+			      (unsigned long long)kb_cache_bytes(1) >> 10,
+			      (unsigned long long)kb_cache_bytes(2) >> 10,
+			      (unsigned long long)kb_cache_bytes(3) >> 10,
 			      ENGINE_TRIALS, "bits", "naive loop", "engine", "(path)",
 			      "speedup", "every path (best)");
 	memset(&p, 0, sizeof(p));
