@@ -294,16 +294,20 @@ static int keys_not_keyset(const struct kb_args *a)
 	return 0;
 }
 
-/* A built-in key set through one cell, with progress. */
-static int count_keyset(const struct kb_args *a, const struct kb_hashspec *s,
-			uint64_t **counts, char *err, size_t errlen)
+/* A built-in key set through one cell or a named table, with progress. */
+static int count_keyset(const struct kb_args *a, const struct kb_table *t,
+			const struct kb_hashspec *s, uint64_t **counts, char *err,
+			size_t errlen)
 {
 	struct kb_progress progress = { a->kp.count, 0 };
 	struct kb_engine_opts eo = { a->threads, KB_PATH_AUTO, 0, &progress,
 				     KB_GIVEN(a, ENUMERATE) };
-	struct kb_progress_view *view = watch(a, &progress, "hashes");
-	int rc = kb_count_keyset(s, a->bits, a->keyset, &a->kp, &eo, counts, err,
-				 errlen);
+	struct kb_progress_view *view = watch(a, &progress, t ? "keys" : "hashes");
+	int rc = t ? kb_table_count_keyset(t, a->gen, a->word, a->bits, a->param,
+					   a->keyset, &a->kp, &progress, counts, err,
+					   errlen)
+		   : kb_count_keyset(s, a->bits, a->keyset, &a->kp, &eo, counts, err,
+				     errlen);
 
 	kb_progress_view_stop(view);
 	return rc;
@@ -341,9 +345,7 @@ static int cmd_skew(struct kb_args *a)
 	cell.bits = a->bits;
 	cell.ok = 1;
 	if (a->keyset >= 0) {
-		if ((t ? kb_table_count_keyset(t, a->gen, a->word, a->bits, a->param, a->keyset,
-					       &a->kp, &counts, err, sizeof(err))
-		       : count_keyset(a, &s, &counts, err, sizeof(err))) < 0)
+		if (count_keyset(a, t, &s, &counts, err, sizeof(err)) < 0)
 			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	} else {
 		counts = calloc((size_t)1 << a->bits, sizeof(*counts));

@@ -8,6 +8,7 @@
 #include <khash/lkh_table.h>
 
 #include "keysets.h"
+#include "progress.h"
 
 /* x86's L1_CACHE_BYTES (64 on both word sizes), used by fs/inode.c and
  * fs/dcache.c to drop the low bits of a pointer. */
@@ -182,7 +183,8 @@ int kb_table_count(const struct kb_table *t, lkh_gen gen, unsigned word,
 
 int kb_table_count_keyset(const struct kb_table *t, lkh_gen gen, unsigned word,
 			  unsigned bits, uint64_t param, int keyset,
-			  const struct kb_keyset_params *p, uint64_t **counts,
+			  const struct kb_keyset_params *p,
+			  struct kb_progress *progress, uint64_t **counts,
 			  char *err, size_t errlen)
 {
 	struct kb_keyset_params kp = *p;
@@ -206,8 +208,10 @@ int kb_table_count_keyset(const struct kb_table *t, lkh_gen gen, unsigned word,
 		snprintf(err, errlen, "out of memory for 2^%u buckets", bits);
 		return -1;
 	}
-	while (rc == 0 && (n = kb_keystream_next(&ks, keys, 1024)) > 0)
+	while (rc == 0 && (n = kb_keystream_next(&ks, keys, 1024)) > 0) {
 		rc = kb_table_count(t, gen, word, bits, param, keys, n, *counts, err, errlen);
+		kb_progress_add(progress, n);
+	}
 	kb_keystream_close(&ks);
 	if (rc < 0) {
 		free(*counts);
@@ -232,6 +236,6 @@ int kb_table_count_model(const struct kb_table *t, lkh_gen gen, unsigned word,
 		kp.base = word == 32 ? t->base32 : t->base64;
 		kp.stride = t->stride;
 	}
-	return kb_table_count_keyset(t, gen, word, bits, param, t->keyset, &kp, counts,
-				     err, errlen);
+	return kb_table_count_keyset(t, gen, word, bits, param, t->keyset, &kp, NULL,
+				     counts, err, errlen);
 }

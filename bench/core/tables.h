@@ -69,11 +69,15 @@ int kb_table_count(const struct kb_table *t, lkh_gen gen, unsigned word,
 
 struct kb_keyset_params;
 
+struct kb_progress;
+
 /* Counts of a built-in key set through the table: 0, or -1 with a reason.
- * *counts is malloc'ed, 2^bits entries. */
+ * *counts is malloc'ed, 2^bits entries.  Keys counted go to progress
+ * (NULL: nobody watches). */
 int kb_table_count_keyset(const struct kb_table *t, lkh_gen gen, unsigned word,
 			  unsigned bits, uint64_t param, int keyset,
-			  const struct kb_keyset_params *p, uint64_t **counts,
+			  const struct kb_keyset_params *p,
+			  struct kb_progress *progress, uint64_t **counts,
 			  char *err, size_t errlen);
 
 /* The same for the table's natural key model, count keys, seeded. */
