@@ -44,7 +44,6 @@ static u128 floor_sum128(u128 n, u128 m, u128 a, u128 b)
 {
 	FLOOR_SUM(u128, n, m, a, b);
 }
-#endif
 
 /* The product's width and multiplier when it is one multiply, else 0. */
 static unsigned linear_width(const struct kb_hashspec *s, uint64_t *k)
@@ -59,6 +58,7 @@ static unsigned linear_width(const struct kb_hashspec *s, uint64_t *k)
 		return lkh_product_width(p) == 32 ? 32 : 0;
 	return 0;
 }
+#endif
 
 int kb_progression_countable(const struct kb_hashspec *s)
 {
