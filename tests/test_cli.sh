@@ -277,5 +277,19 @@ check "report csv header" $?
 [ "$(grep -c '^1,' "$tmp/r.csv")" = 144 ]; check "report csv: 2 sets x 3 funcs x 2 words x 4 gens x 3 bits" $?
 
 
+# threads, progress and closed forms: the options and where they apply
+expect 2 "khash-bench: --threads 0 out of range: 1..64" skew --threads 0
+expect 2 "khash-bench: --threads 65 out of range: 1..64" influence --threads 65
+expect 2 "khash-bench: invalid --part: 'bogus' (hashes or engine)" speed --part bogus
+expect 2 "khash-bench: option '--enumerate' is not used by 'hash' (see 'khash-bench hash --help')" hash --enumerate --func hash_64 --gen new --bits 8
+expect 2 "khash-bench: option '--quiet' is not used by 'waittable' (see 'khash-bench waittable --help')" waittable --quiet
+# floor sums and enumeration give the same report, byte for byte (the
+# elapsed time aside); --threads 1 and 2 too
+"$kb" skew --keyset page4k --func hash_64 --gen old --word 32 --bits 12 --count 40000000 --format csv >"$tmp/fs.csv" 2>&1
+"$kb" skew --keyset page4k --func hash_64 --gen old --word 32 --bits 12 --count 40000000 --format csv --enumerate --threads 1 >"$tmp/en1.csv" 2>&1
+"$kb" skew --keyset page4k --func hash_64 --gen old --word 32 --bits 12 --count 40000000 --format csv --enumerate --threads 2 -q >"$tmp/en2.csv" 2>&1
+check "skew: floor sums = enumeration, 1 thread" "$(cmp -s "$tmp/fs.csv" "$tmp/en1.csv"; echo $?)"
+check "skew: floor sums = enumeration, 2 threads" "$(cmp -s "$tmp/fs.csv" "$tmp/en2.csv"; echo $?)"
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
