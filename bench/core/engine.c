@@ -114,10 +114,11 @@ void kb_full_words_progression(const struct kb_hashspec *s, uint64_t first,
 
 /*
  * Hash and count in one loop, the word never leaving a register, through
- * four interleaved sub-histograms (lanes) so that keys landing in one
- * bucket one after another do not each wait for the previous store; or
- * hash a block into bucket indices (gather) for the counters to take in a
- * second loop.  KEY(i) steps an array or a progression.
+ * four sub-histograms (lanes: key i counts in table i % 4) so that keys
+ * landing in one bucket one after another do not each wait for the
+ * previous store.  Four whole tables side by side ran ~10 % faster here
+ * than four counters a bucket interleaved.  KEY(i) steps an array or a
+ * progression (engine_block.h).
  */
 #define LANES_LOOP(expr)                                                    \
 	do {                                                                \
@@ -131,14 +132,14 @@ void kb_full_words_progression(const struct kb_hashspec *s, uint64_t first,
 			w2 = (expr);                                        \
 			k = KEY(i + 3);                                     \
 			w3 = (expr);                                        \
-			sub[4 * (w0 >> shift)]++;                           \
-			sub[4 * (w1 >> shift) + 1]++;                       \
-			sub[4 * (w2 >> shift) + 2]++;                       \
-			sub[4 * (w3 >> shift) + 3]++;                       \
+			sub[w0 >> shift]++;                                 \
+			sub[lane + (w1 >> shift)]++;                        \
+			sub[2 * lane + (w2 >> shift)]++;                    \
+			sub[3 * lane + (w3 >> shift)]++;                    \
 		}                                                           \
 		for (; i < n; i++) {                                        \
 			uint64_t k = KEY(i);                                \
-			sub[4 * ((expr) >> shift)]++;                       \
+			sub[(expr) >> shift]++;                             \
 		}                                                           \
 	} while (0)
 
@@ -285,9 +286,8 @@ static void lanes_flush(uint64_t *counts, uint32_t *sub, unsigned bits)
 	uint64_t i, m = UINT64_C(1) << bits;
 
 	for (i = 0; i < m; i++) {
-		uint32_t *l = &sub[4 * i];
-
-		add_shared(&counts[i], (uint64_t)l[0] + l[1] + l[2] + l[3]);
+		add_shared(&counts[i], (uint64_t)sub[i] + sub[m + i] + sub[2 * m + i] +
+					       sub[3 * m + i]);
 	}
 	memset(sub, 0, (size_t)m * 4 * sizeof(uint32_t));
 }
@@ -343,6 +343,7 @@ static void lanes_block(const struct kb_hashspec *s, const struct block *bk,
 			uint32_t *sub)
 {
 	unsigned shift = 64 - bits;
+	uint64_t lane = UINT64_C(1) << bits; /* the lanes are whole tables */
 	size_t i;
 
 #define LOOP LANES_LOOP
@@ -424,9 +425,13 @@ static void merge_private(struct engine *e, unsigned t)
 		if (e->path == KB_PATH_LANES) {
 			const uint32_t *sub = e->tables[u];
 
-			for (i = lo; i < hi; i++)
-				e->counts[i] += (uint64_t)sub[4 * i] + sub[4 * i + 1] +
-						sub[4 * i + 2] + sub[4 * i + 3];
+			for (i = lo; i < hi; i++) {
+				/* spec i >> bits: four tables of m, one a lane */
+				const uint32_t *l = sub + ((i >> e->bits) << (e->bits + 2)) +
+						    (i & (m - 1));
+
+				e->counts[i] += (uint64_t)l[0] + l[m] + l[2 * m] + l[3 * m];
+			}
 		} else {
 			const uint8_t *c = e->tables[u];
 

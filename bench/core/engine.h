@@ -54,9 +54,10 @@ struct kb_progress;
  */
 enum kb_engine_path {
 	KB_PATH_AUTO,    /* chosen from the table's size and the caches */
-	KB_PATH_LANES,   /* threads split the keys; private u32 tables of four
-			  * interleaved lanes (consecutive keys in one bucket do
-			  * not wait on each other's stores): tables in L1 */
+	KB_PATH_LANES,   /* threads split the keys; four private u32 tables
+			  * a thread, keys in turn (consecutive keys in one
+			  * bucket do not wait on each other's stores): tables
+			  * in L1 */
 	KB_PATH_PRIVATE, /* threads split the keys; private 8-bit counters
 			  * (an eighth of u64's memory): tables that fit the
 			  * last-level cache, one copy a thread */
