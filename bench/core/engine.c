@@ -589,7 +589,7 @@ unsigned kb_cpu_count(void)
  * pages, since a counter a key at random in megabytes of table otherwise
  * misses the TLB on most keys (measured below in bench/RESULTS.md).
  */
-static void *table_alloc(uint64_t bytes)
+void *kb_table_alloc(uint64_t bytes)
 {
 	const size_t huge = (size_t)2 << 20;
 	void *p;
@@ -622,7 +622,7 @@ static int alloc_tables(struct engine *e)
 	if (!e->tables)
 		return -1;
 	for (t = 0; t < e->threads; t++)
-		if (!(e->tables[t] = table_alloc(bytes)))
+		if (!(e->tables[t] = kb_table_alloc(bytes)))
 			return -1;
 	return 0;
 }
@@ -736,7 +736,7 @@ int kb_count_keyset(const struct kb_hashspec *spec, unsigned bits, int keyset,
 	kp.target_bits = bits;
 	if (kb_keystream_open(&ks, keyset, &kp, err, errlen) < 0)
 		return -1;
-	*counts = calloc((size_t)1 << bits, sizeof(uint64_t));
+	*counts = kb_table_alloc(sizeof(uint64_t) << bits);
 	if (!*counts) {
 		kb_keystream_close(&ks);
 		snprintf(err, errlen, "out of memory for 2^%u buckets", bits);

@@ -110,6 +110,10 @@ int kb_count_parallel(const struct kb_hashspec *specs, size_t nspecs,
 		      const struct kb_engine_opts *o, uint64_t *counts,
 		      char *err, size_t errlen);
 
+/* A zeroed table for free(): past 2 MiB on huge pages where the system
+ * grants them (a counter a key at random otherwise misses the TLB). */
+void *kb_table_alloc(uint64_t bytes);
+
 /* The online CPUs, at least 1. */
 unsigned kb_cpu_count(void);
 
