@@ -51,7 +51,6 @@ die() { say "ERROR: $*"; exit 1; }
 src=$("$top/kernel/run-kunit.sh" --prepare | tail -n 1)
 vd=$(dirname "$src")
 dver=$(basename "$vd")
-kver=$(awk '/^VERSION =/{v=$3} /^PATCHLEVEL =/{p=$3} /^SUBLEVEL =/{s=$3} END{print v"."p"."s}' "$src/Makefile")
 cd "$vd"
 mkdir -p census/debs logs
 

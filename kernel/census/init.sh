@@ -43,7 +43,7 @@ files() {
 		(cd "$sub" && for f in file-*; do mv "$f" "r$f"; done)
 	done
 	ls -lR "$d" >/dev/null
-	find "$d" -name 'rfile-*7' | xargs rm -f
+	find "$d" -name 'rfile-*7' -exec rm -f {} +
 	rm -rf "$d"
 }
 files /tmp/w1
@@ -54,10 +54,12 @@ cat /tmp/big >/dev/null
 md5sum /tmp/big /bin/busybox >/dev/null
 cp /tmp/big /tmp/big2 && cmp /tmp/big /tmp/big2 && rm -f /tmp/big2
 
-# 3. ext2 on a loop device (block layer, buffer heads, iget/inode hash)
-if dd if=/dev/zero of=/tmp/ext2.img bs=1M count=48 2>/dev/null &&
-	mke2fs -q /tmp/ext2.img 2>/dev/null && mkdir -p /mnt/e &&
-	mount -o loop /tmp/ext2.img /mnt/e; then
+# 3. ext2 on a loop device (block layer, buffer heads, iget/inode hash);
+#    busybox mke2fs wants a block device, so the loop device comes first
+L=$(losetup -f 2>/dev/null)
+if [ -n "$L" ] && dd if=/dev/zero of=/tmp/ext2.img bs=1M count=48 2>/dev/null &&
+	losetup "$L" /tmp/ext2.img && mke2fs -q "$L" && mkdir -p /mnt/e &&
+	mount -t ext2 "$L" /mnt/e; then
 	files /mnt/e/w
 	mkdir /mnt/e/keep
 	i=0
@@ -65,10 +67,11 @@ if dd if=/dev/zero of=/tmp/ext2.img bs=1M count=48 2>/dev/null &&
 	cp /bin/busybox /mnt/e/keep/
 	umount /mnt/e
 	echo 3 >/proc/sys/vm/drop_caches 2>/dev/null
-	mount -o loop /tmp/ext2.img /mnt/e
+	mount -t ext2 "$L" /mnt/e
 	cat /mnt/e/keep/* >/dev/null
 	ls -li /mnt/e/keep >/dev/null
 	umount /mnt/e
+	losetup -d "$L"
 	echo "meta workload_ext2 yes" >>$G
 else
 	say "no ext2 on loop"
