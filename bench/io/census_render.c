@@ -52,7 +52,7 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 			const struct kb_census_row *rows, size_t nrows,
 			struct kb_buf *b)
 {
-	size_t fi, i;
+	size_t fi, i, ws, wt;
 	int g;
 
 	for (fi = 0; fi < nfiles; fi++) {
@@ -74,10 +74,20 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 				 "largest at <= bits where a random function would put %d pairs of the distinct keys in a shared bucket;\n"
 				 "per generation: X^2/df, buckets used, max load, verdict\n\n",
 			      KB_CENSUS_MIN_PAIRS);
-		kb_buf_printf(b, "%-34s %-16s %-15s %4s %2s %10s %8s", "site", "function", "table",
-			      "bits", "at", "calls", "distinct");
+		/* columns as wide as this file's longest site and table name */
+		for (i = 0, ws = 4, wt = 5; i < nrows; i++) {
+			if (rows[i].file != fi)
+				continue;
+			if (strlen(rows[i].site->where) > ws)
+				ws = strlen(rows[i].site->where);
+			if (table_name(&rows[i]) && strlen(table_name(&rows[i])) > wt)
+				wt = strlen(table_name(&rows[i]));
+		}
+		kb_buf_printf(b, "%-*s %-16s %-*s %4s %2s %10s %8s", (int)ws, "site", "function",
+			      (int)wt, "table", "bits", "at", "calls", "distinct");
 		for (g = 0; g < LKH_GEN_COUNT; g++)
-			kb_buf_printf(b, " | %-28s", lkh_gen_name((lkh_gen)g));
+			kb_buf_printf(b, " | %-*s", g + 1 < LKH_GEN_COUNT ? 28 : 0,
+				      lkh_gen_name((lkh_gen)g));
 		kb_buf_printf(b, "\n");
 		for (i = 0; i < nrows; i++) {
 			const struct kb_census_row *r = &rows[i];
@@ -88,8 +98,8 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 			snprintf(bits, sizeof(bits), "%u%s", r->bits,
 				 r->bits_from == KB_CENSUS_BITS_TABLE ? "t" :
 				 r->bits_from == KB_CENSUS_BITS_WORD ? "w" : "");
-			kb_buf_printf(b, "%-34s %-16s %-15s %4s %2u %10llu %8llu", r->site->where,
-				      kb_census_func_name(r->site->func),
+			kb_buf_printf(b, "%-*s %-16s %-*s %4s %2u %10llu %8llu", (int)ws, r->site->where,
+				      kb_census_func_name(r->site->func), (int)wt,
 				      table_name(r) ? table_name(r) : "-", bits, r->at,
 				      (unsigned long long)r->site->calls,
 				      (unsigned long long)r->distinct);
@@ -102,9 +112,10 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 				char num[32];
 
 				ratio(num, sizeof(num), k->chi2_per_df);
-				kb_buf_printf(b, " | %7s %6llu %6llu %-6s", num,
+				kb_buf_printf(b, " | %7s %6llu %6llu %-*s", num,
 					      (unsigned long long)k->used,
 					      (unsigned long long)k->max_load,
+					      g + 1 < LKH_GEN_COUNT ? 6 : 0,
 					      verdict_names[kb_census_verdict(k)]);
 			}
 			kb_buf_printf(b, "\n");
