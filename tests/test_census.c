@@ -20,6 +20,7 @@
 #include "tables.h"
 
 #define SB64 UINT64_C(0xffff888003c2a000)
+#define SB2 UINT64_C(0xffff888004d10000)
 
 static struct kb_census_site *add_site(struct kb_census_file *f, unsigned long id,
 				       const char *func, unsigned bits, uint64_t calls,
@@ -77,6 +78,11 @@ static void build_fixture(struct kb_census_file *f)
 	key(s, 3, 0);
 	key(s, 1, 0);
 	key(s, 2, 0);
+	/* hash() records of the first 40 btrfs keys: their values under 6.1,
+	 * objectid ^ root * GOLDEN_RATIO_64 */
+	s = add_site(f, 7, "inode_hash", 15, 40, "fs/inode.c:1520");
+	for (i = 0; i < 40; i++)
+		key(s, SB2, (256 + i) ^ ((5 + i % 3) * UINT64_C(0x61C8864680B583EB)));
 }
 
 static void free_fixture(struct kb_census_file *f)
@@ -104,8 +110,9 @@ static const struct expect {
 	  { 2, 8, 8, 8 }, { 23, 6, 6, 6 } },
 	{ 3, 4, 70, { 2.83047619048, 2.83047619048, 2.83047619048, 0.575238095238 },
 	  { 10, 10, 10, 16 }, { 8, 8, 8, 6 } },
-	{ 5, 4, 60, { 0.657777777778, 0.657777777778, 1.22666666667, 1.22666666667 },
-	  { 16, 16, 16, 16 }, { 6, 6, 8, 8 } },
+	{ 5, 4, 60, { 0.942222222222, 0.942222222222, 0.622222222222, 0.622222222222 },
+	  { 16, 16, 16, 16 }, { 7, 7, 6, 6 } },
+	{ 7, 2, 40, { 0.866666666667, 0.866666666667, 0.6, 0.6 }, { 4, 4, 4, 4 }, { 13, 13, 13, 13 } },
 	{ 4, 4, 60, { 0.195555555556, 0.195555555556, 0.266666666667, 0.266666666667 },
 	  { 16, 16, 16, 16 }, { 5, 5, 5, 5 } },
 	{ 6, 0, 3, { 0 }, { 0 }, { 0 } },
@@ -215,10 +222,16 @@ static void tables_and_sizes(void **state)
 			assert_int_equal(r->bits_from, KB_CENSUS_BITS_WORD);
 			break;
 		case 4: /* fs/inode.c hash() at any line: the inode-hash recipe */
-		case 5: /* btrfs_inode_hash goes on into it */
 			assert_string_equal(t, "inode-hash");
 			assert_int_equal(r->bits, 17);
 			assert_int_equal(r->bits_from, KB_CENSUS_BITS_TABLE);
+			break;
+		case 5: /* btrfs_inode_hash goes on into it, with the shift and
+			 * super block of the hash() records (site 7) */
+			assert_string_equal(t, "inode-hash");
+			assert_int_equal(r->bits, 15);
+			assert_int_equal(r->bits_from, KB_CENSUS_BITS_INODE);
+			assert_int_equal(r->sb_found, 40);
 			break;
 		default:
 			break;
@@ -240,22 +253,22 @@ static void summary_counts(void **state)
 	build_fixture(&f[0]);
 	build_fixture(&f[1]);
 	assert_int_equal(kb_census_run(f, 2, &rows, &n, err, sizeof(err)), 0);
-	assert_int_equal(n, 12);
+	assert_int_equal(n, 14);
 	/* each file's sites kept apart, in file order */
-	assert_int_equal(rows[5].file, 0);
-	assert_int_equal(rows[6].file, 1);
-	assert_int_equal(rows[6].site->id, 1);
+	assert_int_equal(rows[6].file, 0);
+	assert_int_equal(rows[7].file, 1);
+	assert_int_equal(rows[7].site->id, 1);
 	kb_census_summarize(rows, n, 1, &s);
-	assert_int_equal(s.sites, 6);
-	assert_int_equal(s.judged, 5);
+	assert_int_equal(s.sites, 7);
+	assert_int_equal(s.judged, 6);
 	assert_int_equal(s.too_few, 1);
 	/* old: sites 1 and 2 broken; new: nothing broken or skewed */
 	assert_int_equal(s.verdicts[LKH_GEN_OLD][KB_CENSUS_BROKEN], 2);
-	assert_int_equal(s.verdicts[LKH_GEN_OLD][KB_CENSUS_OK], 3);
+	assert_int_equal(s.verdicts[LKH_GEN_OLD][KB_CENSUS_OK], 4);
 	assert_int_equal(s.verdicts[LKH_GEN_MINIMAL][KB_CENSUS_BROKEN], 1);
 	assert_int_equal(s.verdicts[LKH_GEN_NEW][KB_CENSUS_BROKEN], 0);
 	assert_int_equal(s.verdicts[LKH_GEN_NEW][KB_CENSUS_SKEWED], 0);
-	assert_int_equal(s.verdicts[LKH_GEN_NEW][KB_CENSUS_OK], 5);
+	assert_int_equal(s.verdicts[LKH_GEN_NEW][KB_CENSUS_OK], 6);
 	free(rows);
 	free_fixture(&f[0]);
 	free_fixture(&f[1]);

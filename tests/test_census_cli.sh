@@ -57,14 +57,14 @@ grep -q '^Usage: khash-bench census ' "$tmp/help"; check "census --help: usage" 
 
 ## the fixture, in every format
 "$kb" census "$fixture" >"$tmp/fix.txt"; check "census of the fixture exits 0" $?
-grep -q '^6 sites: 5 judged, 1 with too few keys (fewer than 21 distinct)$' "$tmp/fix.txt"
+grep -q '^7 sites: 6 judged, 1 with too few keys (fewer than 21 distinct)$' "$tmp/fix.txt"
 check "text: the summary line" $?
-grep -q '^  old        2 broken,    0 skewed,    3 fine$' "$tmp/fix.txt" &&
-	grep -q '^  new        0 broken,    0 skewed,    5 fine$' "$tmp/fix.txt"
+grep -q '^  old        2 broken,    0 skewed,    4 fine$' "$tmp/fix.txt" &&
+	grep -q '^  new        0 broken,    0 skewed,    6 fine$' "$tmp/fix.txt"
 check "text: broken under old, none under new" $?
 # worst first: the sites in the order the sort rule gives them
 [ "$(awk '/^site /{on = 1; next} on && NF {print $1}' "$tmp/fix.txt" | tr '\n' ' ')" = \
-  "kernel/census_a.c:10 fs/btrfs/raid56.c:178 fs/namei.c:2109 fs/btrfs/inode.c:5866 fs/inode.c:1234 kernel/census_b.c:20 " ]
+  "kernel/census_a.c:10 fs/btrfs/raid56.c:178 fs/namei.c:2109 fs/btrfs/inode.c:5866 fs/inode.c:1520 fs/inode.c:1234 kernel/census_b.c:20 " ]
 check "text: worst first, too few keys last" $?
 grep -q '^kernel/census_b.c:20 .* | too few keys$' "$tmp/fix.txt"; check "text: too few keys" $?
 grep -q '^fs/btrfs/raid56.c:178  *hash_64  *btrfs-raid56  *11 ' "$tmp/fix.txt"
@@ -94,7 +94,7 @@ for line in open(sys.argv[2]):
     if not ok:
         print("mismatch:", line.strip(), dict(r))
         bad += 1
-sys.exit(len(rows) != 24 or bad != 0)
+sys.exit(len(rows) != 28 or bad != 0)
 EOF
 check "csv: every site and generation as gen_expected.py works it out" $?
 
@@ -106,9 +106,10 @@ d = json.load(open(sys.argv[1]))
 f = d["files"][0]
 ok = (d["schema"] == "khash-bench/census" and d["schema_version"] == 1
       and f["arch"] == "x86_64" and f["word"] == 64 and f["meta"]["cap"] == "64"
-      and f["summary"]["sites"] == 6 and f["summary"]["old"]["broken"] == 2
-      and [s["id"] for s in f["sites"]] == [1, 2, 3, 5, 4, 6]
-      and f["sites"][5]["gens"] is None and f["sites"][5]["verdict"] == "too few keys"
+      and f["summary"]["sites"] == 7 and f["summary"]["old"]["broken"] == 2
+      and [s["id"] for s in f["sites"]] == [1, 2, 3, 5, 7, 4, 6]
+      and f["sites"][6]["gens"] is None and f["sites"][6]["verdict"] == "too few keys"
+      and f["sites"][3]["sb_found"] == 40 and f["sites"][3]["bits_from"] == "inode"
       and f["sites"][0]["gens"]["old"]["verdict"] == "broken"
       and f["sites"][1]["table"] == "btrfs-raid56" and f["sites"][0]["table"] is None)
 sys.exit(not ok)
@@ -140,7 +141,7 @@ check "two files: each under its arch and word" $?
 # the i386 site: 32 page-aligned pointers, old hash_32 keeps their top bits
 # (x * 0x9e370001 = x mod 2^32 when x is 2^16-aligned): 32 keys judge 2^2
 # buckets (32 * 31 >= 200 * 2^2), and all 32 fall in one: X^2/df = 32
-grep -q '^1,[^,]*i386.txt,i386,32,9,kernel/census_c.c:30,hash_ptr,,8,site,2,100,32,32,old,4,32,' "$tmp/two.csv"
+grep -q '^1,[^,]*i386.txt,i386,32,9,kernel/census_c.c:30,hash_ptr,,8,site,2,100,32,32,,old,4,32,' "$tmp/two.csv"
 check "i386: old hash_ptr of 64 KiB-aligned pointers fills one bucket" $?
 
 ## output files: atomic, and none on failure
@@ -223,9 +224,9 @@ if command -v gnuplot >/dev/null; then
 	done
 	[ ! -s "$tmp/plot.err" ]; check "--plot says nothing on stderr" $?
 	# one row a judged site and generation, worst (site 1) at the top row
-	[ "$(grep -vc '^#' "$tmp/plots/census.dat")" = 20 ] &&
-		grep -q '^0 4 1.4624 x86_64 kernel/census_a.c:10 hash_32$' "$tmp/plots/census.dat"
-	check "--plot data: 5 sites x 4 generations, the worst on top" $?
+	[ "$(grep -vc '^#' "$tmp/plots/census.dat")" = 24 ] &&
+		grep -q '^0 5 1.4624 x86_64 kernel/census_a.c:10 hash_32$' "$tmp/plots/census.dat"
+	check "--plot data: 6 sites x 4 generations, the worst on top" $?
 	[ -z "$(find "$tmp/plots" -name '*.tmp.*')" ]; check "--plot leaves no temporaries" $?
 else
 	echo "SKIP: gnuplot is not installed: --plot not checked"

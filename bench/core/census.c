@@ -173,8 +173,8 @@ static uint64_t btrfs_inode_hash(lkh_gen gen, unsigned word, uint64_t objectid,
 /* The bucket of one key in the row's table of 2^bits, as gen computes it,
  * then its top `at` bits. */
 static int bucket_of(const struct kb_census_row *r, unsigned word, lkh_gen gen,
-		     const struct kb_census_key *k, uint64_t *out, char *err,
-		     size_t errlen)
+		     const struct kb_census_key *k, uint64_t sb, uint64_t *out,
+		     char *err, size_t errlen)
 {
 	const struct kb_census_site *s = r->site;
 	uint64_t full, b;
@@ -197,12 +197,104 @@ static int bucket_of(const struct kb_census_row *r, unsigned word, lkh_gen gen,
 				     err, errlen);
 	else
 		rc = kb_table_bucket(&kb_tables[r->table], gen, word, r->bits,
-				     btrfs_inode_hash(gen, word, k->a, k->b),
-				     kb_table_param(&kb_tables[r->table], word), &b, err, errlen);
+				     btrfs_inode_hash(gen, word, k->a, k->b), sb, &b, err, errlen);
 	if (rc < 0)
 		return -1;
 	*out = b >> (r->bits - r->at);
 	return 0;
+}
+
+/*
+ * What a file's fs/inode.c hash() records tell about its inode table: the
+ * (hashval, sb) pairs, sorted, and i_hash_shift.  btrfs_inode_hash()'s
+ * value is the hashval of such a record, so its keys find their super
+ * block there (a btrfs key's own record holds none).
+ */
+struct inode_records {
+	struct kb_census_key *by_hashval; /* a = hashval, b = sb */
+	size_t n;
+	unsigned shift;                   /* 0: no record gave one */
+};
+
+static int inode_records_of(const struct kb_census_file *f, struct inode_records *ir)
+{
+	size_t i, j, total = 0;
+
+	memset(ir, 0, sizeof(*ir));
+	for (i = 0; i < f->nsites; i++)
+		if (f->sites[i].func == KB_CENSUS_INODE_HASH) {
+			total += f->sites[i].nkeys;
+			if (!ir->shift)
+				ir->shift = f->sites[i].bits;
+		}
+	ir->by_hashval = malloc((total ? total : 1) * sizeof(*ir->by_hashval));
+	if (!ir->by_hashval)
+		return -1;
+	for (i = 0; i < f->nsites; i++)
+		for (j = 0; f->sites[i].func == KB_CENSUS_INODE_HASH && j < f->sites[i].nkeys; j++) {
+			ir->by_hashval[ir->n].a = f->sites[i].keys[j].b;
+			ir->by_hashval[ir->n++].b = f->sites[i].keys[j].a;
+		}
+	qsort(ir->by_hashval, ir->n, sizeof(*ir->by_hashval), key_cmp);
+	return 0;
+}
+
+/* The super block of the first record with this hashval, or 0. */
+static uint64_t sb_of_hashval(const struct inode_records *ir, uint64_t hashval)
+{
+	size_t lo = 0, hi = ir->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ir->by_hashval[mid].a < hashval)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ir->n && ir->by_hashval[lo].a == hashval ? ir->by_hashval[lo].b : 0;
+}
+
+static int u64_cmp(const void *x, const void *y)
+{
+	uint64_t p = *(const uint64_t *)x, q = *(const uint64_t *)y;
+
+	return p < q ? -1 : p > q;
+}
+
+/*
+ * Each btrfs key's super block: the one whose hash() record has the value
+ * 6.1 (new) computed for it; a key without one takes the super block most
+ * of the others found, or, when none did, the inode-hash table's.
+ * Returns how many found theirs, or -1 out of memory.
+ */
+static long btrfs_super_blocks(const struct inode_records *ir, unsigned word,
+			       const struct kb_census_key *keys, size_t n,
+			       uint64_t fallback, uint64_t *sb)
+{
+	uint64_t *found = malloc((n ? n : 1) * sizeof(*found)), best = fallback;
+	size_t i, nf = 0, run, best_run = 0;
+
+	if (!found)
+		return -1;
+	for (i = 0; i < n; i++)
+		if ((sb[i] = sb_of_hashval(ir, btrfs_inode_hash(LKH_GEN_NEW, word, keys[i].a,
+								keys[i].b))))
+			found[nf++] = sb[i];
+	qsort(found, nf, sizeof(*found), u64_cmp);
+	for (i = 0; i < nf; i += run) {
+		for (run = 1; i + run < nf && found[i + run] == found[i]; run++)
+			;
+		if (run > best_run) {
+			best_run = run;
+			best = found[i];
+		}
+	}
+	for (i = 0; i < n; i++)
+		if (!sb[i])
+			sb[i] = best;
+	free(found);
+	return (long)nf;
 }
 
 unsigned kb_census_judge_bits(uint64_t n, unsigned max)
@@ -227,11 +319,11 @@ uint64_t kb_census_min_keys(void)
 }
 
 static int judge_site(const struct kb_census_file *f, size_t fi,
-		      const struct kb_census_site *s, struct kb_census_row *r,
-		      char *err, size_t errlen)
+		      const struct inode_records *ir, const struct kb_census_site *s,
+		      struct kb_census_row *r, char *err, size_t errlen)
 {
 	struct kb_census_key *keys;
-	uint64_t *counts;
+	uint64_t *counts, *sb = NULL;
 	size_t n, i;
 	int g;
 
@@ -249,7 +341,11 @@ static int judge_site(const struct kb_census_file *f, size_t fi,
 			return -1;
 		}
 	}
-	if (r->bits == 0) {
+	if (r->bits == 0 && s->func == KB_CENSUS_BTRFS_INODE_HASH && ir->shift) {
+		/* the table it feeds is the one the hash() records measured */
+		r->bits_from = KB_CENSUS_BITS_INODE;
+		r->bits = ir->shift;
+	} else if (r->bits == 0) {
 		r->bits_from = r->table >= 0 ? KB_CENSUS_BITS_TABLE : KB_CENSUS_BITS_WORD;
 		r->bits = r->table >= 0 ? kb_tables[r->table].bits : 32;
 	}
@@ -265,7 +361,16 @@ static int judge_site(const struct kb_census_file *f, size_t fi,
 		return 0;
 	}
 	counts = malloc(((size_t)1 << r->at) * sizeof(*counts));
+	if (s->func == KB_CENSUS_BTRFS_INODE_HASH && counts &&
+	    ((sb = malloc(n * sizeof(*sb))) == NULL ||
+	     (r->sb_found = btrfs_super_blocks(ir, f->word, keys, n,
+					      kb_table_param(&kb_tables[r->table], f->word),
+					      sb)) < 0)) {
+		free(counts);
+		counts = NULL;
+	}
 	if (!counts) {
+		free(sb);
 		free(keys);
 		snprintf(err, errlen, "out of memory");
 		return -1;
@@ -275,7 +380,9 @@ static int judge_site(const struct kb_census_file *f, size_t fi,
 		for (i = 0; i < n; i++) {
 			uint64_t b;
 
-			if (bucket_of(r, f->word, (lkh_gen)g, &keys[i], &b, err, errlen) < 0) {
+			if (bucket_of(r, f->word, (lkh_gen)g, &keys[i], sb ? sb[i] : 0, &b, err,
+				      errlen) < 0) {
+				free(sb);
 				free(counts);
 				free(keys);
 				return -1;
@@ -284,6 +391,7 @@ static int judge_site(const struct kb_census_file *f, size_t fi,
 		}
 		kb_skew_from_counts(counts, UINT64_C(1) << r->at, &r->gen[g]);
 	}
+	free(sb);
 	free(counts);
 	free(keys);
 	return 0;
@@ -335,14 +443,22 @@ int kb_census_run(const struct kb_census_file *files, size_t n,
 	}
 	for (i = 0; i < n; i++) {
 		size_t first = done;
+		struct inode_records ir;
+		int rc = 0;
 
-		for (j = 0; j < files[i].nsites; j++)
-			if (judge_site(&files[i], i, &files[i].sites[j], &(*rows)[done++], err,
-				       errlen) < 0) {
-				free(*rows);
-				*rows = NULL;
-				return -1;
-			}
+		if (inode_records_of(&files[i], &ir) < 0) {
+			snprintf(err, errlen, "out of memory");
+			rc = -1;
+		}
+		for (j = 0; rc == 0 && j < files[i].nsites; j++)
+			rc = judge_site(&files[i], i, &ir, &files[i].sites[j], &(*rows)[done++],
+					err, errlen);
+		free(ir.by_hashval);
+		if (rc < 0) {
+			free(*rows);
+			*rows = NULL;
+			return -1;
+		}
 		qsort(*rows + first, done - first, sizeof(**rows), row_cmp);
 	}
 	*nrows = total;

@@ -96,7 +96,9 @@ uint64_t kb_census_min_keys(void);
 enum kb_census_bits_from {
 	KB_CENSUS_BITS_SITE,  /* the bits the site passed */
 	KB_CENSUS_BITS_TABLE, /* the named table's (the site passed none) */
-	KB_CENSUS_BITS_WORD   /* none anywhere: the 32-bit word it returns */
+	KB_CENSUS_BITS_WORD,  /* none anywhere: the 32-bit word it returns */
+	KB_CENSUS_BITS_INODE  /* btrfs_inode_hash: the i_hash_shift of the
+			       * file's fs/inode.c hash() records */
 };
 
 struct kb_census_row {
@@ -107,6 +109,10 @@ struct kb_census_row {
 	enum kb_census_bits_from bits_from;
 	unsigned at;          /* judged at 2^at buckets; 0: too few keys */
 	uint64_t distinct;
+	/* btrfs_inode_hash: distinct keys whose super block a hash() record
+	 * of the same file gave (the rest take the one most of them found,
+	 * or the inode-hash table's when none did) */
+	long sb_found;
 	struct kb_skew gen[LKH_GEN_COUNT];
 };
 

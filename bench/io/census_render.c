@@ -17,7 +17,13 @@ static const char *const verdict_names[KB_CENSUS_VERDICTS] = {
 
 static const char *const bits_from_names[] = {
 	[KB_CENSUS_BITS_SITE] = "site", [KB_CENSUS_BITS_TABLE] = "table",
-	[KB_CENSUS_BITS_WORD] = "word"
+	[KB_CENSUS_BITS_WORD] = "word", [KB_CENSUS_BITS_INODE] = "inode"
+};
+
+/* The bits column's mark of where the size came from. */
+static const char *const bits_from_marks[] = {
+	[KB_CENSUS_BITS_SITE] = "", [KB_CENSUS_BITS_TABLE] = "t",
+	[KB_CENSUS_BITS_WORD] = "w", [KB_CENSUS_BITS_INODE] = "i"
 };
 
 static const char *table_name(const struct kb_census_row *r)
@@ -70,7 +76,8 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 				      lkh_gen_name((lkh_gen)g), s.verdicts[g][KB_CENSUS_BROKEN],
 				      s.verdicts[g][KB_CENSUS_SKEWED],
 				      s.verdicts[g][KB_CENSUS_OK] + s.verdicts[g][KB_CENSUS_EVEN]);
-		kb_buf_printf(b, "bits: the site's, t: its named table's, w: the 32-bit word it returns; judged at 2^at buckets, the\n"
+		kb_buf_printf(b, "bits: the site's, t: its named table's, w: the 32-bit word it returns, i: i_hash_shift of the\n"
+				 "hash() records (btrfs_inode_hash, with their super blocks); judged at 2^at buckets, the\n"
 				 "largest at <= bits where a random function would put %d pairs of the distinct keys in a shared bucket;\n"
 				 "per generation: X^2/df, buckets used, max load, verdict\n\n",
 			      KB_CENSUS_MIN_PAIRS);
@@ -95,9 +102,7 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 
 			if (r->file != fi)
 				continue;
-			snprintf(bits, sizeof(bits), "%u%s", r->bits,
-				 r->bits_from == KB_CENSUS_BITS_TABLE ? "t" :
-				 r->bits_from == KB_CENSUS_BITS_WORD ? "w" : "");
+			snprintf(bits, sizeof(bits), "%u%s", r->bits, bits_from_marks[r->bits_from]);
 			kb_buf_printf(b, "%-*s %-16s %-*s %4s %2u %10llu %8llu", (int)ws, r->site->where,
 				      kb_census_func_name(r->site->func), (int)wt,
 				      table_name(r) ? table_name(r) : "-", bits, r->at,
@@ -131,7 +136,7 @@ static void census_csv(const struct kb_census_file *files,
 	size_t i;
 	int g;
 
-	kb_buf_printf(b, "schema,file,arch,word,id,site,func,table,bits,bits_from,at,calls,recorded,distinct,gen,buckets,chi2_per_df,log10_p_upper,log10_p_lower,used,max_load,expected_max_load,verdict\n");
+	kb_buf_printf(b, "schema,file,arch,word,id,site,func,table,bits,bits_from,at,calls,recorded,distinct,sb_found,gen,buckets,chi2_per_df,log10_p_upper,log10_p_lower,used,max_load,expected_max_load,verdict\n");
 	for (i = 0; i < nrows; i++) {
 		const struct kb_census_row *r = &rows[i];
 		const struct kb_census_file *f = &files[r->file];
@@ -145,12 +150,15 @@ static void census_csv(const struct kb_census_file *files,
 			kb_csv_field(b, f->arch);
 			kb_buf_printf(b, ",%u,%lu,", f->word, r->site->id);
 			kb_csv_field(b, r->site->where);
-			kb_buf_printf(b, ",%s,%s,%u,%s,%u,%llu,%zu,%llu,%s,",
+			kb_buf_printf(b, ",%s,%s,%u,%s,%u,%llu,%zu,%llu,",
 				      kb_census_func_name(r->site->func),
 				      table_name(r) ? table_name(r) : "", r->bits,
 				      bits_from_names[r->bits_from], r->at,
 				      (unsigned long long)r->site->calls, r->site->nkeys,
-				      (unsigned long long)r->distinct, lkh_gen_name((lkh_gen)g));
+				      (unsigned long long)r->distinct);
+			if (r->site->func == KB_CENSUS_BTRFS_INODE_HASH && r->at)
+				kb_buf_printf(b, "%ld", r->sb_found);
+			kb_buf_printf(b, ",%s,", lkh_gen_name((lkh_gen)g));
 			if (!r->at) {
 				kb_buf_printf(b, ",,,,,,,%s\n", KB_CENSUS_TOO_FEW);
 				continue;
@@ -189,6 +197,8 @@ static void json_site(const struct kb_census_row *r, struct kb_buf *b)
 		kb_buf_printf(b, "\"verdict\": \"%s\", \"gens\": null}", KB_CENSUS_TOO_FEW);
 		return;
 	}
+	if (r->site->func == KB_CENSUS_BTRFS_INODE_HASH)
+		kb_buf_printf(b, "\"sb_found\": %ld, ", r->sb_found);
 	kb_buf_printf(b, "\"gens\": {");
 	for (g = 0; g < LKH_GEN_COUNT; g++) {
 		const struct kb_skew *k = &r->gen[g];

@@ -80,13 +80,28 @@ site(4, "inode_hash", 0, 60, "fs/inode.c:1234",
      [(SB64, 100 + 4096 * i) for i in range(60)],
      lambda g, x, at: inode_bucket(g, x[0], x[1], INODE_BITS) >> (INODE_BITS - at),
      tbits=INODE_BITS)
-# btrfs_inode_hash(objectid, root 5), on into fs/inode.c hash()
-site(5, "btrfs_inode_hash", 0, 60, "fs/btrfs/inode.c:5866",
-     [(256 + i, 5 + i % 3) for i in range(60)],
-     lambda g, x, at: inode_bucket(g, SB64, x[0] ^ (x[1] * grp(g) % 2**64), INODE_BITS)
-     >> (INODE_BITS - at), tbits=INODE_BITS)
+# btrfs_inode_hash(objectid, root), on into fs/inode.c hash() with the
+# super block and i_hash_shift of the hash() records (site 7) that hold the
+# value 6.1 (new) computed for it; the 20 keys without one take the super
+# block most of the others found
+SB2, SHIFT2 = 0xFFFF888004D10000, 15
+BTRFS = [(256 + i, 5 + i % 3) for i in range(60)]
+
+
+def btrfs_hash(g, objectid, root):
+    return objectid ^ (root * grp(g) % 2**64)
+
+
+site(5, "btrfs_inode_hash", 0, 60, "fs/btrfs/inode.c:5866", BTRFS,
+     lambda g, x, at: inode_bucket(g, SB2, btrfs_hash(g, x[0], x[1]), SHIFT2)
+     >> (SHIFT2 - at), tbits=SHIFT2)
 # three distinct keys: too few
 site(6, "hash_32", 10, 5, "kernel/census_b.c:20", [1, 2, 3, 1, 2], None)
+# hash() as btrfs_iget_locked() calls it: i_hash_shift 15, the first 40
+# btrfs keys' values under 6.1
+site(7, "inode_hash", SHIFT2, 40, "fs/inode.c:1520",
+     [(SB2, btrfs_hash("new", o, r)) for o, r in BTRFS[:40]],
+     lambda g, x, at: inode_bucket(g, x[0], x[1], SHIFT2) >> (SHIFT2 - at))
 
 
 def fmt(k):
