@@ -3,14 +3,20 @@
 #include "cli_args.h"
 
 #include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <khash/lkh_table.h>
 
+#include "census.h"
 #include "number.h"
 #include "tables.h"
+
+/* A number macro as a string, for the command table's texts. */
+#define KB_STRINGIFY(x) KB_STRINGIFY_(x)
+#define KB_STRINGIFY_(x) #x
 
 static const char *prog = "khash-bench";
 
@@ -121,6 +127,14 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		"list", "", "key sets (with formulas), functions and generations",
 		"Lists the built-in key sets with their formulas, the functions that index a table, the generations with their kernels and multipliers, and the word sizes.",
 		0, KB_FORMAT_BIT(KB_FORMAT_TEXT), 0, NULL, NULL, 0 },
+	[KB_CMD_CENSUS] = {
+		"census",
+		"[--format text|csv|json] [--plot DIR] [-o FILE] FILE...",
+		"the hash call sites a kernel reached, judged under every generation",
+		"Reads census files (khash-census 1: the call sites of hash_32, hash_64, hash_long, hash_ptr, hash32_ptr, __hash_32, fs/inode.c hash() and btrfs_inode_hash() a running kernel reached, with a sample of their keys), and hashes each site's distinct keys again with every generation on the file's word size: through the named table at the site's file:line where there is one, and for inode_hash and btrfs_inode_hash through fs/inode.c hash() as the inode-hash table computes it; a btrfs_inode_hash key, whose record holds no super block, takes the super block and i_hash_shift of the file's hash() record that holds its value under 6.1 (else the super block most of its site's keys found, else the table's). A site's table has 2^bits buckets: its bits, else its named table's, else the 32 bits the function returns. It is judged at 2^at buckets, the largest at <= bits where a random function would put " KB_STRINGIFY(KB_CENSUS_MIN_PAIRS) " pairs of its n distinct keys in a shared bucket (n(n-1)/2^(at+1) >= " KB_STRINGIFY(KB_CENSUS_MIN_PAIRS) "), which keeps the chi-squared tail within a factor of 3 of the false-alarm rate it claims; a smaller table than the site's sums adjacent buckets (their top bits), and a site that cannot reach it with 2 buckets has 'too few keys'. Prints per site and generation X^2/df, buckets used, the maximum load and the verdict (broken, skewed, ok, even, as skew gives them), each file's sites apart, labelled by its meta arch, worst first: judged sites before those with too few keys, then by the verdict under old (broken, skewed, ok, even), then by X^2/df under old, then under new, both largest first, then in the file's order. A malformed line is an error naming file:line.",
+		KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(OUTPUT),
+		TEXT_CSV_JSON, UINT_MAX, "census files, - for standard input",
+		NULL, 0 },
 };
 
 /* Functions that index a table: those that take bits in some cell. */

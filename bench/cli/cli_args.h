@@ -97,6 +97,7 @@ enum kb_command_id {
 	KB_CMD_KEYS,
 	KB_CMD_TABLES,
 	KB_CMD_LIST,
+	KB_CMD_CENSUS,
 	KB_CMD_COUNT_
 };
 

@@ -19,6 +19,7 @@
 
 #include "audit.h"
 #include "caches.h"
+#include "census_cmd.h"
 #include "cli_args.h"
 #include "engine.h"
 #include "influence.h"
@@ -839,6 +840,8 @@ static int run(const struct kb_args *a_in)
 		return cmd_tables(&a);
 	case KB_CMD_LIST:
 		return cmd_list();
+	case KB_CMD_CENSUS:
+		return kb_cmd_census(&a);
 	default:
 		return kb_fail(KB_EXIT_USAGE, "command '%s' has no implementation", a.cmd->name);
 	}

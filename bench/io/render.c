@@ -699,10 +699,9 @@ void kb_render_tables(const struct kb_table_cell *c, size_t n, uint64_t count,
 void kb_figure_tables(const struct kb_table_cell *c, size_t n, unsigned word,
 		      struct kb_figure *fig)
 {
-	size_t i, used = 0;
-	int row = -1, rows = 0, g;
+	size_t i;
+	int row = -1, rows = 0;
 	size_t last = (size_t)-1;
-	char xtics[256];
 
 	snprintf(fig->base, sizeof(fig->base), "tables_w%u", word);
 	snprintf(fig->title, sizeof(fig->title), "log10(X^2/df) of real kernel tables on %u-bit kernels, by generation", word);
@@ -723,15 +722,26 @@ void kb_figure_tables(const struct kb_table_cell *c, size_t n, unsigned word,
 			      cl->ok ? log10(fmax(cl->skew.chi2_per_df, 1e-3)) : NAN,
 			      kb_tables[c[i].table].name, c[i].source);
 	}
+	kb_figure_gen_heatmap(fig, rows, "",
+			      "(-0.45):2:(sprintf(\"%s (%s)\", strcol(4), strcol(5))) with labels left");
+}
+
+void kb_figure_gen_heatmap(struct kb_figure *fig, int rows, const char *settings,
+			   const char *labels)
+{
+	size_t used = 0;
+	char xtics[256];
+	int g;
+
 	for (g = 0; g < LKH_GEN_COUNT; g++)
 		used += (size_t)snprintf(xtics + used, sizeof(xtics) - used, "%s\"%s\" %d",
 					 g ? ", " : "", lkh_gen_name((lkh_gen)g), g);
 	snprintf(fig->body, sizeof(fig->body),
 		 "  set xlabel \"generation\"\n  set xtics (%s)\n"
-		 "  unset ytics\n  set yrange [-0.5:%d.5]\n  set xrange [-0.5:%d.5]\n"
+		 "  unset ytics\n  set yrange [-0.5:%d.5]\n  set xrange [-0.5:%d.5]\n%s"
 		 "  set cbrange [-3:5]\n  set cblabel \"log10(X^2/df)\"\n"
 		 "  set palette defined (-3 \"#2166ac\", 0 \"#f7f7f7\", 1 \"#fdae61\", 5 \"#b2182b\")\n"
 		 "  set title gptitle\n"
-		 "  plot data using 1:2:3 with image notitle, data using (-0.45):2:(sprintf(\"%%s (%%s)\", strcol(4), strcol(5))) with labels left notitle\n",
-		 xtics, rows - 1, LKH_GEN_COUNT - 1);
+		 "  plot data using 1:2:3 with image notitle, data using %s notitle\n",
+		 xtics, rows - 1, LKH_GEN_COUNT - 1, settings, labels);
 }

@@ -63,4 +63,10 @@ void kb_render_tables(const struct kb_table_cell *c, size_t n, uint64_t count,
 void kb_figure_tables(const struct kb_table_cell *c, size_t n, unsigned word,
 		      struct kb_figure *fig);
 
+/* The body of a heatmap of log10(X^2/df), generations across and rows
+ * 0..rows-1 up, from data columns generation, row, value: settings are
+ * extra gnuplot lines, labels the `using` clause that names the rows. */
+void kb_figure_gen_heatmap(struct kb_figure *fig, int rows, const char *settings,
+			   const char *labels);
+
 #endif

@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The census: the hash call sites a running kernel reached, with a sample
+ * of the keys each one hashed (format: khash-census 1, read by
+ * io/census_file.c), judged under every generation.  A site's distinct
+ * keys are hashed again by each generation, with the site's own table and
+ * transform where it is one of the named tables (tables.c), and counted
+ * into buckets; the statistics are stats.c's.
+ */
+#ifndef KB_CENSUS_H
+#define KB_CENSUS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <khash/lkh.h>
+
+#include "stats.h"
+
+/* A site's function: one of libkhash's (lkh_func), or one of the two
+ * GOLDEN_RATIO_PRIME hashes the census records beside them. */
+enum {
+	KB_CENSUS_INODE_HASH = LKH_FUNC_COUNT, /* fs/inode.c hash(sb, hashval) */
+	KB_CENSUS_BTRFS_INODE_HASH,            /* btrfs_inode_hash(objectid, root) */
+	KB_CENSUS_FUNC_COUNT
+};
+
+/* The name the format uses, or NULL; -1 for an unknown name. */
+const char *kb_census_func_name(int func);
+int kb_census_func_find(const char *name);
+/* Does the function take two inputs (keys written <hex>:<hex>)? */
+int kb_census_two_inputs(int func);
+/* Width in bits of each input on a word-bit kernel. */
+unsigned kb_census_input_bits(int func, unsigned word);
+/* Largest bits argument a site may record: what the widest generation
+ * accepted (0: the function takes none, as __hash_32). */
+unsigned kb_census_bits_max(int func, unsigned word);
+
+/* One recorded key; b is the second input of a two-input function. */
+struct kb_census_key {
+	uint64_t a, b;
+};
+
+struct kb_census_site {
+	unsigned long id;
+	int func;
+	unsigned bits;       /* as recorded; 0 where the function takes none */
+	uint64_t calls;
+	char *where;         /* file:line in the kernel tree */
+	uint64_t line;       /* of its site record, for messages */
+	struct kb_census_key *keys; /* in recording order, repeats kept */
+	size_t nkeys, cap;
+};
+
+struct kb_census_meta {
+	char *name, *value;
+};
+
+struct kb_census_file {
+	char *name;          /* as given; "-" is standard input */
+	unsigned word;       /* meta word */
+	const char *arch;    /* meta arch (points into meta) */
+	struct kb_census_meta *meta;
+	size_t nmeta;
+	struct kb_census_site *sites;
+	size_t nsites;
+};
+
+/* Append a key to a site: 0, or -1 out of memory. */
+int kb_census_add_key(struct kb_census_site *s, uint64_t a, uint64_t b);
+void kb_census_file_free(struct kb_census_file *f);
+
+/*
+ * A chi-squared verdict needs keys.  A table's X^2 is, up to constants,
+ * the number of key pairs that share a bucket; a random function gives a
+ * Poisson number of them, lambda = n(n-1)/2m for n keys and m buckets, and
+ * the chi-squared tail stands for that count's tail.  At the verdict's
+ * alpha of 1e-6 the two agree within a factor of 3 once lambda >= 100
+ * (mpmath: 2.9e-6 at lambda 100, 1.8e-5 at 10, and about lambda itself,
+ * not 1e-6, for a handful of keys in a large table).  So a site is judged
+ * at 2^at buckets: the largest at <= its table's bits with lambda >=
+ * KB_CENSUS_MIN_PAIRS, a smaller table than the site's being its buckets'
+ * top bits (adjacent buckets summed, as kb_fold does).  A site whose keys
+ * cannot make lambda 100 even in 2 buckets (fewer than 21) has "too few
+ * keys".
+ */
+#define KB_CENSUS_MIN_PAIRS 100
+
+/* The table a census of n distinct keys can judge, 2^at buckets, at most
+ * 2^max: at, or 0 when n is too few. */
+unsigned kb_census_judge_bits(uint64_t n, unsigned max);
+/* The fewest distinct keys that can be judged at all. */
+uint64_t kb_census_min_keys(void);
+
+/* Where a site's table size came from. */
+enum kb_census_bits_from {
+	KB_CENSUS_BITS_SITE,  /* the bits the site passed */
+	KB_CENSUS_BITS_TABLE, /* the named table's (the site passed none) */
+	KB_CENSUS_BITS_WORD,  /* none anywhere: the 32-bit word it returns */
+	KB_CENSUS_BITS_INODE  /* btrfs_inode_hash: the i_hash_shift of the
+			       * file's fs/inode.c hash() records */
+};
+
+struct kb_census_row {
+	size_t file;          /* index into the files given */
+	const struct kb_census_site *site;
+	int table;            /* kb_tables index of a named table, or -1 */
+	unsigned bits;        /* the table's size, 2^bits */
+	enum kb_census_bits_from bits_from;
+	unsigned at;          /* judged at 2^at buckets; 0: too few keys */
+	uint64_t distinct;
+	/* btrfs_inode_hash: distinct keys whose super block a hash() record
+	 * of the same file gave (the rest take the one most of them found,
+	 * or the inode-hash table's when none did) */
+	long sb_found;
+	struct kb_skew gen[LKH_GEN_COUNT];
+};
+
+/* Per file and generation: verdicts of the judged sites. */
+enum kb_census_verdict {
+	KB_CENSUS_EVEN,   /* more even than random */
+	KB_CENSUS_OK,
+	KB_CENSUS_SKEWED,
+	KB_CENSUS_BROKEN,
+	KB_CENSUS_VERDICTS
+};
+
+struct kb_census_summary {
+	size_t sites, judged, too_few;
+	size_t verdicts[LKH_GEN_COUNT][KB_CENSUS_VERDICTS];
+};
+
+/* A judged cell's verdict, from kb_verdict()'s word. */
+enum kb_census_verdict kb_census_verdict(const struct kb_skew *s);
+
+/*
+ * Judge every site of n files: *rows (malloc'ed, one a site) in file
+ * order, and within a file worst first: judged sites before those with
+ * too few keys, then by the verdict under old (broken, skewed, ok, even),
+ * then by X^2/df under old, then under new, both largest first, then in
+ * the file's order.  0, or -1 with a reason (memory, a key a generation
+ * cannot hash).
+ */
+int kb_census_run(const struct kb_census_file *files, size_t n,
+		  struct kb_census_row **rows, size_t *nrows, char *err,
+		  size_t errlen);
+
+/* The summary of file's rows. */
+void kb_census_summarize(const struct kb_census_row *rows, size_t n,
+			 size_t file, struct kb_census_summary *out);
+
+#endif

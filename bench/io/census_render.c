@@ -1,0 +1,313 @@
+/* SPDX-License-Identifier: MIT */
+#include "census_render.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <khash/lkh.h>
+
+#include "render.h"
+#include "tables.h"
+
+static const char *const verdict_names[KB_CENSUS_VERDICTS] = {
+	[KB_CENSUS_EVEN] = "even", [KB_CENSUS_OK] = "ok",
+	[KB_CENSUS_SKEWED] = "skewed", [KB_CENSUS_BROKEN] = "broken"
+};
+
+static const char *const bits_from_names[] = {
+	[KB_CENSUS_BITS_SITE] = "site", [KB_CENSUS_BITS_TABLE] = "table",
+	[KB_CENSUS_BITS_WORD] = "word", [KB_CENSUS_BITS_INODE] = "inode"
+};
+
+/* The bits column's mark of where the size came from. */
+static const char *const bits_from_marks[] = {
+	[KB_CENSUS_BITS_SITE] = "", [KB_CENSUS_BITS_TABLE] = "t",
+	[KB_CENSUS_BITS_WORD] = "w", [KB_CENSUS_BITS_INODE] = "i"
+};
+
+static const char *table_name(const struct kb_census_row *r)
+{
+	return r->table >= 0 ? kb_tables[r->table].name : NULL;
+}
+
+static const char *meta_of(const struct kb_census_file *f, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < f->nmeta; i++)
+		if (!strcmp(f->meta[i].name, name))
+			return f->meta[i].value;
+	return "";
+}
+
+/* ---- text ----------------------------------------------------------------- */
+
+/* X^2/df in 7 columns: the precision a reader compares by eye. */
+static void ratio(char *out, size_t len, double v)
+{
+	if (v < 0.01)
+		snprintf(out, len, "<.01");
+	else if (v < 1000)
+		snprintf(out, len, "%.3g", v);
+	else
+		snprintf(out, len, "%.0e", v);
+}
+
+static void census_text(const struct kb_census_file *files, size_t nfiles,
+			const struct kb_census_row *rows, size_t nrows,
+			struct kb_buf *b)
+{
+	size_t fi, i, ws, wt;
+	int g;
+
+	for (fi = 0; fi < nfiles; fi++) {
+		const struct kb_census_file *f = &files[fi];
+		struct kb_census_summary s;
+
+		kb_census_summarize(rows, nrows, fi, &s);
+		kb_buf_printf(b, "%scensus %s: %s, %u-bit kernel %s\n", fi ? "\n" : "", f->name,
+			      f->arch, f->word, meta_of(f, "kernel"));
+		kb_buf_printf(b, "%zu sites: %zu judged, %zu with too few keys (fewer than %llu distinct)\n",
+			      s.sites, s.judged, s.too_few,
+			      (unsigned long long)kb_census_min_keys());
+		for (g = 0; g < LKH_GEN_COUNT; g++)
+			kb_buf_printf(b, "  %-7s %4zu broken, %4zu skewed, %4zu fine\n",
+				      lkh_gen_name((lkh_gen)g), s.verdicts[g][KB_CENSUS_BROKEN],
+				      s.verdicts[g][KB_CENSUS_SKEWED],
+				      s.verdicts[g][KB_CENSUS_OK] + s.verdicts[g][KB_CENSUS_EVEN]);
+		kb_buf_printf(b, "bits: the site's, t: its named table's, w: the 32-bit word it returns, i: i_hash_shift of the\n"
+				 "hash() records (btrfs_inode_hash, with their super blocks); judged at 2^at buckets, the\n"
+				 "largest at <= bits where a random function would put %d pairs of the distinct keys in a shared bucket;\n"
+				 "per generation: X^2/df, buckets used, max load, verdict\n\n",
+			      KB_CENSUS_MIN_PAIRS);
+		/* columns as wide as this file's longest site and table name */
+		for (i = 0, ws = 4, wt = 5; i < nrows; i++) {
+			if (rows[i].file != fi)
+				continue;
+			if (strlen(rows[i].site->where) > ws)
+				ws = strlen(rows[i].site->where);
+			if (table_name(&rows[i]) && strlen(table_name(&rows[i])) > wt)
+				wt = strlen(table_name(&rows[i]));
+		}
+		kb_buf_printf(b, "%-*s %-16s %-*s %4s %2s %10s %8s", (int)ws, "site", "function",
+			      (int)wt, "table", "bits", "at", "calls", "distinct");
+		for (g = 0; g < LKH_GEN_COUNT; g++)
+			kb_buf_printf(b, " | %-*s", g + 1 < LKH_GEN_COUNT ? 28 : 0,
+				      lkh_gen_name((lkh_gen)g));
+		kb_buf_printf(b, "\n");
+		for (i = 0; i < nrows; i++) {
+			const struct kb_census_row *r = &rows[i];
+			char bits[16];
+
+			if (r->file != fi)
+				continue;
+			snprintf(bits, sizeof(bits), "%u%s", r->bits, bits_from_marks[r->bits_from]);
+			kb_buf_printf(b, "%-*s %-16s %-*s %4s %2u %10llu %8llu", (int)ws, r->site->where,
+				      kb_census_func_name(r->site->func), (int)wt,
+				      table_name(r) ? table_name(r) : "-", bits, r->at,
+				      (unsigned long long)r->site->calls,
+				      (unsigned long long)r->distinct);
+			if (!r->at) {
+				kb_buf_printf(b, " | %s\n", KB_CENSUS_TOO_FEW);
+				continue;
+			}
+			for (g = 0; g < LKH_GEN_COUNT; g++) {
+				const struct kb_skew *k = &r->gen[g];
+				char num[32];
+
+				ratio(num, sizeof(num), k->chi2_per_df);
+				kb_buf_printf(b, " | %7s %6llu %6llu %-*s", num,
+					      (unsigned long long)k->used,
+					      (unsigned long long)k->max_load,
+					      g + 1 < LKH_GEN_COUNT ? 6 : 0,
+					      verdict_names[kb_census_verdict(k)]);
+			}
+			kb_buf_printf(b, "\n");
+		}
+	}
+}
+
+/* ---- CSV: one row a site and generation ---------------------------------- */
+
+static void census_csv(const struct kb_census_file *files,
+		       const struct kb_census_row *rows, size_t nrows, struct kb_buf *b)
+{
+	size_t i;
+	int g;
+
+	kb_buf_printf(b, "schema,file,arch,word,id,site,func,table,bits,bits_from,at,calls,recorded,distinct,sb_found,gen,buckets,chi2_per_df,log10_p_upper,log10_p_lower,used,max_load,expected_max_load,verdict\n");
+	for (i = 0; i < nrows; i++) {
+		const struct kb_census_row *r = &rows[i];
+		const struct kb_census_file *f = &files[r->file];
+
+		for (g = 0; g < LKH_GEN_COUNT; g++) {
+			const struct kb_skew *k = &r->gen[g];
+
+			kb_buf_printf(b, "%d,", KB_SCHEMA_VERSION);
+			kb_csv_field(b, f->name);
+			kb_buf_printf(b, ",");
+			kb_csv_field(b, f->arch);
+			kb_buf_printf(b, ",%u,%lu,", f->word, r->site->id);
+			kb_csv_field(b, r->site->where);
+			kb_buf_printf(b, ",%s,%s,%u,%s,%u,%llu,%zu,%llu,",
+				      kb_census_func_name(r->site->func),
+				      table_name(r) ? table_name(r) : "", r->bits,
+				      bits_from_names[r->bits_from], r->at,
+				      (unsigned long long)r->site->calls, r->site->nkeys,
+				      (unsigned long long)r->distinct);
+			if (r->site->func == KB_CENSUS_BTRFS_INODE_HASH && r->at)
+				kb_buf_printf(b, "%ld", r->sb_found);
+			kb_buf_printf(b, ",%s,", lkh_gen_name((lkh_gen)g));
+			if (!r->at) {
+				kb_buf_printf(b, ",,,,,,,%s\n", KB_CENSUS_TOO_FEW);
+				continue;
+			}
+			kb_buf_printf(b, "%llu,", (unsigned long long)k->buckets);
+			kb_csv_number(b, k->chi2_per_df);
+			kb_buf_printf(b, ",");
+			kb_csv_number(b, k->log10_p_upper);
+			kb_buf_printf(b, ",");
+			kb_csv_number(b, k->log10_p_lower);
+			kb_buf_printf(b, ",%llu,%llu,%.4f,%s\n", (unsigned long long)k->used,
+				      (unsigned long long)k->max_load, k->expected_max,
+				      verdict_names[kb_census_verdict(k)]);
+		}
+	}
+}
+
+/* ---- JSON ---------------------------------------------------------------- */
+
+static void json_site(const struct kb_census_row *r, struct kb_buf *b)
+{
+	int g;
+
+	kb_buf_printf(b, "{\"id\": %lu, \"site\": ", r->site->id);
+	kb_json_string(b, r->site->where);
+	kb_buf_printf(b, ", \"func\": \"%s\", \"table\": ", kb_census_func_name(r->site->func));
+	if (table_name(r))
+		kb_json_string(b, table_name(r));
+	else
+		kb_buf_printf(b, "null");
+	kb_buf_printf(b, ", \"bits\": %u, \"bits_from\": \"%s\", \"at\": %u, \"calls\": %llu, \"recorded\": %zu, \"distinct\": %llu, ",
+		      r->bits, bits_from_names[r->bits_from], r->at,
+		      (unsigned long long)r->site->calls, r->site->nkeys,
+		      (unsigned long long)r->distinct);
+	if (!r->at) {
+		kb_buf_printf(b, "\"verdict\": \"%s\", \"gens\": null}", KB_CENSUS_TOO_FEW);
+		return;
+	}
+	if (r->site->func == KB_CENSUS_BTRFS_INODE_HASH)
+		kb_buf_printf(b, "\"sb_found\": %ld, ", r->sb_found);
+	kb_buf_printf(b, "\"gens\": {");
+	for (g = 0; g < LKH_GEN_COUNT; g++) {
+		const struct kb_skew *k = &r->gen[g];
+
+		kb_buf_printf(b, "%s\"%s\": {\"buckets\": %llu, ", g ? ", " : "",
+			      lkh_gen_name((lkh_gen)g), (unsigned long long)k->buckets);
+		kb_json_number(b, "chi2_per_df", k->chi2_per_df);
+		kb_buf_printf(b, ", ");
+		kb_json_number(b, "log10_p_upper", k->log10_p_upper);
+		kb_buf_printf(b, ", ");
+		kb_json_number(b, "log10_p_lower", k->log10_p_lower);
+		kb_buf_printf(b, ", \"used\": %llu, \"max_load\": %llu, ",
+			      (unsigned long long)k->used, (unsigned long long)k->max_load);
+		kb_json_number(b, "expected_max_load", k->expected_max);
+		kb_buf_printf(b, ", \"verdict\": \"%s\"}", verdict_names[kb_census_verdict(k)]);
+	}
+	kb_buf_printf(b, "}}");
+}
+
+static void census_json(const struct kb_census_file *files, size_t nfiles,
+			const struct kb_census_row *rows, size_t nrows, struct kb_buf *b)
+{
+	size_t fi, i, n;
+	int g, v;
+
+	kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/census\",\n  \"schema_version\": %d,\n  \"min_pairs\": %d,\n  \"files\": [",
+		      KB_SCHEMA_VERSION, KB_CENSUS_MIN_PAIRS);
+	for (fi = 0; fi < nfiles; fi++) {
+		const struct kb_census_file *f = &files[fi];
+		struct kb_census_summary s;
+
+		kb_census_summarize(rows, nrows, fi, &s);
+		kb_buf_printf(b, "%s\n    {\"file\": ", fi ? "," : "");
+		kb_json_string(b, f->name);
+		kb_buf_printf(b, ", \"arch\": ");
+		kb_json_string(b, f->arch);
+		kb_buf_printf(b, ", \"word\": %u,\n     \"meta\": {", f->word);
+		for (i = 0; i < f->nmeta; i++) {
+			kb_buf_printf(b, "%s", i ? ", " : "");
+			kb_json_string(b, f->meta[i].name);
+			kb_buf_printf(b, ": ");
+			kb_json_string(b, f->meta[i].value);
+		}
+		kb_buf_printf(b, "},\n     \"summary\": {\"sites\": %zu, \"judged\": %zu, \"too_few\": %zu",
+			      s.sites, s.judged, s.too_few);
+		for (g = 0; g < LKH_GEN_COUNT; g++) {
+			kb_buf_printf(b, ", \"%s\": {", lkh_gen_name((lkh_gen)g));
+			for (v = KB_CENSUS_VERDICTS - 1; v >= 0; v--)
+				kb_buf_printf(b, "\"%s\": %zu%s", verdict_names[v], s.verdicts[g][v],
+					      v ? ", " : "}");
+		}
+		kb_buf_printf(b, "},\n     \"sites\": [");
+		for (i = 0, n = 0; i < nrows; i++) {
+			if (rows[i].file != fi)
+				continue;
+			kb_buf_printf(b, "%s\n      ", n++ ? "," : "");
+			json_site(&rows[i], b);
+		}
+		kb_buf_printf(b, "\n     ]}");
+	}
+	kb_buf_printf(b, "\n  ]\n}\n");
+}
+
+void kb_render_census(const struct kb_census_file *files, size_t nfiles,
+		      const struct kb_census_row *rows, size_t nrows,
+		      enum kb_format f, struct kb_buf *b)
+{
+	if (f == KB_FORMAT_CSV)
+		census_csv(files, rows, nrows, b);
+	else if (f == KB_FORMAT_JSON)
+		census_json(files, nfiles, rows, nrows, b);
+	else
+		census_text(files, nfiles, rows, nrows, b);
+}
+
+/* ---- the figure ------------------------------------------------------------ */
+
+void kb_figure_census(const struct kb_census_file *files, size_t nfiles,
+		      const struct kb_census_row *rows, size_t nrows,
+		      struct kb_figure *fig)
+{
+	size_t i, judged = 0;
+	int g, row;
+
+	(void)nfiles;
+	for (i = 0; i < nrows; i++)
+		judged += rows[i].at != 0;
+	snprintf(fig->base, sizeof(fig->base), "census");
+	snprintf(fig->title, sizeof(fig->title),
+		 "log10(X^2/df) of the %zu census sites with enough keys, worst under old at the top",
+		 judged);
+	fig->width = 900;
+	fig->height = 160 + 14 * (int)(judged ? judged : 1);
+	/* rows from the bottom up, so the worst (the first) is at the top */
+	kb_buf_printf(&fig->dat, "# generation row log10_chi2_per_df arch site function\n");
+	for (g = 0; g < LKH_GEN_COUNT; g++) {
+		row = (int)judged;
+		for (i = 0; i < nrows; i++) {
+			const struct kb_census_row *r = &rows[i];
+
+			if (!r->at)
+				continue;
+			row--;
+			kb_buf_printf(&fig->dat, "%d %d %.4f %s %s %s\n", g, row,
+				      log10(fmax(r->gen[g].chi2_per_df, 1e-3)), files[r->file].arch,
+				      r->site->where, kb_census_func_name(r->site->func));
+		}
+	}
+	/* the rows named once, as y tic labels in the left margin */
+	kb_figure_gen_heatmap(fig, judged ? (int)judged : 1, "  set ytics scale 0 font \",8\"\n",
+			      "1:($1 == 0 ? $2 : NaN):ytic(sprintf(\"%s %s %s\", strcol(4), strcol(5), strcol(6))) with points pt -1");
+}

@@ -1,0 +1,320 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The census computation (bench/core/census.c) on the fixture of
+ * tests/census/gen_expected.py, built here site by site with the same
+ * formulas; every expected figure is that script's output (the kernel's
+ * formulas in Python integers, Pearson's X^2 over the bucket counts),
+ * never the code under test.
+ */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "census.h"
+#include "tables.h"
+
+#define SB64 UINT64_C(0xffff888003c2a000)
+#define SB2 UINT64_C(0xffff888004d10000)
+
+static struct kb_census_site *add_site(struct kb_census_file *f, unsigned long id,
+				       const char *func, unsigned bits, uint64_t calls,
+				       const char *where)
+{
+	struct kb_census_site *s;
+
+	f->sites = realloc(f->sites, (f->nsites + 1) * sizeof(*f->sites));
+	assert_non_null(f->sites);
+	s = &f->sites[f->nsites++];
+	memset(s, 0, sizeof(*s));
+	s->id = id;
+	s->func = kb_census_func_find(func);
+	assert_true(s->func >= 0);
+	s->bits = bits;
+	s->calls = calls;
+	s->where = strdup(where);
+	return s;
+}
+
+static void key(struct kb_census_site *s, uint64_t a, uint64_t b)
+{
+	assert_int_equal(kb_census_add_key(s, a, b), 0);
+}
+
+/* tests/census/fixture.txt, as gen_expected.py writes it */
+static void build_fixture(struct kb_census_file *f)
+{
+	struct kb_census_site *s;
+	uint64_t i;
+
+	memset(f, 0, sizeof(*f));
+	f->word = 64;
+	f->arch = "x86_64";
+	s = add_site(f, 1, "hash_32", 3, 40, "kernel/census_a.c:10");
+	for (i = 0; i < 29; i++)
+		key(s, i << 16, 0);
+	key(s, 3 << 16, 0);
+	key(s, 7 << 16, 0);
+	s = add_site(f, 2, "hash_64", 11, 45, "fs/btrfs/raid56.c:178");
+	for (i = 0; i < 45; i++)
+		key(s, (i + 1) << 12, 0);
+	s = add_site(f, 3, "__hash_32", 0, 70, "fs/namei.c:2109");
+	for (i = 0; i < 70; i++)
+		key(s, 0x1040 * (i + 1), 0);
+	s = add_site(f, 4, "inode_hash", 0, 60, "fs/inode.c:1234");
+	for (i = 0; i < 60; i++)
+		key(s, SB64, 100 + 4096 * i);
+	s = add_site(f, 5, "btrfs_inode_hash", 0, 60, "fs/btrfs/inode.c:5866");
+	for (i = 0; i < 60; i++)
+		key(s, 256 + i, 5 + i % 3);
+	s = add_site(f, 6, "hash_32", 10, 5, "kernel/census_b.c:20");
+	key(s, 1, 0);
+	key(s, 2, 0);
+	key(s, 3, 0);
+	key(s, 1, 0);
+	key(s, 2, 0);
+	/* hash() records of the first 40 btrfs keys: their values under 6.1,
+	 * objectid ^ root * GOLDEN_RATIO_64 */
+	s = add_site(f, 7, "inode_hash", 15, 40, "fs/inode.c:1520");
+	for (i = 0; i < 40; i++)
+		key(s, SB2, (256 + i) ^ ((5 + i % 3) * UINT64_C(0x61C8864680B583EB)));
+}
+
+static void free_fixture(struct kb_census_file *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nsites; i++) {
+		free(f->sites[i].where);
+		free(f->sites[i].keys);
+	}
+	free(f->sites);
+}
+
+/* gen_expected.py's output: id, at, distinct, then per generation X^2/df,
+ * buckets used, max load */
+static const struct expect {
+	unsigned long id;
+	unsigned at;
+	uint64_t distinct;
+	double chi2_per_df[LKH_GEN_COUNT];
+	uint64_t used[LKH_GEN_COUNT], max[LKH_GEN_COUNT];
+} expected[] = {
+	{ 1, 2, 29, { 29, 29, 29, 0.954022988506 }, { 1, 1, 1, 4 }, { 29, 29, 29, 10 } },
+	{ 2, 3, 45, { 19.2984126984, 0.047619047619, 0.047619047619, 0.047619047619 },
+	  { 2, 8, 8, 8 }, { 23, 6, 6, 6 } },
+	{ 3, 4, 70, { 2.83047619048, 2.83047619048, 2.83047619048, 0.575238095238 },
+	  { 10, 10, 10, 16 }, { 8, 8, 8, 6 } },
+	{ 5, 4, 60, { 0.942222222222, 0.942222222222, 0.622222222222, 0.622222222222 },
+	  { 16, 16, 16, 16 }, { 7, 7, 6, 6 } },
+	{ 7, 2, 40, { 0.866666666667, 0.866666666667, 0.6, 0.6 }, { 4, 4, 4, 4 }, { 13, 13, 13, 13 } },
+	{ 4, 4, 60, { 0.195555555556, 0.195555555556, 0.266666666667, 0.266666666667 },
+	  { 16, 16, 16, 16 }, { 5, 5, 5, 5 } },
+	{ 6, 0, 3, { 0 }, { 0 }, { 0 } },
+};
+
+static void judged_size_follows_the_rule(void **state)
+{
+	(void)state;
+	/* n(n-1)/2^(at+1) >= 100, by hand: 20*19 = 380 < 400 <= 21*20 */
+	assert_int_equal(kb_census_judge_bits(20, 32), 0);
+	assert_int_equal(kb_census_judge_bits(21, 32), 1);
+	assert_int_equal(kb_census_min_keys(), 21);
+	/* 40*39 = 1560 < 1600 <= 41*40 */
+	assert_int_equal(kb_census_judge_bits(40, 32), 2);
+	assert_int_equal(kb_census_judge_bits(41, 32), 3);
+	/* never past the site's own table, nor 2^32 */
+	assert_int_equal(kb_census_judge_bits(41, 2), 2);
+	assert_int_equal(kb_census_judge_bits(UINT64_C(1) << 40, 64), 32);
+	/* 4096 keys: 4096*4095 = 16773120 >= 200 * 2^16 = 13107200 */
+	assert_int_equal(kb_census_judge_bits(4096, 17), 16);
+}
+
+static void function_names(void **state)
+{
+	(void)state;
+	assert_int_equal(kb_census_func_find("hash_64"), LKH_FUNC_HASH_64);
+	assert_int_equal(kb_census_func_find("__hash_32"), LKH_FUNC_HASH_32_RAW);
+	assert_int_equal(kb_census_func_find("inode_hash"), KB_CENSUS_INODE_HASH);
+	assert_int_equal(kb_census_func_find("btrfs_inode_hash"), KB_CENSUS_BTRFS_INODE_HASH);
+	assert_int_equal(kb_census_func_find("hash_65"), -1);
+	assert_string_equal(kb_census_func_name(KB_CENSUS_BTRFS_INODE_HASH), "btrfs_inode_hash");
+	/* widths on each kernel: a pointer is 32 bits on i386 */
+	assert_int_equal(kb_census_input_bits(LKH_FUNC_HASH_PTR, 32), 32);
+	assert_int_equal(kb_census_input_bits(LKH_FUNC_HASH_PTR, 64), 64);
+	assert_int_equal(kb_census_input_bits(LKH_FUNC_HASH_64, 32), 64);
+	assert_int_equal(kb_census_input_bits(KB_CENSUS_INODE_HASH, 32), 32);
+	assert_int_equal(kb_census_input_bits(KB_CENSUS_BTRFS_INODE_HASH, 32), 64);
+	/* bits: what the widest generation took (old hash_64 returned a u64) */
+	assert_int_equal(kb_census_bits_max(LKH_FUNC_HASH_64, 32), 64);
+	assert_int_equal(kb_census_bits_max(LKH_FUNC_HASH_LONG, 32), 32);
+	assert_int_equal(kb_census_bits_max(LKH_FUNC_HASH_32_RAW, 64), 0);
+	assert_int_equal(kb_census_bits_max(KB_CENSUS_INODE_HASH, 64), 63);
+}
+
+static void fixture_as_computed_in_python(void **state)
+{
+	struct kb_census_file f;
+	struct kb_census_row *rows;
+	size_t n, i;
+	char err[256];
+	int g;
+
+	(void)state;
+	build_fixture(&f);
+	assert_int_equal(kb_census_run(&f, 1, &rows, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, sizeof(expected) / sizeof(expected[0]));
+	/* worst first: broken under old by X^2/df, then the rest by old's
+	 * X^2/df, too few keys last */
+	for (i = 0; i < n; i++) {
+		const struct expect *e = &expected[i];
+		const struct kb_census_row *r = &rows[i];
+
+		assert_int_equal(r->site->id, e->id);
+		assert_int_equal(r->at, e->at);
+		assert_int_equal(r->distinct, e->distinct);
+		if (!e->at)
+			continue;
+		for (g = 0; g < LKH_GEN_COUNT; g++) {
+			assert_float_equal(r->gen[g].chi2_per_df, e->chi2_per_df[g], 1e-9);
+			assert_int_equal(r->gen[g].used, e->used[g]);
+			assert_int_equal(r->gen[g].max_load, e->max[g]);
+			assert_int_equal(r->gen[g].n, e->distinct);
+			assert_int_equal(r->gen[g].buckets, UINT64_C(1) << e->at);
+		}
+	}
+	free(rows);
+	free_fixture(&f);
+}
+
+static void tables_and_sizes(void **state)
+{
+	struct kb_census_file f;
+	struct kb_census_row *rows;
+	size_t n, i;
+	char err[256];
+
+	(void)state;
+	build_fixture(&f);
+	assert_int_equal(kb_census_run(&f, 1, &rows, &n, err, sizeof(err)), 0);
+	for (i = 0; i < n; i++) {
+		const struct kb_census_row *r = &rows[i];
+		const char *t = r->table >= 0 ? kb_tables[r->table].name : "-";
+
+		switch (r->site->id) {
+		case 1: /* no table at that line: the site's bits */
+			assert_string_equal(t, "-");
+			assert_int_equal(r->bits, 3);
+			assert_int_equal(r->bits_from, KB_CENSUS_BITS_SITE);
+			break;
+		case 2: /* the btrfs call site, matched by file:line */
+			assert_string_equal(t, "btrfs-raid56");
+			assert_int_equal(r->bits, 11);
+			break;
+		case 3: /* __hash_32: no bits, no table: the 32-bit word */
+			assert_string_equal(t, "-");
+			assert_int_equal(r->bits, 32);
+			assert_int_equal(r->bits_from, KB_CENSUS_BITS_WORD);
+			break;
+		case 4: /* fs/inode.c hash() at any line: the inode-hash recipe */
+			assert_string_equal(t, "inode-hash");
+			assert_int_equal(r->bits, 17);
+			assert_int_equal(r->bits_from, KB_CENSUS_BITS_TABLE);
+			break;
+		case 5: /* btrfs_inode_hash goes on into it, with the shift and
+			 * super block of the hash() records (site 7) */
+			assert_string_equal(t, "inode-hash");
+			assert_int_equal(r->bits, 15);
+			assert_int_equal(r->bits_from, KB_CENSUS_BITS_INODE);
+			assert_int_equal(r->sb_found, 40);
+			break;
+		default:
+			break;
+		}
+	}
+	free(rows);
+	free_fixture(&f);
+}
+
+static void summary_counts(void **state)
+{
+	struct kb_census_file f[2];
+	struct kb_census_row *rows;
+	struct kb_census_summary s;
+	size_t n;
+	char err[256];
+
+	(void)state;
+	build_fixture(&f[0]);
+	build_fixture(&f[1]);
+	assert_int_equal(kb_census_run(f, 2, &rows, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 14);
+	/* each file's sites kept apart, in file order */
+	assert_int_equal(rows[6].file, 0);
+	assert_int_equal(rows[7].file, 1);
+	assert_int_equal(rows[7].site->id, 1);
+	kb_census_summarize(rows, n, 1, &s);
+	assert_int_equal(s.sites, 7);
+	assert_int_equal(s.judged, 6);
+	assert_int_equal(s.too_few, 1);
+	/* old: sites 1 and 2 broken; new: nothing broken or skewed */
+	assert_int_equal(s.verdicts[LKH_GEN_OLD][KB_CENSUS_BROKEN], 2);
+	assert_int_equal(s.verdicts[LKH_GEN_OLD][KB_CENSUS_OK], 4);
+	assert_int_equal(s.verdicts[LKH_GEN_MINIMAL][KB_CENSUS_BROKEN], 1);
+	assert_int_equal(s.verdicts[LKH_GEN_NEW][KB_CENSUS_BROKEN], 0);
+	assert_int_equal(s.verdicts[LKH_GEN_NEW][KB_CENSUS_SKEWED], 0);
+	assert_int_equal(s.verdicts[LKH_GEN_NEW][KB_CENSUS_OK], 6);
+	free(rows);
+	free_fixture(&f[0]);
+	free_fixture(&f[1]);
+}
+
+/* A 32-bit kernel: pointers and unsigned longs are 32 bits, and
+ * btrfs_inode_hash folds its u64 to them. */
+static void word32(void **state)
+{
+	struct kb_census_file f;
+	struct kb_census_row *rows;
+	struct kb_census_site *s;
+	size_t n;
+	uint64_t i;
+	char err[256];
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	f.word = 32;
+	f.arch = "i386";
+	s = add_site(&f, 7, "hash_ptr", 8, 100, "kernel/census_c.c:30");
+	/* 4 KiB page addresses on i386: old hash_32 of i << 12 keeps the
+	 * bucket's low bits, as in gen_expected.py's site 1 */
+	for (i = 0; i < 64; i++)
+		key(s, 0xc1000000 + (i << 16), 0);
+	assert_int_equal(kb_census_run(&f, 1, &rows, &n, err, sizeof(err)), 0);
+	/* 64*63 = 4032 >= 200 * 2^4, < 200 * 2^5 */
+	assert_int_equal(rows[0].at, 4);
+	/* (0xc1000000 + i * 2^16) * 0x9e370001 mod 2^32 = 0xc1000000 + i * 2^16:
+	 * top 4 bits 0xc, one bucket */
+	assert_int_equal(rows[0].gen[LKH_GEN_OLD].used, 1);
+	assert_float_equal(rows[0].gen[LKH_GEN_OLD].chi2_per_df, 64, 1e-9);
+	free(rows);
+	free_fixture(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(judged_size_follows_the_rule),
+		cmocka_unit_test(function_names),
+		cmocka_unit_test(fixture_as_computed_in_python),
+		cmocka_unit_test(tables_and_sizes),
+		cmocka_unit_test(summary_counts),
+		cmocka_unit_test(word32),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

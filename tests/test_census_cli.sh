@@ -1,0 +1,236 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# khash-bench census: the fixture's figures as tests/census/gen_expected.py
+# works them out, every format, standard input, several files, atomic
+# output, and every class of bad census file with its one-line message and
+# exit status (1), with no output file left behind.
+# usage: test_census_cli.sh KHASH_BENCH CENSUS_DIR
+set -u
+export LC_ALL=C
+kb=$1
+dir=$2
+fixture=$dir/fixture.txt
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+
+check() { # name, condition result
+	if [ "$2" = 0 ]; then passed=$((passed + 1)); else
+		failed=$((failed + 1)); echo "FAIL: $1"; fi
+}
+
+# expect STATUS MESSAGE ARGS...: exit status, exact stderr, no -o file left
+expect() {
+	local want_status=$1 want_msg=$2 err status
+	shift 2
+	rm -f "$tmp/out.txt"
+	"$kb" census -o "$tmp/out.txt" "$@" >/dev/null 2>"$tmp/err" </dev/null
+	status=$?
+	err=$(cat "$tmp/err")
+	if [ "$status" != "$want_status" ] || [ "$err" != "$want_msg" ] ||
+	   [ -e "$tmp/out.txt" ] || [ -n "$(find "$tmp" -name '*.tmp.*')" ]; then
+		echo "FAIL: khash-bench census $*"
+		echo "  status $status (want $want_status)"
+		echo "  stderr: $err"
+		echo "  wanted: $want_msg"
+		failed=$((failed + 1))
+		return 1
+	fi
+	passed=$((passed + 1))
+}
+
+# bad NAME MESSAGE LINES...: a census file of these lines must be refused
+# with "khash-bench: FILE:MESSAGE" (MESSAGE starts with the line number)
+head64='khash-census 1
+meta word 64
+meta arch x86_64
+meta kernel test'
+bad() {
+	local name=$1 msg=$2
+	shift 2
+	printf '%s\n' "$@" >"$tmp/bad.txt"
+	expect 1 "khash-bench: $tmp/bad.txt:$msg" "$tmp/bad.txt" || echo "  (case: $name)"
+}
+
+"$kb" census --help >"$tmp/help" 2>&1; check "census --help exits 0" $?
+grep -q '^Usage: khash-bench census ' "$tmp/help"; check "census --help: usage" $?
+
+## the fixture, in every format
+"$kb" census "$fixture" >"$tmp/fix.txt"; check "census of the fixture exits 0" $?
+grep -q '^7 sites: 6 judged, 1 with too few keys (fewer than 21 distinct)$' "$tmp/fix.txt"
+check "text: the summary line" $?
+grep -q '^  old        2 broken,    0 skewed,    4 fine$' "$tmp/fix.txt" &&
+	grep -q '^  new        0 broken,    0 skewed,    6 fine$' "$tmp/fix.txt"
+check "text: broken under old, none under new" $?
+# worst first: the sites in the order the sort rule gives them
+[ "$(awk '/^site /{on = 1; next} on && NF {print $1}' "$tmp/fix.txt" | tr '\n' ' ')" = \
+  "kernel/census_a.c:10 fs/btrfs/raid56.c:178 fs/namei.c:2109 fs/btrfs/inode.c:5866 fs/inode.c:1520 fs/inode.c:1234 kernel/census_b.c:20 " ]
+check "text: worst first, too few keys last" $?
+grep -q '^kernel/census_b.c:20 .* | too few keys$' "$tmp/fix.txt"; check "text: too few keys" $?
+grep -q '^fs/btrfs/raid56.c:178  *hash_64  *btrfs-raid56  *11 ' "$tmp/fix.txt"
+check "text: the named table at its file:line" $?
+
+"$kb" census --format csv "$fixture" >"$tmp/fix.csv"; check "csv exits 0" $?
+python3 "$dir/gen_expected.py" >"$tmp/expected"
+python3 - "$tmp/fix.csv" "$tmp/expected" <<'EOF'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+got = {(r["id"], r["gen"]): r for r in rows}
+bad = 0
+for line in open(sys.argv[2]):
+    if line.startswith("#"):
+        continue
+    f = line.split()
+    if f[1] == "-":   # too few keys: every generation says so
+        for g in ("old", "minimal", "posted", "new"):
+            r = got[(f[0], g)]
+            bad += r["verdict"] != "too few keys" or r["at"] != "0" or r["distinct"] != f[3]
+        continue
+    r = got[(f[0], f[1])]
+    ok = (r["schema"] == "1" and r["at"] == f[2] and r["distinct"] == f[3]
+          and abs(float(r["chi2_per_df"]) - float(f[4])) <= 1e-8 * max(1, float(f[4]))
+          and r["used"] == f[5] and r["max_load"] == f[6]
+          and r["buckets"] == str(2 ** int(f[2])))
+    if not ok:
+        print("mismatch:", line.strip(), dict(r))
+        bad += 1
+sys.exit(len(rows) != 28 or bad != 0)
+EOF
+check "csv: every site and generation as gen_expected.py works it out" $?
+
+"$kb" census --format json "$fixture" >"$tmp/fix.json"
+python3 -m json.tool "$tmp/fix.json" >/dev/null; check "json parses" $?
+python3 - "$tmp/fix.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+f = d["files"][0]
+ok = (d["schema"] == "khash-bench/census" and d["schema_version"] == 1
+      and f["arch"] == "x86_64" and f["word"] == 64 and f["meta"]["cap"] == "64"
+      and f["summary"]["sites"] == 7 and f["summary"]["old"]["broken"] == 2
+      and [s["id"] for s in f["sites"]] == [1, 2, 3, 5, 7, 4, 6]
+      and f["sites"][6]["gens"] is None and f["sites"][6]["verdict"] == "too few keys"
+      and f["sites"][3]["sb_found"] == 40 and f["sites"][3]["bits_from"] == "inode"
+      and f["sites"][0]["gens"]["old"]["verdict"] == "broken"
+      and f["sites"][1]["table"] == "btrfs-raid56" and f["sites"][0]["table"] is None)
+sys.exit(not ok)
+EOF
+check "json: schema, meta, summary, order, verdicts" $?
+
+## standard input, compressed input, several files
+"$kb" census - <"$fixture" >"$tmp/stdin.txt"
+sed 's|^census <stdin>:|census FIXTURE:|' "$tmp/stdin.txt" >"$tmp/a"
+sed "s|^census $fixture:|census FIXTURE:|" "$tmp/fix.txt" >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b"; check "- reads standard input" $?
+if command -v xz >/dev/null; then
+	xz -c "$fixture" >"$tmp/fix.txt.xz"
+	xz -dc "$tmp/fix.txt.xz" | "$kb" census - >"$tmp/xz.txt"
+	cmp -s "$tmp/stdin.txt" "$tmp/xz.txt"; check "xz -dc | census -" $?
+fi
+cat >"$tmp/i386.txt" <<'EOF'
+khash-census 1
+meta word 32
+meta arch i386
+meta kernel test
+site 9 hash_ptr 8 100 kernel/census_c.c:30
+keys 9 c1000000 c1010000 c1020000 c1030000 c1040000 c1050000 c1060000 c1070000 c1080000 c1090000 c10a0000 c10b0000 c10c0000 c10d0000 c10e0000 c10f0000
+keys 9 c1100000 c1110000 c1120000 c1130000 c1140000 c1150000 c1160000 c1170000 c1180000 c1190000 c11a0000 c11b0000 c11c0000 c11d0000 c11e0000 c11f0000
+EOF
+"$kb" census --format csv "$fixture" "$tmp/i386.txt" >"$tmp/two.csv"
+[ "$(cut -d, -f3,4 "$tmp/two.csv" | sort -u | tr '\n' ' ')" = "arch,word i386,32 x86_64,64 " ]
+check "two files: each under its arch and word" $?
+# the i386 site: 32 page-aligned pointers, old hash_32 keeps their top bits
+# (x * 0x9e370001 = x mod 2^32 when x is 2^16-aligned): 32 keys judge 2^2
+# buckets (32 * 31 >= 200 * 2^2), and all 32 fall in one: X^2/df = 32
+grep -q '^1,[^,]*i386.txt,i386,32,9,kernel/census_c.c:30,hash_ptr,,8,site,2,100,32,32,,old,4,32,' "$tmp/two.csv"
+check "i386: old hash_ptr of 64 KiB-aligned pointers fills one bucket" $?
+
+## output files: atomic, and none on failure
+"$kb" census -o "$tmp/o.txt" "$fixture" && cmp -s "$tmp/o.txt" "$tmp/fix.txt"
+check "-o FILE writes what stdout shows" $?
+echo keep >"$tmp/keep.txt"
+printf 'khash-census 2\n' >"$tmp/v2.txt"
+"$kb" census -o "$tmp/keep.txt" "$tmp/v2.txt" 2>/dev/null
+[ $? = 1 ] && [ "$(cat "$tmp/keep.txt")" = keep ]; check "a bad file leaves -o's target untouched" $?
+
+## usage errors: exit 2
+expect 2 "khash-bench: census needs a census file (or - for standard input)"
+expect 2 "khash-bench: census reads standard input (-) once at most" - -
+expect 2 "khash-bench: option '--count' is not used by 'census' (see 'khash-bench census --help')" \
+	--count 5 "$fixture"
+expect 2 "khash-bench: unknown format 'xml' (text, csv, json)" --format xml "$fixture"
+
+## runtime errors: one line naming file:line, exit 1, no output
+expect 1 "khash-bench: $tmp/none.txt: No such file or directory" "$tmp/none.txt"
+expect 1 "khash-bench: $tmp: Is a directory" "$tmp"
+: >"$tmp/empty.txt"
+expect 1 "khash-bench: $tmp/empty.txt: empty, not a census file" "$tmp/empty.txt"
+# the second file is bad: nothing for the first either
+expect 1 "khash-bench: $tmp/v2.txt:1: not a census file: the first line must be 'khash-census 1'" \
+	"$fixture" "$tmp/v2.txt"
+bad "magic" "1: not a census file: the first line must be 'khash-census 1'" "khash-census 2"
+bad "CR" "2: a CR line end (the format's lines end in LF alone)" "khash-census 1" $'meta word 64\r'
+bad "empty line" "5: an empty line" "$head64" ""
+bad "unknown record" "5: unknown record 'sites'" "$head64" "sites 1 hash_32 8 1 a.c:1"
+bad "double space" "5: fields must be separated by single spaces" "$head64" "site 1  hash_32 8 1 a.c:1"
+bad "site fields" "5: site needs 5 fields (id func bits calls file:line), not 4" "$head64" "site 1 hash_32 8 1"
+bad "unknown function" "5: unknown function 'hash_65'" "$head64" "site 1 hash_65 8 1 a.c:1"
+bad "bits range" "5: bits 33 out of range for hash_32 on a 64-bit kernel: 1..32" "$head64" "site 1 hash_32 33 1 a.c:1"
+bad "bits of __hash_32" "5: bits 8 out of range for __hash_32 on a 64-bit kernel: 0" "$head64" "site 1 __hash_32 8 1 a.c:1"
+bad "no bits" "5: bits 0 out of range for hash_ptr on a 64-bit kernel: 1..64" "$head64" "site 1 hash_ptr 0 1 a.c:1"
+bad "decimal" "5: calls '0x10' is not a decimal number" "$head64" "site 1 hash_32 8 0x10 a.c:1"
+bad "file:line" "5: site 'a.c' is not file:line" "$head64" "site 1 hash_32 8 1 a.c"
+bad "duplicate id" "6: site id 1 given twice" "$head64" "site 1 hash_32 8 1 a.c:1" "site 1 hash_64 8 1 a.c:2"
+bad "undeclared keys" "6: keys for site 2, which no site line before declares" "$head64" "site 1 hash_32 8 1 a.c:1" "keys 2 1"
+bad "keys before site" "5: keys for site 1, which no site line before declares" "$head64" "keys 1 1" "site 1 hash_32 8 1 a.c:1"
+bad "too wide" "6: key 100000000 does not fit the 32-bit argument of hash_32 on a 64-bit kernel" \
+	"$head64" "site 1 hash_32 8 5 a.c:1" "keys 1 100000000"
+bad "wider than 64" "6: key '10000000000000000' is wider than 64 bits" \
+	"$head64" "site 1 hash_64 8 5 a.c:1" "keys 1 10000000000000000"
+bad "upper-case" "6: key 'AB' is not lower-case hex" "$head64" "site 1 hash_32 8 5 a.c:1" "keys 1 AB"
+bad "0x" "6: key '0x1' is not lower-case hex" "$head64" "site 1 hash_32 8 5 a.c:1" "keys 1 0x1"
+bad "17 keys" "6: more than 16 keys on a line" "$head64" "site 1 hash_32 8 99 a.c:1" \
+	"keys 1 1 2 3 4 5 6 7 8 9 a b c d e f 10 11"
+bad "one input" "6: inode_hash takes two inputs a key (<hex>:<hex>), not '1'" \
+	"$head64" "site 1 inode_hash 0 5 a.c:1" "keys 1 1"
+bad "two inputs" "6: hash_32 takes one input a key, not '1:2'" \
+	"$head64" "site 1 hash_32 8 5 a.c:1" "keys 1 1:2"
+bad "keys beyond calls" "6: site 1 has more keys than its 2 calls" \
+	"$head64" "site 1 hash_32 8 2 a.c:1" "keys 1 1 2 3"
+printf '%s\n%s' "$head64" "site 1 hash_32 8 2 a.c:1" >"$tmp/bad.txt"
+expect 1 "khash-bench: $tmp/bad.txt:5: the last line has no LF" "$tmp/bad.txt"
+bad "32-bit pointer" "6: key 100000000 does not fit the 32-bit argument of hash_ptr on a 32-bit kernel" \
+	"khash-census 1" "meta word 32" "meta arch i386" "meta kernel test" \
+	"site 1 hash_ptr 8 5 a.c:1" "keys 1 100000000"
+bad "arch and word" "3: meta arch x86_64 does not run a 32-bit kernel" \
+	"khash-census 1" "meta word 32" "meta arch x86_64"
+bad "site before word" "2: site before 'meta word'" "khash-census 1" "site 1 hash_32 8 1 a.c:1"
+bad "meta twice" "5: meta word given twice" "$head64" "meta word 64"
+bad "meta text" "5: meta needs a name and a text" "$head64" "meta cap"
+# a required meta missing: named at the end, without a line
+printf 'khash-census 1\nmeta word 64\nmeta arch x86_64\n' >"$tmp/nokernel.txt"
+expect 1 "khash-bench: $tmp/nokernel.txt: no 'meta kernel' line" "$tmp/nokernel.txt"
+printf 'khash-census 1\nmeta arch x86_64\nmeta kernel k\n' >"$tmp/noword.txt"
+expect 1 "khash-bench: $tmp/noword.txt: no 'meta word' line" "$tmp/noword.txt"
+"$kb" census - <"$tmp/v2.txt" >"$tmp/out" 2>"$tmp/err"
+[ $? = 1 ] && [ ! -s "$tmp/out" ] &&
+	[ "$(cat "$tmp/err")" = "khash-bench: <stdin>:1: not a census file: the first line must be 'khash-census 1'" ]
+check "standard input named <stdin> in messages" $?
+
+## the heatmap
+if command -v gnuplot >/dev/null; then
+	"$kb" census --plot "$tmp/plots" "$fixture" >/dev/null 2>"$tmp/plot.err"
+	for e in dat gp png svg; do
+		[ -s "$tmp/plots/census.$e" ]; check "--plot writes census.$e" $?
+	done
+	[ ! -s "$tmp/plot.err" ]; check "--plot says nothing on stderr" $?
+	# one row a judged site and generation, worst (site 1) at the top row
+	[ "$(grep -vc '^#' "$tmp/plots/census.dat")" = 24 ] &&
+		grep -q '^0 5 1.4624 x86_64 kernel/census_a.c:10 hash_32$' "$tmp/plots/census.dat"
+	check "--plot data: 6 sites x 4 generations, the worst on top" $?
+	[ -z "$(find "$tmp/plots" -name '*.tmp.*')" ]; check "--plot leaves no temporaries" $?
+else
+	echo "SKIP: gnuplot is not installed: --plot not checked"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,141 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# The census of a booted Linux 6.1 (tests/data/census, made by
+# kernel/census/collect.sh) through khash-bench census: the figures the
+# README states, read off the committed data once and asserted here, so a
+# reader or hashing bug that moves them fails.  Exits 77 (skipped) when the
+# data are not in the tree (the mutation harness leaves them out).
+# usage: test_census_data.sh KHASH_BENCH DATA_DIR README.md
+set -u
+export LC_ALL=C
+kb=$1
+data=$2
+readme=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0 ran=0
+
+check() { # name, condition result
+	if [ "$2" = 0 ]; then passed=$((passed + 1)); else
+		failed=$((failed + 1)); echo "FAIL: $1"; fi
+}
+
+# census ARCH: the arch's census as CSV and JSON in $tmp (1: no data)
+census() {
+	local f=$data/$1.txt
+	if [ -f "$f" ]; then
+		"$kb" census --format csv "$f" >"$tmp/$1.csv" &&
+			"$kb" census --format json "$f" >"$tmp/$1.json"
+	elif [ -f "$f.xz" ]; then
+		xz -dc "$f.xz" | "$kb" census --format csv - >"$tmp/$1.csv" &&
+			xz -dc "$f.xz" | "$kb" census --format json - >"$tmp/$1.json"
+	else
+		return 1
+	fi
+	check "$1: khash-bench census reads the committed file" $?
+	ran=1
+}
+
+# summary ARCH: "sites judged too_few | old b/s | minimal b/s | posted b/s | new b/s"
+summary() {
+	python3 - "$tmp/$1.json" <<'EOF'
+import json, sys
+s = json.load(open(sys.argv[1]))["files"][0]["summary"]
+print(s["sites"], s["judged"], s["too_few"], "|",
+      " | ".join("%s %d/%d" % (g, s[g]["broken"], s[g]["skewed"])
+                 for g in ("old", "minimal", "posted", "new")))
+EOF
+}
+
+# row ARCH SITE FUNC GEN: "at distinct chi2_per_df(3 digits) used max verdict"
+row() {
+	awk -F, -v site="$2" -v func="$3" -v gen="$4" '
+		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["site"] == site && $c["func"] == func && $c["gen"] == gen {
+			printf "%s %s %.3g %s %s %s\n", $c["at"], $c["distinct"], $c["chi2_per_df"],
+			       $c["used"], $c["max_load"], $c["verdict"] }' "$tmp/$1.csv"
+}
+
+same() { # name, want, got
+	if [ "$2" = "$3" ]; then check "$1" 0; else
+		check "$1" 1; printf '  want: %s\n  got:  %s\n' "$2" "$3"; fi
+}
+
+if census x86_64; then
+	same "x86_64: sites, judged, too few; broken/skewed per generation" \
+		"50 23 27 | old 2/4 | minimal 0/1 | posted 0/1 | new 0/1" "$(summary x86_64)"
+	# the README's story, on the kernel's own flag words: old hash_long
+	# fills 20 of the 256 bit-wait queues; v4.6 fixed it on 64-bit
+	same "x86_64: bit-waitqueue under old" "8 4087 282 20 403 broken" \
+		"$(row x86_64 kernel/sched/wait_bit.c:17 hash_long old)"
+	same "x86_64: bit-waitqueue under minimal" "8 4087 0.259 256 21 even" \
+		"$(row x86_64 kernel/sched/wait_bit.c:17 hash_long minimal)"
+	# kernfs open-file locks: broken under old, still skewed under new
+	same "x86_64: kernfs under old" "10 1069 45.8 48 76 broken" \
+		"$(row x86_64 fs/kernfs/file.c:45 hash_ptr old)"
+	same "x86_64: kernfs under new" "10 1069 1.59 560 7 skewed" \
+		"$(row x86_64 fs/kernfs/file.c:45 hash_ptr new)"
+	# folio wait queues: half of them under old, as the model said
+	same "x86_64: folio-waitqueue under old" "8 645 2.89 128 9 skewed" \
+		"$(row x86_64 mm/filemap.c:1058 hash_ptr old)"
+	# every btrfs key found its super block in a hash() record
+	python3 - "$tmp/x86_64.json" <<'EOF'
+import json, sys
+sites = json.load(open(sys.argv[1]))["files"][0]["sites"]
+b = [s for s in sites if s["func"] == "btrfs_inode_hash" and s["gens"]]
+sys.exit(not (len(b) == 2 and all(s["sb_found"] == s["distinct"] for s in b)
+              and all(s["bits"] == 16 and s["bits_from"] == "inode" for s in b)))
+EOF
+	check "x86_64: btrfs keys take their hash() records' super block and shift" $?
+fi
+
+if census i386; then
+	same "i386: sites, judged, too few; broken/skewed per generation" \
+		"53 26 27 | old 1/0 | minimal 1/0 | posted 1/0 | new 0/0" "$(summary i386)"
+	# on a 32-bit kernel hash_long was the old hash_32 until v4.7
+	same "i386: bit-waitqueue under posted" "8 4087 37.1 109 112 broken" \
+		"$(row i386 kernel/sched/wait_bit.c:17 hash_long posted)"
+	same "i386: bit-waitqueue under new" "8 4087 0.171 256 20 even" \
+		"$(row i386 kernel/sched/wait_bit.c:17 hash_long new)"
+fi
+
+[ "$ran" = 1 ] || { echo "SKIP: no census data in $data"; exit 77; }
+
+# The README's table of the ten worst sites, from the command's CSV: the
+# judged sites of every arch, worst first as the command orders them, a
+# cell X^2/df (buckets used), **broken**, *skewed*.
+cat "$tmp"/*.csv | python3 -c '
+import csv, sys
+rank = {"broken": 3, "skewed": 2, "ok": 1, "even": 0}
+sites, order = {}, []
+for r in csv.DictReader(l for l in sys.stdin if not l.startswith("schema,") or not order):
+    k = (r["arch"], r["id"])
+    if k not in sites:
+        sites[k] = {}
+        order.append(k)
+    sites[k][r["gen"]] = r
+def num(v):
+    v = float(v)
+    return "<.01" if v < 0.01 else "%.3g" % v if v < 1000 else "%.0e" % v
+def cell(r):
+    t = "%s (%s)" % (num(r["chi2_per_df"]), r["used"])
+    return {"broken": "**%s**", "skewed": "*%s*"}.get(r["verdict"], "%s") % t
+judged = [k for k in order if sites[k]["old"]["at"] != "0"]
+judged.sort(key=lambda k: (-rank[sites[k]["old"]["verdict"]],
+                           -float(sites[k]["old"]["chi2_per_df"]),
+                           -float(sites[k]["new"]["chi2_per_df"])))
+print("| arch | call site | function | table | buckets judged | keys | old | minimal | posted | new |")
+print("|---|---|---|---|---|---|---|---|---|---|")
+for k in judged[:10]:
+    g, o = sites[k], sites[k]["old"]
+    print("| %s | `%s` | `%s` | %s | 2^%s of 2^%s | %s | %s |" % (
+        o["arch"], o["site"], o["func"], o["table"] or "-", o["at"], o["bits"],
+        o["distinct"], " | ".join(cell(g[x]) for x in ("old", "minimal", "posted", "new"))))
+' >"$tmp/top10"
+awk '/^<!-- census-top: / {on = 1; next} /^<!-- \/census-top -->/ {on = 0} on' "$readme" >"$tmp/readme-top10"
+if [ "${CENSUS_PRINT_TABLE:-}" ]; then cat "$tmp/top10"; fi
+diff -u --label README --label khash-bench "$tmp/readme-top10" "$tmp/top10" >"$tmp/diff"
+check "README: the ten worst sites are what khash-bench census gives" $?
+[ -s "$tmp/diff" ] && sed 's/^/  /' "$tmp/diff"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
