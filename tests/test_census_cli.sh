@@ -12,12 +12,8 @@ dir=$2
 fixture=$dir/fixture.txt
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+. "$(dirname "$0")/checks.sh"
 
-check() { # name, condition result
-	if [ "$2" = 0 ]; then passed=$((passed + 1)); else
-		failed=$((failed + 1)); echo "FAIL: $1"; fi
-}
 
 # expect STATUS MESSAGE ARGS...: exit status, exact stderr, no -o file left
 expect() {

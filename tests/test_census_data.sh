@@ -13,12 +13,9 @@ data=$2
 readme=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0 ran=0
+. "$(dirname "$0")/checks.sh"
+ran=0
 
-check() { # name, condition result
-	if [ "$2" = 0 ]; then passed=$((passed + 1)); else
-		failed=$((failed + 1)); echo "FAIL: $1"; fi
-}
 
 # census ARCH: the arch's census as CSV and JSON in $tmp (1: no data)
 census() {
