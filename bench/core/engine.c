@@ -183,6 +183,7 @@ static const char *const path_names[KB_PATH_COUNT_] = {
 	[KB_PATH_LANES] = "lanes",
 	[KB_PATH_PRIVATE] = "private8",
 	[KB_PATH_RANGES] = "ranges8",
+	[KB_PATH_DIRECT] = "direct64",
 	[KB_PATH_FLOORSUM] = "floorsum",
 };
 
@@ -351,6 +352,26 @@ static void lanes_block(const struct kb_hashspec *s, const struct block *bk,
 #undef LOOP
 }
 
+#define COUNT64_LOOP(expr)                                                  \
+	do {                                                                \
+		for (i = 0; i < n; i++) {                                   \
+			uint64_t k = KEY(i);                                \
+			c[(expr) >> shift]++;                               \
+		}                                                           \
+	} while (0)
+
+static void count64_block(const struct kb_hashspec *s, const struct block *bk,
+			  const uint64_t *keys, size_t n, unsigned bits,
+			  uint64_t *c)
+{
+	unsigned shift = 64 - bits;
+	size_t i;
+
+#define LOOP COUNT64_LOOP
+#include "engine_block.h"
+#undef LOOP
+}
+
 static void count8_block(const struct kb_hashspec *s, const struct block *bk,
 			 const uint64_t *keys, size_t n, unsigned bits,
 			 uint8_t *c, uint64_t *wrap)
@@ -400,6 +421,8 @@ static int count_private(struct engine *e, unsigned t, uint64_t *keys)
 				lanes_block(sp, &bk, keys, n, e->bits, sub);
 				if (pending + n >= LANE_FLUSH)
 					lanes_flush(counts, sub, e->bits);
+			} else if (e->path == KB_PATH_DIRECT) {
+				count64_block(sp, &bk, keys, n, e->bits, counts);
 			} else {
 				count8_block(sp, &bk, keys, n, e->bits,
 					     (uint8_t *)e->tables[t] + (j << e->bits),
@@ -612,11 +635,11 @@ static int alloc_tables(struct engine *e)
 	uint64_t bytes = e->path == KB_PATH_LANES   ? table_bytes(e->nspecs, e->bits, 16)
 			 : e->path == KB_PATH_PRIVATE ? table_bytes(e->nspecs, e->bits, 1)
 			 : e->path == KB_PATH_RANGES  ? table_bytes(e->nspecs, e->bits, 1) / e->ranges
-						      : 0;
+						      : 0; /* floor sums, direct: the result */
 	unsigned t;
 
 	if (bytes == 0)
-		return 0; /* floor sums count into the result itself */
+		return 0;
 
 	e->tables = calloc(e->threads, sizeof(void *));
 	if (!e->tables)
@@ -665,6 +688,7 @@ int kb_count_parallel(const struct kb_hashspec *specs, size_t nspecs,
 		 : !o->enumerate && floorsum_fits(specs, nspecs, bits, ks) &&
 				   total >> KB_FLOORSUM_MIN_LOG >= UINT64_C(1) << bits
 			 ? KB_PATH_FLOORSUM
+			 : total < UINT64_C(1) << bits ? KB_PATH_DIRECT
 			 : kb_engine_choose(nspecs, bits, e.threads);
 	if (e.path == KB_PATH_FLOORSUM && !floorsum_fits(specs, nspecs, bits, ks)) {
 		snprintf(err, errlen, "floor sums count only arithmetic key sets through a single multiply, fewer than 2^62");
@@ -678,6 +702,8 @@ int kb_count_parallel(const struct kb_hashspec *specs, size_t nspecs,
 		e.threads = o->threads ? o->threads : kb_cpu_count();
 	if (e.path == KB_PATH_FLOORSUM && e.threads > (1u << bits) / 64 + 1)
 		e.threads = (1u << bits) / 64 + 1; /* a thread per 64 buckets at most */
+	if (e.path == KB_PATH_DIRECT)
+		e.threads = 1; /* the result has one writer */
 	if (e.path == KB_PATH_RANGES && bits < 2)
 		e.path = KB_PATH_LANES; /* one bucket cannot be cut in ranges */
 	if (e.path == KB_PATH_RANGES) {

@@ -67,6 +67,9 @@ enum kb_engine_path {
 			  * the keys that fall in it in 8-bit counters, so each
 			  * range stays in cache (re-hashing is cheaper here
 			  * than writing partitions to memory and back) */
+	KB_PATH_DIRECT,  /* one thread, straight into the u64 result: fewer
+			  * keys than buckets, where clearing and merging a
+			  * private table would cost more than the counting */
 	KB_PATH_FLOORSUM, /* no keys at all: an arithmetic key set through a
 			   * single multiply, counted bucket by bucket with
 			   * floor sums (floorsum.h); threads split the buckets */
@@ -88,7 +91,8 @@ struct kb_engine_opts {
 
 /*
  * The path AUTO takes for nspecs tables of 2^bits on `threads` threads
- * when the keys must be enumerated (AUTO takes KB_PATH_FLOORSUM instead
+ * (KB_PATH_DIRECT when there are fewer keys than buckets) when the keys
+ * must be enumerated (AUTO takes KB_PATH_FLOORSUM instead
  * for arithmetic key sets through single multiplies when there are
  * 2^KB_FLOORSUM_MIN_LOG times more keys than buckets), and the number of
  * bucket ranges KB_PATH_RANGES cuts them into.
