@@ -744,6 +744,21 @@ int kb_count_parallel(const struct kb_hashspec *specs, size_t nspecs,
 	return rc;
 }
 
+int kb_open_counted(struct kb_keystream *ks, int keyset,
+		    const struct kb_keyset_params *p, unsigned bits,
+		    uint64_t **counts, char *err, size_t errlen)
+{
+	if (kb_keystream_open(ks, keyset, p, err, errlen) < 0)
+		return -1;
+	*counts = kb_table_alloc(sizeof(uint64_t) << bits);
+	if (!*counts) {
+		kb_keystream_close(ks);
+		snprintf(err, errlen, "out of memory for 2^%u buckets", bits);
+		return -1;
+	}
+	return 0;
+}
+
 int kb_count_keyset(const struct kb_hashspec *spec, unsigned bits, int keyset,
 		    const struct kb_keyset_params *p,
 		    const struct kb_engine_opts *o, uint64_t **counts,
@@ -760,14 +775,8 @@ int kb_count_keyset(const struct kb_hashspec *spec, unsigned bits, int keyset,
 	kp.target_func = spec->func;
 	kp.target_gen = spec->gen;
 	kp.target_bits = bits;
-	if (kb_keystream_open(&ks, keyset, &kp, err, errlen) < 0)
+	if (kb_open_counted(&ks, keyset, &kp, bits, counts, err, errlen) < 0)
 		return -1;
-	*counts = kb_table_alloc(sizeof(uint64_t) << bits);
-	if (!*counts) {
-		kb_keystream_close(&ks);
-		snprintf(err, errlen, "out of memory for 2^%u buckets", bits);
-		return -1;
-	}
 	rc = kb_count_parallel(spec, 1, bits, &ks, o, *counts, err, errlen);
 	kb_keystream_close(&ks);
 	if (rc < 0) {

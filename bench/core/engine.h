@@ -137,6 +137,12 @@ void kb_set_cache_bytes(const uint64_t bytes[3]);
 
 struct kb_keyset_params;
 
+/* Open a key set and a zeroed table of 2^bits counts (kb_table_alloc):
+ * 0, or -1 with a reason and nothing left open. */
+int kb_open_counted(struct kb_keystream *ks, int keyset,
+		    const struct kb_keyset_params *p, unsigned bits,
+		    uint64_t **counts, char *err, size_t errlen);
+
 /* Counts for one cell over a built-in key set (skew, the histograms):
  * 0, or -1 with a reason.  *counts is malloc'ed, 2^bits entries. */
 int kb_count_keyset(const struct kb_hashspec *spec, unsigned bits, int keyset,

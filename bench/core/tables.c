@@ -7,6 +7,7 @@
 
 #include <khash/lkh_table.h>
 
+#include "engine.h"
 #include "keysets.h"
 #include "progress.h"
 
@@ -200,14 +201,8 @@ int kb_table_count_keyset(const struct kb_table *t, lkh_gen gen, unsigned word,
 		snprintf(err, errlen, "%s: bits %u out of range: 1..32", t->name, bits);
 		return -1;
 	}
-	if (kb_keystream_open(&ks, keyset, &kp, err, errlen) < 0)
+	if (kb_open_counted(&ks, keyset, &kp, bits, counts, err, errlen) < 0)
 		return -1;
-	*counts = calloc((size_t)1 << bits, sizeof(uint64_t));
-	if (!*counts) {
-		kb_keystream_close(&ks);
-		snprintf(err, errlen, "out of memory for 2^%u buckets", bits);
-		return -1;
-	}
 	while (rc == 0 && (n = kb_keystream_next(&ks, keys, 1024)) > 0) {
 		rc = kb_table_count(t, gen, word, bits, param, keys, n, *counts, err, errlen);
 		kb_progress_add(progress, n);
