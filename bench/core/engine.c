@@ -700,8 +700,8 @@ int kb_count_parallel(const struct kb_hashspec *specs, size_t nspecs,
 	}
 	if (e.path == KB_PATH_FLOORSUM)
 		e.threads = o->threads ? o->threads : kb_cpu_count();
-	if (e.path == KB_PATH_FLOORSUM && e.threads > (1u << bits) / 64 + 1)
-		e.threads = (1u << bits) / 64 + 1; /* a thread per 64 buckets at most */
+	if (e.path == KB_PATH_FLOORSUM && e.threads > (UINT64_C(1) << bits) / 64 + 1)
+		e.threads = (unsigned)((UINT64_C(1) << bits) / 64 + 1); /* a thread per 64 buckets at most */
 	if (e.path == KB_PATH_DIRECT)
 		e.threads = 1; /* the result has one writer */
 	if (e.path == KB_PATH_RANGES && bits < 2)
