@@ -13,7 +13,18 @@ root=${LKH_BUILD_ROOT:-$top/build}
 bash "$top/tests/install-deps.sh" clang libclang-rt-14-dev libhts-dev groff-base mandoc || exit 1
 
 total_pass=0 total_fail=0 total_skip=0
-declare -a lines
+declare -a lines times
+run_start=$(date +%s) part_start=$run_start
+
+# part_done NAME: the seconds since the previous part ended, for the table
+# of times at the end (cold and warm totals are in the README).
+part_done() {
+	local now
+	now=$(date +%s)
+	times+=("$(printf '%-16s %5d s' "$1" $((now - part_start)))")
+	part_start=$now
+}
+part_done install
 
 # skipped_note N: ", N skipped" when N > 0, so a run with none keeps the
 # plain "N passed, N failed".
@@ -54,6 +65,7 @@ run_meson() {
 }
 
 run_meson gcc-auto
+part_done gcc-auto
 
 # The release tarball: meson dist archives the committed tree (git archive),
 # then configures, builds, tests (the whole meson test) and installs the
@@ -87,13 +99,16 @@ run_dist() {
 	rm -f "$log"
 }
 run_dist
+part_done dist
 run_meson gcc-bpl32 -Dbits_per_long=32
 run_meson gcc-bpl64 -Dbits_per_long=64
 CC=clang CXX=clang++ run_meson clang-auto
+part_done 'bpl32 bpl64 clang'
 # AddressSanitizer + UBSan, any report fatal.  Every suite runs; the install
 # check skips itself (its consumer programs have no sanitizer runtime).
 EXPECT_SKIP=1 run_meson gcc-asan-ubsan -Db_sanitize=address,undefined \
 	-Dc_args=-fno-sanitize-recover=all -Dcpp_args=-fno-sanitize-recover=all
+part_done asan-ubsan
 
 # Coverage-guided fuzzing of everything that reads untrusted input: the
 # corpus replays as a test, then each harness runs for a bounded time.
@@ -116,6 +131,7 @@ for h in keyfile cli_args; do
 	fi
 	rm -rf "$work" "$work.log"
 done
+part_done fuzz
 
 # Planted bugs (tests/mutants/mutants.txt), one at a time in a scratch
 # copy, each of which the native suites must notice: about 6 minutes here.
@@ -127,6 +143,7 @@ if [ -f "$top/tests/mutants/run-mutants.py" ]; then
 	lines+=("mutants: $k passed, $s failed (killed, survived)")
 	total_pass=$((total_pass + k)); total_fail=$((total_fail + s))
 	rm -f "$log"
+	part_done mutants
 fi
 
 if [ -x "$top/tests/cross/run-cross.sh" ] || [ -f "$top/tests/cross/run-cross.sh" ]; then
@@ -137,6 +154,7 @@ if [ -x "$top/tests/cross/run-cross.sh" ] || [ -f "$top/tests/cross/run-cross.sh
 	lines+=("cross: $p passed, $f failed")
 	total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
 	rm -f "$log"
+	part_done cross
 fi
 
 # The kernel series, booted in QEMU for x86_64 and i386, then the mutation
@@ -151,8 +169,13 @@ if [ -x "$top/kernel/run-kunit.sh" ] && [ "${LKH_SKIP_KERNEL:-0}" != 1 ]; then
 	lines+=("kernel: $p passed, $f failed")
 	total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
 	rm -f "$log"
+	part_done kernel
 fi
 
+echo
+echo "time by part:"
+for t in "${times[@]}"; do echo "  $t"; done
+printf '  %-16s %5d s\n' total $(($(date +%s) - run_start))
 echo
 for l in "${lines[@]}"; do echo "$l"; done
 echo "$total_pass passed, $total_fail failed$(skipped_note "$total_skip")"
