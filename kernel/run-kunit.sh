@@ -43,6 +43,9 @@ case "${1:-}" in
 esac
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# Kbuild reads /dev/null; some machines have a regular file there.
+[ "${LKH_REAL_DEVNULL:-}" = 1 ] ||
+	exec bash "$here/../tests/with-real-devnull.sh" bash "$0" "$@"
 patches=$here/patches
 mutation=$here/mutations/0001-restore-pre-v4.6-sparse-multipliers.patch
 arches=${KUNIT_ARCHES:-x86_64 i386}
