@@ -806,10 +806,23 @@ static void print_version(void)
 	printf("khash-bench (libkhash) %s\n", lkh_version_string());
 }
 
+/* Every output the command line names must be writable before any work
+ * is done: minutes of counting are not lost to a mistyped folder. */
+static int check_outputs(const struct kb_args *a)
+{
+	char err[512];
+
+	if (kb_output_check_file(a->output, err, sizeof(err)) < 0 ||
+	    (a->plot && kb_output_check_dir(a->plot, err, sizeof(err)) < 0))
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	return 0;
+}
+
 /* Run a parsed command line. */
 static int run(const struct kb_args *a_in)
 {
 	struct kb_args a = *a_in;
+	int rc;
 
 	if (a.action == KB_HELP) {
 		kb_command_usage(stdout, a.cmd);
@@ -819,6 +832,8 @@ static int run(const struct kb_args *a_in)
 		print_version();
 		return 0;
 	}
+	if ((rc = check_outputs(&a)))
+		return rc;
 	switch (a.cmd_id) {
 	case KB_CMD_REPORT:
 		return cmd_report(&a);

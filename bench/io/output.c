@@ -216,3 +216,67 @@ int kb_write_all(const char *path, const struct kb_buf *b, char *err,
 		fwrite(b->data, 1, b->len, a.f);
 	return kb_atomic_commit(&a, err, errlen);
 }
+
+/* Create and remove pattern's temporary; 0, or -1 with errno set. */
+static int probe(char *pattern)
+{
+	int fd = mkstemp(pattern);
+
+	if (fd < 0)
+		return -1;
+	close(fd);
+	unlink(pattern);
+	return 0;
+}
+
+int kb_output_check_file(const char *path, char *err, size_t errlen)
+{
+	struct stat sb;
+	char *tmp;
+	int rc;
+
+	if (!path || strcmp(path, "-") == 0)
+		return 0;
+	/* the rename at the end would fail on a folder */
+	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(EISDIR));
+		return -1;
+	}
+	if (asprintf(&tmp, "%s.tmp.XXXXXX", path) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	rc = probe(tmp);
+	if (rc < 0)
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+	free(tmp);
+	return rc;
+}
+
+int kb_output_check_dir(const char *dir, char *err, size_t errlen)
+{
+	struct stat sb;
+	char *tmp;
+	int rc;
+
+	if (mkdir(dir, 0755) == 0) {
+		rmdir(dir);
+		return 0;
+	}
+	if (errno != EEXIST || stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+		/* as the plot writer words it when it makes the folder */
+		snprintf(err, errlen, "cannot create plot folder %s: %s", dir,
+			 errno == EEXIST ? "exists and is not a folder" : strerror(errno));
+		return -1;
+	}
+	if (asprintf(&tmp, "%s/.khash-bench.XXXXXX", dir) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	rc = probe(tmp);
+	if (rc < 0)
+		snprintf(err, errlen, "cannot write in plot folder %s: %s", dir,
+			 strerror(errno));
+	free(tmp);
+	return rc;
+}
