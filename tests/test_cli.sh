@@ -43,9 +43,9 @@ for c in report skew hash influence audit waittable speed keys list; do
 	[ $? = 0 ] && [ ! -s "$tmp/help.err" ] && grep -q "^Usage: khash-bench $c" "$tmp/help.$c"
 	check "$c --help" $?
 done
-grep -q '^  --count N  *keys per key set (default 65536)$' "$tmp/help.report"
+grep -q '^  --count N  *keys per key set (default 65536); also 1k' "$tmp/help.report"
 check "report --help: what --count counts" $?
-grep -q '^  --count N  *pages waited on, 2..4096 (default 100)$' "$tmp/help.waittable"
+grep -q '^  --count N  *pages waited on, 2..4096 (default 100); also 1k' "$tmp/help.waittable"
 check "waittable --help: what --count counts" $?
 ! grep -q -- '--count' "$tmp/help.hash"; check "hash --help: no --count" $?
 

@@ -295,6 +295,20 @@ static int keys_not_keyset(const struct kb_args *a)
 	return 0;
 }
 
+/* Options one key set would ignore are refused, as for key files. */
+static int keyset_takes_options(const struct kb_args *a)
+{
+	const struct kb_keyset_info *ks = &kb_keysets[a->keyset];
+
+	if (KB_GIVEN(a, STRIDE) && !(ks->flags & KB_KS_ARITHMETIC))
+		return kb_fail(KB_EXIT_USAGE, "--stride applies to the arithmetic key sets (base + i * stride), not to %s",
+			       ks->name);
+	if (KB_GIVEN(a, SIZE) && !(ks->flags & KB_KS_SIZED))
+		return kb_fail(KB_EXIT_USAGE, "--size applies to key sets of objects of a size (see 'khash-bench list'), not to %s",
+			       ks->name);
+	return 0;
+}
+
 /* A built-in key set through one cell or a named table, with progress. */
 static int count_keyset(const struct kb_args *a, const struct kb_table *t,
 			const struct kb_hashspec *s, uint64_t **counts, char *err,
@@ -329,6 +343,8 @@ static int cmd_skew(struct kb_args *a)
 	if ((a->keyset >= 0) == (a->keys != NULL))
 		return kb_fail(KB_EXIT_USAGE, "skew needs exactly one of --keyset and --keys");
 	if (a->keys && (rc = keys_not_keyset(a)))
+		return rc;
+	if (a->keyset >= 0 && (rc = keyset_takes_options(a)))
 		return rc;
 	if ((rc = check_memory(a, a->bits, 1)))
 		return rc;
@@ -739,6 +755,8 @@ static int cmd_keys(struct kb_args *a)
 
 	if (a->keyset < 0)
 		return kb_fail(KB_EXIT_USAGE, "keys needs --keyset");
+	if ((rc = keyset_takes_options(a)))
+		return rc;
 	if ((rc = check_heap_memory(a, 1u << a->keyset)))
 		return rc;
 	kp.word = a->word;
