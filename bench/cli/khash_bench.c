@@ -493,6 +493,48 @@ static int plot_then_emit(const struct kb_args *a, struct kb_buf *b,
 	return emit(a, b);
 }
 
+/* A rough figure for the note below: ns per hash (flips counted) on one
+ * thread, measured here for hash_32 and hash_64 (7 and 9.5). */
+#define INFLUENCE_NS_PER_HASH 8
+/* Work worth a word before it starts: some 30 s of a CPU. */
+#define INFLUENCE_NOTE_HASHES (UINT64_C(1) << 32)
+
+/* Say how influence will measure and what it costs, before it starts,
+ * when the count asks for every input or the work is long. */
+static void influence_note(const struct kb_args *a, const struct kb_hashspec *s)
+{
+	struct kb_influence_plan p;
+	char what[128], why[96];
+
+	kb_influence_plan(s, a->kp.count, KB_GIVEN(a, ENUMERATE), &p);
+	if (KB_GIVEN(a, QUIET) ||
+	    (a->kp.count < (UINT64_C(1) << 32) && p.hashes < INFLUENCE_NOTE_HASHES))
+		return;
+	snprintf(what, sizeof(what), "%s %s on %u-bit", lkh_gen_name(s->gen),
+		 lkh_func_name(s->func), s->word);
+	if (p.method == KB_INFLUENCE_CLOSED) {
+		fprintf(stderr, "khash-bench: influence: every 2^32 input of %s in closed form (floor sums): no key hashed\n",
+			what);
+		return;
+	}
+	if (p.method == KB_INFLUENCE_TRIED)
+		snprintf(why, sizeof(why), "%s", KB_GIVEN(a, ENUMERATE)
+			 ? "--enumerate: hashed, not in closed form"
+			 : "not one multiply: no closed form");
+	else if (p.in_bits == 64)
+		snprintf(why, sizeof(why), "a 64-bit argument cannot be swept");
+	else
+		snprintf(why, sizeof(why), "--count %llu or more is every input%s",
+			 (unsigned long long)(UINT64_C(1) << 32),
+			 p.closed_form ? ", in closed form" : "");
+	fprintf(stderr, "khash-bench: influence: %s %llu %s of %s (%s): %llu keys x %u hashes, roughly %.0f min of one CPU\n",
+		p.method == KB_INFLUENCE_TRIED ? "trying all" : "sampling",
+		(unsigned long long)p.inputs,
+		p.method == KB_INFLUENCE_TRIED ? "inputs" : "random keys", what, why,
+		(unsigned long long)p.inputs, p.in_bits + 1,
+		(double)p.hashes * INFLUENCE_NS_PER_HASH / 60e9);
+}
+
 static int cmd_influence(struct kb_args *a)
 {
 	struct kb_hashspec s;
@@ -506,6 +548,7 @@ static int cmd_influence(struct kb_args *a)
 
 	if ((rc = need_cell_args(a, &s)))
 		return rc;
+	influence_note(a, &s);
 	r = malloc(sizeof(*r));
 	if (!r)
 		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
