@@ -93,7 +93,9 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		"Simulates the hashed page wait tables of 2002: each zone hashes struct page pointers into pages/256 queues (a power of two, at most 4096), and unlocking a page wakes every waiter in its queue. Prints the mean number of waiters woken for nothing per unlock, old multiplier against new against a random function, for pages anywhere in the zone and for a run of consecutive pages.",
 		KB_OPT(COUNT) | KB_OPT(WORD) | KB_OPT(SEED) | KB_OPT(FORMAT) | KB_OPT(PLOT) |
 			KB_OPT(OUTPUT),
-		TEXT_CSV_JSON, 0, NULL, "pages waited on, 2..4096", 100 },
+		TEXT_CSV_JSON, 0, NULL,
+		"pages waited on, " KB_STRINGIFY(KB_WAITERS_MIN) ".." KB_STRINGIFY(KB_WAITERS_MAX), 100,
+		NULL, KB_WAITERS_MIN, KB_WAITERS_MAX },
 	[KB_CMD_SPEED] = {
 		"speed",
 		"",
@@ -697,6 +699,11 @@ int kb_parse_args(int argc, char **argv, struct kb_args *a)
 	}
 	a->operands = argv + optind;
 	a->n_operands = argc - optind;
+	if (c->count_max && (a->kp.count < c->count_min || a->kp.count > c->count_max))
+		return kb_fail(KB_EXIT_USAGE, "--count %llu out of range for %s: %llu..%llu",
+			       (unsigned long long)a->kp.count, c->name,
+			       (unsigned long long)c->count_min,
+			       (unsigned long long)c->count_max);
 	return check_command_line(a);
 }
 

@@ -27,6 +27,9 @@
 /* Refuse tables whose counters alone need more than this (override with
  * --max-memory): an honest message beats an allocation failure later. */
 #define KB_DEFAULT_MAX_MEMORY (UINT64_C(4) << 30)
+/* waittable's waiters: two to share a queue, at most a 4096-queue table's worth */
+#define KB_WAITERS_MIN 2
+#define KB_WAITERS_MAX 4096
 /* The largest --size (bytes of a slab or heap object). */
 #define KB_MAX_SIZE 16777216
 
@@ -121,6 +124,7 @@ struct kb_command {
 	const char *count_means; /* what --count counts here, if taken */
 	uint64_t count_default;
 	const char *operand_syntax; /* its operands in the synopsis, or NULL */
+	uint64_t count_min, count_max; /* --count's range, when count_max */
 };
 
 extern const struct kb_command kb_commands[KB_CMD_COUNT_];

@@ -634,8 +634,6 @@ static int cmd_waittable(struct kb_args *a)
 	unsigned trials = 1000, n = 0;
 	uint64_t zone;
 
-	if (a->kp.count < 2 || a->kp.count > 4096)
-		return kb_fail(KB_EXIT_USAGE, "--count (waiters) must be 2..4096");
 	/* from 1 MiB, where seed 003's sizing breaks, to 64 GiB; a zone must
 	 * have a page for every waiter */
 	for (zone = UINT64_C(1) << 20; zone <= UINT64_C(64) << 30; zone <<= 1) {

@@ -83,7 +83,7 @@ static int scaled(const char *s, size_t len, uint64_t scale, unsigned exp10,
 			continue;
 		if (s[i] < '0' || s[i] > '9')
 			return KB_NUMBER_INVALID;
-		if (x > (UINT64_MAX - 9) / 10)
+		if (x > (UINT64_MAX - (uint64_t)(s[i] - '0')) / 10)
 			return KB_NUMBER_OVERFLOW;
 		x = x * 10 + (uint64_t)(s[i] - '0');
 		if (dot && s + i > dot) {
