@@ -130,7 +130,7 @@ static int with_unit(const char *s, const struct unit *units, size_t nunits,
 
 	if (rc != KB_NUMBER_INVALID)
 		return rc;
-	if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+	if (len > 2 && s[0] == '0' && (s[1] | 0x20) == 'x')
 		return KB_NUMBER_INVALID; /* hex takes no unit */
 	for (i = 0; i < nunits; i++) {
 		size_t n = strlen(units[i].name);
