@@ -217,23 +217,32 @@ int kb_write_all(const char *path, const struct kb_buf *b, char *err,
 	return kb_atomic_commit(&a, err, errlen);
 }
 
-/* Create and remove pattern's temporary; 0, or -1 with errno set. */
-static int probe(char *pattern)
+/* Create and remove the temporary file at path + suffix; 0, or -1 with
+ * "what path: reason" in err. */
+static int probe(const char *path, const char *suffix, const char *what,
+		 char *err, size_t errlen)
 {
-	int fd = mkstemp(pattern);
+	char *tmp;
+	int fd;
 
-	if (fd < 0)
+	if (asprintf(&tmp, "%s%s", path, suffix) < 0) {
+		snprintf(err, errlen, "out of memory");
 		return -1;
-	close(fd);
-	unlink(pattern);
-	return 0;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		snprintf(err, errlen, "%s %s: %s", what, path, strerror(errno));
+	else {
+		close(fd);
+		unlink(tmp);
+	}
+	free(tmp);
+	return fd < 0 ? -1 : 0;
 }
 
 int kb_output_check_file(const char *path, char *err, size_t errlen)
 {
 	struct stat sb;
-	char *tmp;
-	int rc;
 
 	if (!path || strcmp(path, "-") == 0)
 		return 0;
@@ -242,22 +251,12 @@ int kb_output_check_file(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot write %s: %s", path, strerror(EISDIR));
 		return -1;
 	}
-	if (asprintf(&tmp, "%s.tmp.XXXXXX", path) < 0) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	rc = probe(tmp);
-	if (rc < 0)
-		snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-	free(tmp);
-	return rc;
+	return probe(path, ".tmp.XXXXXX", "cannot write", err, errlen);
 }
 
 int kb_output_check_dir(const char *dir, char *err, size_t errlen)
 {
 	struct stat sb;
-	char *tmp;
-	int rc;
 
 	if (mkdir(dir, 0755) == 0) {
 		rmdir(dir);
@@ -269,14 +268,5 @@ int kb_output_check_dir(const char *dir, char *err, size_t errlen)
 			 errno == EEXIST ? "exists and is not a folder" : strerror(errno));
 		return -1;
 	}
-	if (asprintf(&tmp, "%s/.khash-bench.XXXXXX", dir) < 0) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	rc = probe(tmp);
-	if (rc < 0)
-		snprintf(err, errlen, "cannot write in plot folder %s: %s", dir,
-			 strerror(errno));
-	free(tmp);
-	return rc;
+	return probe(dir, "/.khash-bench.XXXXXX", "cannot write in plot folder", err, errlen);
 }
