@@ -295,6 +295,20 @@ static int keys_not_keyset(const struct kb_args *a)
 	return 0;
 }
 
+/* Options one key set would ignore are refused, as for key files. */
+static int keyset_takes_options(const struct kb_args *a)
+{
+	const struct kb_keyset_info *ks = &kb_keysets[a->keyset];
+
+	if (KB_GIVEN(a, STRIDE) && !(ks->flags & KB_KS_ARITHMETIC))
+		return kb_fail(KB_EXIT_USAGE, "--stride applies to the arithmetic key sets (base + i * stride), not to %s",
+			       ks->name);
+	if (KB_GIVEN(a, SIZE) && !(ks->flags & KB_KS_SIZED))
+		return kb_fail(KB_EXIT_USAGE, "--size applies to key sets of objects of a size (see 'khash-bench list'), not to %s",
+			       ks->name);
+	return 0;
+}
+
 /* A built-in key set through one cell or a named table, with progress. */
 static int count_keyset(const struct kb_args *a, const struct kb_table *t,
 			const struct kb_hashspec *s, uint64_t **counts, char *err,
@@ -329,6 +343,8 @@ static int cmd_skew(struct kb_args *a)
 	if ((a->keyset >= 0) == (a->keys != NULL))
 		return kb_fail(KB_EXIT_USAGE, "skew needs exactly one of --keyset and --keys");
 	if (a->keys && (rc = keys_not_keyset(a)))
+		return rc;
+	if (a->keyset >= 0 && (rc = keyset_takes_options(a)))
 		return rc;
 	if ((rc = check_memory(a, a->bits, 1)))
 		return rc;
@@ -477,6 +493,48 @@ static int plot_then_emit(const struct kb_args *a, struct kb_buf *b,
 	return emit(a, b);
 }
 
+/* A rough figure for the note below: ns per hash (flips counted) on one
+ * thread, measured here for hash_32 and hash_64 (7 and 9.5). */
+#define INFLUENCE_NS_PER_HASH 8
+/* Work worth a word before it starts: some 30 s of a CPU. */
+#define INFLUENCE_NOTE_HASHES (UINT64_C(1) << 32)
+
+/* Say how influence will measure and what it costs, before it starts,
+ * when the count asks for every input or the work is long. */
+static void influence_note(const struct kb_args *a, const struct kb_hashspec *s)
+{
+	struct kb_influence_plan p;
+	char what[128], why[96];
+
+	kb_influence_plan(s, a->kp.count, KB_GIVEN(a, ENUMERATE), &p);
+	if (KB_GIVEN(a, QUIET) ||
+	    (a->kp.count < (UINT64_C(1) << 32) && p.hashes < INFLUENCE_NOTE_HASHES))
+		return;
+	snprintf(what, sizeof(what), "%s %s on %u-bit", lkh_gen_name(s->gen),
+		 lkh_func_name(s->func), s->word);
+	if (p.method == KB_INFLUENCE_CLOSED) {
+		fprintf(stderr, "khash-bench: influence: every 2^32 input of %s in closed form (floor sums): no key hashed\n",
+			what);
+		return;
+	}
+	if (p.method == KB_INFLUENCE_TRIED)
+		snprintf(why, sizeof(why), "%s", KB_GIVEN(a, ENUMERATE)
+			 ? "--enumerate: hashed, not in closed form"
+			 : "not one multiply: no closed form");
+	else if (p.in_bits == 64)
+		snprintf(why, sizeof(why), "a 64-bit argument cannot be swept");
+	else
+		snprintf(why, sizeof(why), "--count %llu or more is every input%s",
+			 (unsigned long long)(UINT64_C(1) << 32),
+			 p.closed_form ? ", in closed form" : "");
+	fprintf(stderr, "khash-bench: influence: %s %llu %s of %s (%s): %llu keys x %u hashes, roughly %.0f min of one CPU\n",
+		p.method == KB_INFLUENCE_TRIED ? "trying all" : "sampling",
+		(unsigned long long)p.inputs,
+		p.method == KB_INFLUENCE_TRIED ? "inputs" : "random keys", what, why,
+		(unsigned long long)p.inputs, p.in_bits + 1,
+		(double)p.hashes * INFLUENCE_NS_PER_HASH / 60e9);
+}
+
 static int cmd_influence(struct kb_args *a)
 {
 	struct kb_hashspec s;
@@ -490,6 +548,7 @@ static int cmd_influence(struct kb_args *a)
 
 	if ((rc = need_cell_args(a, &s)))
 		return rc;
+	influence_note(a, &s);
 	r = malloc(sizeof(*r));
 	if (!r)
 		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
@@ -575,8 +634,6 @@ static int cmd_waittable(struct kb_args *a)
 	unsigned trials = 1000, n = 0;
 	uint64_t zone;
 
-	if (a->kp.count < 2 || a->kp.count > 4096)
-		return kb_fail(KB_EXIT_USAGE, "--count (waiters) must be 2..4096");
 	/* from 1 MiB, where seed 003's sizing breaks, to 64 GiB; a zone must
 	 * have a page for every waiter */
 	for (zone = UINT64_C(1) << 20; zone <= UINT64_C(64) << 30; zone <<= 1) {
@@ -739,6 +796,8 @@ static int cmd_keys(struct kb_args *a)
 
 	if (a->keyset < 0)
 		return kb_fail(KB_EXIT_USAGE, "keys needs --keyset");
+	if ((rc = keyset_takes_options(a)))
+		return rc;
 	if ((rc = check_heap_memory(a, 1u << a->keyset)))
 		return rc;
 	kp.word = a->word;
@@ -806,10 +865,23 @@ static void print_version(void)
 	printf("khash-bench (libkhash) %s\n", lkh_version_string());
 }
 
+/* Every output the command line names must be writable before any work
+ * is done: minutes of counting are not lost to a mistyped folder. */
+static int check_outputs(const struct kb_args *a)
+{
+	char err[512];
+
+	if (kb_output_check_file(a->output, err, sizeof(err)) < 0 ||
+	    (a->plot && kb_output_check_dir(a->plot, err, sizeof(err)) < 0))
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	return 0;
+}
+
 /* Run a parsed command line. */
 static int run(const struct kb_args *a_in)
 {
 	struct kb_args a = *a_in;
+	int rc;
 
 	if (a.action == KB_HELP) {
 		kb_command_usage(stdout, a.cmd);
@@ -819,6 +891,8 @@ static int run(const struct kb_args *a_in)
 		print_version();
 		return 0;
 	}
+	if ((rc = check_outputs(&a)))
+		return rc;
 	switch (a.cmd_id) {
 	case KB_CMD_REPORT:
 		return cmd_report(&a);

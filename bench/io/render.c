@@ -147,9 +147,10 @@ static void cells_csv(const struct kb_cell *c, size_t n, struct kb_buf *b)
 	}
 }
 
+/* source: what the keys are called when not a key set's name (a file). */
 static void cells_json(const struct kb_cell *c, size_t n,
 			  const char *kind, const struct kb_report_opts *o,
-			  struct kb_buf *b)
+			  const char *source, struct kb_buf *b)
 {
 	size_t i;
 
@@ -165,7 +166,7 @@ static void cells_json(const struct kb_cell *c, size_t n,
 		const struct kb_skew *s = &c->skew;
 
 		kb_buf_printf(b, "%s\n    {\"keys\": ", i ? "," : "");
-		kb_json_string(b, kb_cell_source(c));
+		kb_json_string(b, c->keyset < 0 && source ? source : kb_cell_source(c));
 		kb_buf_printf(b, ", \"func\": \"%s\", \"gen\": \"%s\", \"word\": %u, \"bits\": %u, ",
 			      cell_func(c),
 			      lkh_gen_name(c->spec.gen), c->spec.word, c->bits);
@@ -227,7 +228,7 @@ void kb_render_report(const struct kb_report *r, enum kb_format f,
 	if (f == KB_FORMAT_CSV)
 		cells_csv(r->cells, r->n_cells, b);
 	else if (f == KB_FORMAT_JSON)
-		cells_json(r->cells, r->n_cells, "report", &r->opts, b);
+		cells_json(r->cells, r->n_cells, "report", &r->opts, NULL, b);
 	else
 		report_text(r, step, b);
 }
@@ -238,7 +239,7 @@ void kb_render_cell(const struct kb_cell *c, const char *source,
 	if (f == KB_FORMAT_CSV)
 		cells_csv(c, 1, b);
 	else if (f == KB_FORMAT_JSON)
-		cells_json(c, 1, "skew", NULL, b);
+		cells_json(c, 1, "skew", NULL, source, b);
 	else
 		cell_text(c, source, b);
 }
