@@ -157,7 +157,7 @@ expect 2 "khash-bench: unknown format 'xml' (text, csv, json)" --format xml "$fi
 
 ## runtime errors: one line naming file:line, exit 1, no output
 expect 1 "khash-bench: $tmp/none.txt: No such file or directory" "$tmp/none.txt"
-expect 1 "khash-bench: $tmp: Is a directory" "$tmp"
+expect 1 "khash-bench: $tmp: is a directory, not a census file" "$tmp"
 : >"$tmp/empty.txt"
 expect 1 "khash-bench: $tmp/empty.txt: empty, not a census file" "$tmp/empty.txt"
 # the second file is bad: nothing for the first either
