@@ -194,7 +194,7 @@ static void long_lines_are_refused(void **state)
 	assert_int_equal(read_all(write_file("long.txt", line, sizeof(line)), 0,
 				  NULL, 0, err, sizeof(err)),
 			 -1);
-	assert_non_null(strstr(err, ":1: line longer than 65536 bytes"));
+	assert_non_null(strstr(err, ":1: line longer than 65535 bytes"));
 }
 
 /* --binary on a text file: refused, not read as garbage keys. */

@@ -173,19 +173,22 @@ static long next_binary(struct kb_keyfile *kf, uint64_t *keys, size_t max,
 int kb_keyfile_line(struct kb_keyfile *kf, size_t max, const char **line,
 		    size_t *len, int *lf, char *err, size_t errlen)
 {
+	/* a line and its LF must fit the buffer */
+	if (max > KB_KEYFILE_BLOCK - 1)
+		max = KB_KEYFILE_BLOCK - 1;
 	for (;;) {
 		unsigned char *start = kf->buf + kf->pos, *nl, *nul;
 		size_t avail = kf->len - kf->pos, linelen;
 
-		nl = memchr(start, '\n', avail < max ? avail : max);
-		if (!nl && avail < max && !kf->eof) {
+		nl = memchr(start, '\n', avail <= max ? avail : max + 1);
+		if (!nl && avail <= max && !kf->eof) {
 			if (refill(kf, err, errlen) < 0)
 				return -1;
 			continue;
 		}
 		if (!nl && avail == 0)
 			return 0; /* end of file */
-		linelen = nl ? (size_t)(nl - start) : avail < max ? avail : max;
+		linelen = nl ? (size_t)(nl - start) : avail <= max ? avail : max + 1;
 		/* a NUL first: endless binary input is named as such */
 		nul = memchr(start, '\0', linelen);
 		if (nul) {
@@ -195,7 +198,7 @@ int kb_keyfile_line(struct kb_keyfile *kf, size_t max, const char **line,
 				 kf->what, strcmp(kf->what, "key file") ? "" : " (binary? use --binary)");
 			return -1;
 		}
-		if (!nl && avail >= max) {
+		if (!nl && avail > max) {
 			snprintf(err, errlen, "%s:%llu: line longer than %zu bytes", kf->name,
 				 (unsigned long long)kf->line + 1, max);
 			return -1;

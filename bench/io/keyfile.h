@@ -38,7 +38,7 @@ int kb_textfile_open(struct kb_keyfile *kf, const char *path, const char *what,
  * The next line, without its LF (*lf: whether one ended it; only the last
  * line can lack one): 1, 0 at the end, or -1 with a one-line reason
  * naming file, line and, for a NUL byte, its byte offset.  A line is at
- * most max bytes (at most KB_KEYFILE_BLOCK), so endless input without a
+ * most max bytes (at most KB_KEYFILE_BLOCK - 1), so endless input without a
  * newline is refused, never buffered.  *line lives until the next call.
  */
 int kb_keyfile_line(struct kb_keyfile *kf, size_t max, const char **line,
