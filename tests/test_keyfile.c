@@ -209,9 +209,9 @@ static void text_given_binary_is_refused(void **state)
 
 	(void)state;
 	expect_error("digits.bin", digits, 16, 1,
-		     ": text, not little-endian u64 keys: its first 16 bytes are all printable ASCII (drop --binary)");
+		     ": text, not little-endian u64 keys: its first block is all printable ASCII (drop --binary)");
 	expect_error("crlf.bin", "0x1000\r\n", 8, 1,
-		     ": text, not little-endian u64 keys: its first 8 bytes are all printable ASCII (drop --binary)");
+		     ": text, not little-endian u64 keys: its first block is all printable ASCII (drop --binary)");
 	assert_int_equal(read_all(write_file("almost.bin", almost, 16), 1, k, 2, err,
 				  sizeof(err)),
 			 2);

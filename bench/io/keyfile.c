@@ -131,8 +131,8 @@ static int sniff_text(struct kb_keyfile *kf, char *err, size_t errlen)
 	if (kf->len == 0)
 		return 0;
 	snprintf(err, errlen,
-		 "%s: text, not little-endian u64 keys: its first %zu bytes are all printable ASCII (drop --binary)",
-		 kf->name, kf->len);
+		 "%s: text, not little-endian u64 keys: its first block is all printable ASCII (drop --binary)",
+		 kf->name);
 	return -1;
 }
 
