@@ -128,9 +128,23 @@ run "$(c 'site 1 hash_32 8 10 a.c:1\nkeys 1  ff')" 1 "khash-bench: <stdin>:6: fi
 	printf 'khash-census 1\nmeta word 64\nmeta arch x86_64\nmeta kernel t\n'
 	for i in $(seq 1 3000); do echo "site $i hash_64 8 100 a.c:$i"; done
 	echo "keys 1 ff"
+	echo "keys 3000 ff"
 	echo "site 1 hash_64 8 100 b.c:1"
 } >"$tmp/dup.txt"
-run true 1 "khash-bench: $tmp/dup.txt:3006: site id 1 given twice" $census "$tmp/dup.txt"
+run true 1 "khash-bench: $tmp/dup.txt:3007: site id 1 given twice" $census "$tmp/dup.txt"
+# 2000 sites in shuffled id order, each one's keys after all of them: every
+# site found again, each judged on its own 32 keys
+python3 -c 'import random
+r = random.Random(3)
+ids = list(range(1, 2001)); r.shuffle(ids)
+print("khash-census 1\nmeta word 64\nmeta arch x86_64\nmeta kernel t")
+for i in ids: print("site %d hash_64 8 100 s.c:%d" % (i, i))
+r.shuffle(ids)
+for i in ids:
+    for half in range(2): print("keys %d " % i + " ".join("%x" % (i << 8 | half << 4 | j) for j in range(16)))' >"$tmp/many.txt"
+"$kb" census --format csv "$tmp/many.txt" >"$tmp/many.csv"
+[ "$(field recorded "$tmp/many.csv" | sort -u)" = 32 ] && [ "$(field id "$tmp/many.csv" | sort -un | wc -l)" = 2000 ]
+check "2000 shuffled sites: each found with its 32 keys" $?
 
 # 300,000 keys at bits 32 are judged at 2^28 buckets: counted sparsely in
 # a few MiB, not in a 2 GiB table (address space capped; ASan needs more)
