@@ -17,22 +17,11 @@ trap 'rm -rf "$tmp"' EXIT
 
 # expect STATUS MESSAGE ARGS...: exit status, exact stderr, no -o file left
 expect() {
-	local want_status=$1 want_msg=$2 err status
+	local want_status=$1 want_msg=$2
 	shift 2
-	rm -f "$tmp/out.txt"
-	"$kb" census -o "$tmp/out.txt" "$@" >/dev/null 2>"$tmp/err" </dev/null
-	status=$?
-	err=$(cat "$tmp/err")
-	if [ "$status" != "$want_status" ] || [ "$err" != "$want_msg" ] ||
-	   [ -e "$tmp/out.txt" ] || [ -n "$(find "$tmp" -name '*.tmp.*')" ]; then
-		echo "FAIL: khash-bench census $*"
-		echo "  status $status (want $want_status)"
-		echo "  stderr: $err"
-		echo "  wanted: $want_msg"
-		failed=$((failed + 1))
-		return 1
-	fi
-	passed=$((passed + 1))
+	rm -f "$tmp/out"
+	"$kb" census -o "$tmp/out" "$@" >/dev/null 2>"$tmp/err" </dev/null
+	refused "khash-bench census $*" $? "$want_status" "$want_msg"
 }
 
 # bad NAME MESSAGE LINES...: a census file of these lines must be refused
