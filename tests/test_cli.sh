@@ -199,7 +199,8 @@ check "keys: struct-page formula" $?
 a=$("$kb" skew --func hash_ptr --gen old --word 64 --bits 10 --keys "$tmp/sp.txt" --format csv | tail -1)
 b=$("$kb" skew --func hash_ptr --gen old --word 64 --bits 10 --keys "$tmp/sp.bin" --binary --format csv | tail -1)
 c=$("$kb" skew --func hash_ptr --gen old --word 64 --bits 10 --keyset struct-page --count 1000 --format csv | tail -1 | sed 's/,struct-page,/,keys,/')
-[ "$a" = "$b" ] && [ "$a" = "$c" ]; check "keys: text, binary and built-in agree" $?
+# a key file's row ends in keys_read,repeated,distinct
+[ "$a" = "$b" ] && [ "${a%,1000,0,no}" = "$c" ]; check "keys: text, binary and built-in agree" $?
 expect 2 "khash-bench: keys needs --keyset" keys --count 3
 expect 2 "khash-bench: adversarial: needs a function, generation and bits to attack" \
 	keys --keyset adversarial

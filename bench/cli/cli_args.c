@@ -51,11 +51,11 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		TEXT_CSV_JSON, 0, NULL, "keys per key set", 65536 },
 	[KB_CMD_SKEW] = {
 		"skew",
-		"(--func F --bits N | --table NAME [--param [NAME=]N] [--bits N]) --gen G (--keyset NAME [--count N] [--base N] [--stride N] [--seed N] [--size BYTES] [--enumerate] | --keys FILE [--binary])",
+		"(--func F --bits N | --table NAME [--param [NAME=]N] [--bits N]) --gen G (--keyset NAME [--count N] [--base N] [--stride N] [--seed N] [--size BYTES] [--enumerate] | --keys FILE [--binary] [--distinct])",
 		"one cell: how evenly one function spreads a key set or a key file",
 		"Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, or through a named kernel table (its key transform, function and bits), and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even).",
 		KEYSET_OPTIONS | KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) |
-			KB_OPT(KEYSET) | KB_OPT(KEYS) | KB_OPT(BINARY) | KB_OPT(FORMAT) |
+			KB_OPT(KEYSET) | KB_OPT(KEYS) | KB_OPT(BINARY) | KB_OPT(DISTINCT) | KB_OPT(FORMAT) |
 			KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) | KB_OPT(TABLE) |
 			KB_OPT(PARAM) | KB_OPT(QUIET) | KB_OPT(ENUMERATE),
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set", 4096 },
@@ -793,6 +793,7 @@ static int parse_option(int id, const char *arg, struct kb_args *a)
 		return rc;
 	case KB_OPT_QUIET:
 	case KB_OPT_ENUMERATE:
+	case KB_OPT_DISTINCT:
 		return 0;
 	case KB_OPT_PART:
 		a->part = !strcmp(arg, "hashes") ? 1 : !strcmp(arg, "engine") ? 2 : 0;

@@ -46,6 +46,7 @@
 	X(KEYSET, "keyset", 0, "NAME", "a built-in key set (see 'khash-bench list')")  \
 	X(KEYS, "keys", 0, "FILE", "a key file, or - for standard input")              \
 	X(BINARY, "binary", 0, NULL, "key files are little-endian u64, not text")      \
+	X(DISTINCT, "distinct", 0, NULL, "count each key of the key file once, as a table holds an object once (repeats are reported either way)") \
 	X(COUNT, "count", 0, "N", NULL /* per command: what it counts */)              \
 	X(BASE, "base", 0, "N", "first key of an arithmetic key set")                  \
 	X(STRIDE, "stride", 0, "N", "step of an arithmetic key set")                   \

@@ -233,40 +233,105 @@ static int cmd_hash(struct kb_args *a)
 	return rc;
 }
 
-/* Count a key file through a cell (s) or a named table (t). */
+/* Count n keys through a cell (s) or a named table (t); done: keys before
+ * them, for messages. */
+static int count_keys(const struct kb_args *a, const struct kb_hashspec *s,
+		      const struct kb_table *t, const uint64_t *keys, size_t n,
+		      uint64_t done, const char *name, uint64_t *counts)
+{
+	char err[512];
+	size_t i, m;
+	int rc;
+
+	for (i = 0; i < n; i += m) {
+		m = n - i < BLOCK ? n - i : BLOCK;
+		if (t) {
+			if (kb_table_count(t, a->gen, a->word, a->bits, a->param, keys + i, m,
+					   counts, err, sizeof(err)) < 0)
+				return kb_fail(KB_EXIT_RUNTIME, "%s: %s", name, err);
+		} else {
+			if ((rc = check_fit(s, keys + i, m, done + i, name)))
+				return rc;
+			kb_count_block(s, a->bits, keys + i, m, counts);
+		}
+	}
+	return 0;
+}
+
+/*
+ * Count a key file through a cell (s) or a named table (t).  Its keys are
+ * kept (8 bytes each, within --max-memory) to find the repeats: counted
+ * as read, or once each with --distinct.
+ */
 static int count_keyfile(const struct kb_args *a, const struct kb_hashspec *s,
-			 const struct kb_table *t, uint64_t *counts)
+			 const struct kb_table *t, uint64_t *counts, struct kb_cell *cell)
 {
 	struct kb_keyfile *kf = malloc(sizeof(*kf));
-	uint64_t keys[BLOCK], done = 0;
+	uint64_t *all = NULL, budget, done = 0;
+	size_t cap = 0, distinct;
 	char err[512];
 	long n;
 	int rc = 0;
 
 	if (!kf)
 		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
+	/* what the counters leave of --max-memory, in keys */
+	budget = (a->max_memory - (sizeof(uint64_t) << a->bits)) / sizeof(uint64_t);
 	if (kb_keyfile_open(kf, a->keys, a->binary, err, sizeof(err)) < 0) {
 		free(kf);
 		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	}
-	while ((n = kb_keyfile_next(kf, keys, BLOCK, err, sizeof(err))) > 0) {
-		if (t) {
-			if (kb_table_count(t, a->gen, a->word, a->bits, a->param, keys,
-					   (size_t)n, counts, err, sizeof(err)) < 0) {
-				rc = kb_fail(KB_EXIT_RUNTIME, "%s: %s", kf->name, err);
+	for (;;) {
+		if (done + BLOCK > cap) {
+			size_t want = cap ? 2 * cap : 16 * BLOCK;
+			uint64_t *p;
+
+			if (want > budget)
+				want = (size_t)budget;
+			if (done + BLOCK > want) {
+				rc = kb_fail(KB_EXIT_RUNTIME, "%s: over %llu keys: keeping them to find repeats needs more than the --max-memory limit of %llu MiB",
+					     kf->name, (unsigned long long)done,
+					     (unsigned long long)(a->max_memory >> 20));
 				break;
 			}
-		} else {
-			if ((rc = check_fit(s, keys, (size_t)n, done, kf->name)))
+			p = realloc(all, want * sizeof(*all));
+			if (!p) {
+				rc = kb_fail(KB_EXIT_RUNTIME, "out of memory for %zu keys", want);
 				break;
-			kb_count_block(s, a->bits, keys, (size_t)n, counts);
+			}
+			all = p;
+			cap = want;
 		}
+		n = kb_keyfile_next(kf, all + done, BLOCK, err, sizeof(err));
+		if (n < 0)
+			rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
+		if (n <= 0)
+			break;
+		/* as read; with --distinct, once they are known */
+		if (!KB_GIVEN(a, DISTINCT))
+			rc = count_keys(a, s, t, all + done, (size_t)n, done, kf->name, counts);
+		else if (s)
+			rc = check_fit(s, all + done, (size_t)n, done, kf->name);
+		if (rc)
+			break;
 		done += (uint64_t)n;
 	}
-	if (n < 0)
-		rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	if (!rc) {
+		distinct = kb_distinct_keys(all, (size_t)done);
+		cell->from_file = 1;
+		cell->distinct = KB_GIVEN(a, DISTINCT);
+		cell->keys_read = done;
+		cell->repeated = done - distinct;
+		if (cell->distinct)
+			rc = count_keys(a, s, t, all, distinct, 0, kf->name, counts);
+		else if (cell->repeated)
+			kb_fail(0, "note: %s: %llu of its %llu keys repeat an earlier key and are counted again (--distinct counts each once)",
+				kf->name, (unsigned long long)cell->repeated,
+				(unsigned long long)done);
+	}
 	kb_keyfile_close(kf);
 	free(kf);
+	free(all);
 	return rc;
 }
 
@@ -346,6 +411,8 @@ static int cmd_skew(struct kb_args *a)
 		return rc;
 	if (a->keyset >= 0 && (rc = keyset_takes_options(a)))
 		return rc;
+	if (a->keyset >= 0 && KB_GIVEN(a, DISTINCT))
+		return kb_fail(KB_EXIT_USAGE, "--distinct applies to --keys, not to --keyset");
 	if ((rc = check_memory(a, a->bits, 1)))
 		return rc;
 	if (a->keyset >= 0 && (rc = check_heap_memory(a, 1u << a->keyset)))
@@ -368,7 +435,7 @@ static int cmd_skew(struct kb_args *a)
 		counts = calloc((size_t)1 << a->bits, sizeof(*counts));
 		if (!counts)
 			return kb_fail(KB_EXIT_RUNTIME, "out of memory for 2^%u buckets", a->bits);
-		if ((rc = count_keyfile(a, t ? NULL : &s, t, counts))) {
+		if ((rc = count_keyfile(a, t ? NULL : &s, t, counts, &cell))) {
 			free(counts);
 			return rc;
 		}
@@ -675,6 +742,20 @@ static long read_keys(const char *path, uint64_t *keys, size_t max, char *err,
 		total = -1;
 	kb_keyfile_close(kf);
 	free(kf);
+	if (total > 0) {
+		/* real objects are distinct: a repeat is worth a word */
+		uint64_t *copy = malloc((size_t)total * sizeof(*copy));
+		size_t distinct;
+
+		if (copy) {
+			memcpy(copy, keys, (size_t)total * sizeof(*copy));
+			distinct = kb_distinct_keys(copy, (size_t)total);
+			if (distinct < (size_t)total)
+				kb_fail(0, "note: %s: %zu of its %ld keys repeat an earlier key and are counted again",
+					path, (size_t)total - distinct, total);
+			free(copy);
+		}
+	}
 	return total;
 }
 

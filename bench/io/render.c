@@ -117,7 +117,9 @@ static void cells_csv(const struct kb_cell *c, size_t n, struct kb_buf *b)
 {
 	size_t i;
 
-	kb_buf_printf(b, "schema,keys,func,gen,word,bits,n,buckets,chi2,df,chi2_per_df,log10_p_upper,log10_p_lower,p_upper,p_lower,used,max_load,expected_max_load,verdict\n");
+	/* a key file's cell says what it read: three more columns */
+	kb_buf_printf(b, "schema,keys,func,gen,word,bits,n,buckets,chi2,df,chi2_per_df,log10_p_upper,log10_p_lower,p_upper,p_lower,used,max_load,expected_max_load,verdict%s\n",
+		      n && c->from_file ? ",keys_read,repeated,distinct" : "");
 	for (i = 0; i < n; i++, c++) {
 		const struct kb_skew *s = &c->skew;
 
@@ -138,12 +140,16 @@ static void cells_csv(const struct kb_cell *c, size_t n, struct kb_buf *b)
 		kb_csv_number(b, s->log10_p_upper);
 		kb_buf_printf(b, ",");
 		kb_csv_number(b, s->log10_p_lower);
-		kb_buf_printf(b, ",%.6g,%.6g,%llu,%llu,%.4f,%s\n",
+		kb_buf_printf(b, ",%.6g,%.6g,%llu,%llu,%.4f,%s",
 			      kb_pow10_or_zero(s->log10_p_upper),
 			      kb_pow10_or_zero(s->log10_p_lower),
 			      (unsigned long long)s->used,
 			      (unsigned long long)s->max_load, s->expected_max,
 			      kb_verdict(s));
+		if (c->from_file)
+			kb_buf_printf(b, ",%llu,%llu,%s", (unsigned long long)c->keys_read,
+				      (unsigned long long)c->repeated, c->distinct ? "yes" : "no");
+		kb_buf_printf(b, "\n");
 	}
 }
 
@@ -196,7 +202,13 @@ static void cells_json(const struct kb_cell *c, size_t n,
 			      (unsigned long long)s->used,
 			      (unsigned long long)s->max_load);
 		kb_json_number(b, "expected_max_load", s->expected_max);
-		kb_buf_printf(b, ", \"verdict\": \"%s\"}", kb_verdict(s));
+		kb_buf_printf(b, ", \"verdict\": \"%s\"", kb_verdict(s));
+		if (c->from_file)
+			kb_buf_printf(b, ", \"keys_read\": %llu, \"repeated\": %llu, \"distinct\": %s",
+				      (unsigned long long)c->keys_read,
+				      (unsigned long long)c->repeated,
+				      c->distinct ? "true" : "false");
+		kb_buf_printf(b, "}");
 	}
 	kb_buf_printf(b, "\n  ]\n}\n");
 }
@@ -219,6 +231,11 @@ static void cell_text(const struct kb_cell *c, const char *source,
 		      (unsigned long long)s->used,
 		      (unsigned long long)s->buckets,
 		      (unsigned long long)s->max_load, s->expected_max);
+	if (c->from_file)
+		kb_buf_printf(b, "  key file: %llu keys read, %llu repeat an earlier key%s\n",
+			      (unsigned long long)c->keys_read, (unsigned long long)c->repeated,
+			      c->distinct ? " (dropped: --distinct)"
+			      : c->repeated ? " (counted again; --distinct counts each once)" : "");
 	kb_buf_printf(b, "  verdict: %s\n", kb_verdict(s));
 }
 
