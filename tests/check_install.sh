@@ -55,6 +55,26 @@ got=$("$tmp/app-static")
 [ "$got" = "$want" ] || { echo "FAIL: static: got '$got'"; exit 1; }
 echo "ok: installed library works through pkg-config, shared and static: $got"
 
+# The installed khash-bench starts as installed, with nothing in
+# LD_LIBRARY_PATH (meson test sets it to the build tree), and loads the
+# libkhash installed beside it: its rpath is relative to the program, so
+# this tree, a prefix without DESTDIR, is as good as any.
+kbin=$(find "$tmp/root" -path '*/bin/khash-bench')
+if [ -n "$kbin" ]; then
+	got=$(env -u LD_LIBRARY_PATH "$kbin" --version) ||
+		{ echo "FAIL: the installed khash-bench does not start"; exit 1; }
+	[ "$got" = "khash-bench (libkhash) $(pkg-config --modversion libkhash)" ] ||
+		{ echo "FAIL: installed khash-bench --version: '$got'"; exit 1; }
+	lib=$(env -u LD_LIBRARY_PATH ldd "$kbin" | awk '/libkhash/ {print $3}')
+	case $lib in
+	"$tmp"/root/*) ;;
+	*) echo "FAIL: the installed khash-bench loads '$lib', not the installed libkhash"; exit 1 ;;
+	esac
+	got=$(echo 0x12345678 | env -u LD_LIBRARY_PATH "$kbin" hash --func hash_64 --gen new --word 64 --bits 32)
+	[ "$got" = 0x6e79886e ] || { echo "FAIL: installed khash-bench hash: '$got'"; exit 1; }
+	echo "ok: the installed khash-bench runs on the installed libkhash ($lib)"
+fi
+
 mkdir -p "$tmp/proj/subprojects"
 ln -s "$(cd "$source" && pwd)" "$tmp/proj/subprojects/libkhash"
 cp "$tmp/app.c" "$tmp/proj/app.c"

@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: MIT
 # The README's khash-bench synopsis is what `khash-bench --help` prints:
 # the code block after the "## khash-bench" heading, line for line, against
-# the help's "Synopsis:" section.
-# Usage: check_readme_synopsis.sh KHASH-BENCH README.md
+# the help's "Synopsis:" section, the man page's SYNOPSIS (when given) and
+# every command's own usage line, for every command --help lists.
+# Usage: check_readme_synopsis.sh KHASH-BENCH README.md [khash-bench.1]
 set -eu
-kb=$1 readme=$2
+kb=$1 readme=$2 man=${3:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$kb" --help | awk '/^Synopsis:$/ {on = 1; next} on && /^$/ {exit} on {sub(/^  /, ""); print}' >"$tmp/help"
@@ -17,4 +18,25 @@ if ! diff -u "$tmp/readme" "$tmp/help"; then
 	echo "FAIL: the README's synopsis (-) differs from --help (+)"
 	exit 1
 fi
-echo "ok: README synopsis = --help ($(wc -l <"$tmp/help") commands)"
+# each command's --help starts with the same line
+awk '{print $2}' "$tmp/help" | while read -r c; do
+	"$kb" "$c" --help | head -1 | sed 's/^Usage: //' >>"$tmp/usage"
+done
+if ! diff -u "$tmp/help" "$tmp/usage"; then
+	echo "FAIL: a command's --help usage line (+) differs from the synopsis (-)"
+	exit 1
+fi
+if [ -n "$man" ]; then
+	# .B khash\-bench NAME, then the arguments in roff, one line
+	awk '/^\.SH SYNOPSIS/ {on = 1; next} on && /^\.SH/ {exit}
+	     on && /^\.B / {if (line != "") print line; line = substr($0, 4); next}
+	     on && /^\.br/ {next}
+	     on {line = line " " $0}
+	     END {if (line != "") print line}' "$man" |
+		sed 's/\\-/-/g; s/\\e/\\/g; s/\\&//g' >"$tmp/man"
+	if ! diff -u "$tmp/readme" "$tmp/man"; then
+		echo "FAIL: the README's synopsis (-) differs from the man page's (+)"
+		exit 1
+	fi
+fi
+echo "ok: README synopsis = --help = each command's usage${man:+ = man page} ($(wc -l <"$tmp/help") commands)"

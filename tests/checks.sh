@@ -6,3 +6,20 @@ check() { # name, condition result
 	if [ "$2" = 0 ]; then passed=$((passed + 1)); else
 		failed=$((failed + 1)); echo "FAIL: $1"; fi
 }
+# refused WHAT STATUS WANT_STATUS WANT_MESSAGE: the run that wrote
+# $tmp/err (and was told -o $tmp/out) exited WANT_STATUS with exactly
+# WANT_MESSAGE on stderr, leaving neither its -o file nor a temporary
+refused() {
+	local err
+	err=$(cat "$tmp/err")
+	if [ "$2" != "$3" ] || [ "$err" != "$4" ] || [ -e "$tmp/out" ] ||
+	   [ -n "$(find "$tmp" -name '*.tmp.*')" ]; then
+		echo "FAIL: $1"
+		echo "  status $2 (want $3)"
+		echo "  stderr: $err"
+		echo "  wanted: $4"
+		failed=$((failed + 1))
+		return 1
+	fi
+	passed=$((passed + 1))
+}

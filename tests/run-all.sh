@@ -117,7 +117,7 @@ part_done asan-ubsan
 TEST_ARGS="--suite fuzz" CC=clang CXX=clang++ run_meson clang-fuzz -Dfuzzing=true \
 	-Db_sanitize=address,undefined -Db_lundef=false \
 	-Dc_args="-fsanitize=fuzzer-no-link -fno-sanitize-recover=all"
-for h in keyfile cli_args; do
+for h in keyfile cli_args census_file; do
 	exe=$root/clang-fuzz/tests/fuzz/fuzz_$h
 	[ -x "$exe" ] || { lines+=("fuzz $h: not built"); total_fail=$((total_fail + 1)); continue; }
 	work=$(mktemp -d)

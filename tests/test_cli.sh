@@ -38,14 +38,16 @@ check "--version" $?
 check "COMMAND --version" $?
 
 # every command's --help: its own usage on stdout, exit 0, nothing on stderr
-for c in report skew hash influence audit waittable speed keys list; do
+commands=$("$kb" --help | awk '/^Commands:$/ {on = 1; next} on && /^$/ {exit} on {print $1}')
+[ "$(echo "$commands" | wc -w)" -ge 11 ]; check "--help lists every command" $?
+for c in $commands; do
 	"$kb" "$c" --help >"$tmp/help.$c" 2>"$tmp/help.err"
 	[ $? = 0 ] && [ ! -s "$tmp/help.err" ] && grep -q "^Usage: khash-bench $c" "$tmp/help.$c"
 	check "$c --help" $?
 done
-grep -q '^  --count N  *keys per key set (default 65536)$' "$tmp/help.report"
+grep -q '^  --count N  *keys per key set (default 65536); also 1k' "$tmp/help.report"
 check "report --help: what --count counts" $?
-grep -q '^  --count N  *pages waited on, 2..4096 (default 100)$' "$tmp/help.waittable"
+grep -q '^  --count N  *pages waited on, 2..4096 (default 100); also 1k' "$tmp/help.waittable"
 check "waittable --help: what --count counts" $?
 ! grep -q -- '--count' "$tmp/help.hash"; check "hash --help: no --count" $?
 
@@ -197,7 +199,8 @@ check "keys: struct-page formula" $?
 a=$("$kb" skew --func hash_ptr --gen old --word 64 --bits 10 --keys "$tmp/sp.txt" --format csv | tail -1)
 b=$("$kb" skew --func hash_ptr --gen old --word 64 --bits 10 --keys "$tmp/sp.bin" --binary --format csv | tail -1)
 c=$("$kb" skew --func hash_ptr --gen old --word 64 --bits 10 --keyset struct-page --count 1000 --format csv | tail -1 | sed 's/,struct-page,/,keys,/')
-[ "$a" = "$b" ] && [ "$a" = "$c" ]; check "keys: text, binary and built-in agree" $?
+# a key file's row ends in keys_read,repeated,distinct
+[ "$a" = "$b" ] && [ "${a%,1000,0,no}" = "$c" ]; check "keys: text, binary and built-in agree" $?
 expect 2 "khash-bench: keys needs --keyset" keys --count 3
 expect 2 "khash-bench: adversarial: needs a function, generation and bits to attack" \
 	keys --keyset adversarial
@@ -210,7 +213,7 @@ expect 2 "khash-bench: unknown preset 'old128' (see 'khash-bench audit --compare
 	audit --preset old128
 expect 2 "khash-bench: multiplier 0x100000000 does not fit 32 bits" \
 	audit --multiplier 0x100000000 --width 32
-expect 2 "khash-bench: --count (waiters) must be 2..4096" waittable --count 1
+expect 2 "khash-bench: --count 1 out of range for waittable: 2..4096" waittable --count 1
 expect 2 "khash-bench: influence needs --bits" influence --func hash_32 --gen old
 "$kb" audit --preset new64 --format json | grep -q '"schema_version": 1'; check "audit json" $?
 "$kb" audit --compare --format csv | grep -q '^1,old64,0x9e37fffffffc0001,64,1,41,33,7,'
@@ -290,6 +293,134 @@ expect 2 "khash-bench: option '--quiet' is not used by 'waittable' (see 'khash-b
 "$kb" skew --keyset page4k --func hash_64 --gen old --word 32 --bits 12 --count 40000000 --format csv --enumerate --threads 2 -q >"$tmp/en2.csv" 2>&1
 check "skew: floor sums = enumeration, 1 thread" "$(cmp -s "$tmp/fs.csv" "$tmp/en1.csv"; echo $?)"
 check "skew: floor sums = enumeration, 2 threads" "$(cmp -s "$tmp/fs.csv" "$tmp/en2.csv"; echo $?)"
+
+# ---- issue 19: a new user's way through the commands ----
+# --help wins over anything wrong beside it (GNU), on stdout, exit 0
+"$kb" skew --help --bogus >"$tmp/hb.out" 2>"$tmp/hb.err"
+[ $? = 0 ] && [ ! -s "$tmp/hb.err" ] && grep -q '^Usage: khash-bench skew' "$tmp/hb.out"
+check "skew --help --bogus helps" $?
+"$kb" influence --bits ten -h >"$tmp/hb.out" 2>"$tmp/hb.err"
+[ $? = 0 ] && [ ! -s "$tmp/hb.err" ]; check "influence --bits ten -h helps" $?
+expect 2 "khash-bench: skew needs --func" skew --keys -h --gen new # -h as a value is a value
+
+# outputs are tried before the work: at once, one line, nothing left
+expect 1 "khash-bench: cannot create plot folder $tmp/no/such/p: No such file or directory" \
+	report --plot "$tmp/no/such/p"
+expect 1 "khash-bench: cannot write $tmp/no/such/a.txt: No such file or directory" \
+	report -o "$tmp/no/such/a.txt"
+expect 1 "khash-bench: cannot write $tmp: Is a directory" \
+	influence --func hash_32 --gen new --bits 4 -o "$tmp"
+expect 1 "khash-bench: cannot create plot folder $tmp/afile: exists and is not a folder" \
+	waittable --plot "$tmp/afile"
+expect 1 "khash-bench: cannot write $tmp/no/k.txt: No such file or directory" \
+	keys --keyset seq -o "$tmp/no/k.txt"
+expect 1 "khash-bench: cannot write $tmp/no/c.txt: No such file or directory" \
+	census -o "$tmp/no/c.txt" "$tmp/none.census"
+# the trial leaves nothing behind: no temporary, no folder
+"$kb" waittable --count 2 --plot "$tmp/fresh" -o "$tmp/w.txt" >/dev/null 2>&1
+[ -z "$(find "$tmp" -maxdepth 2 -name '*.tmp.*' -o -maxdepth 2 -name '.khash-bench.*')" ]
+check "output trials leave no temporary" $?
+# a report that would take minutes fails in well under a second: the
+# check comes first (a count of 2^40 keys would take hours)
+"$kb" report --count 1Ti --keysets seq --plot "$tmp/no/such/p" >/dev/null 2>&1
+[ $? = 1 ]; check "report with a bad --plot fails before counting" $?
+
+# skew's JSON names the key file
+"$kb" skew --func hash_64 --gen new --bits 4 --keys "$tmp/k4.txt" --format json | grep -qF "\"keys\": \"$tmp/k4.txt\""
+check "skew json: the key file's name" $?
+
+# options a key set would ignore are refused
+expect 2 "khash-bench: --stride applies to the arithmetic key sets (base + i * stride), not to slab" \
+	keys --keyset slab --stride 64
+expect 2 "khash-bench: --size applies to key sets of objects of a size (see 'khash-bench list'), not to seq" \
+	skew --func hash_64 --gen new --bits 8 --keyset seq --size 64
+[ "$("$kb" keys --keyset seq --stride 64 --count 3 | tr '\n' ' ')" = "0x0 0x40 0x80 " ]
+check "keys --keyset seq --stride 64" $?
+
+# units: --count 1M is 10^6, 1Mi 2^20, 1e3 exact; the help's default reads back
+[ "$("$kb" keys --keyset seq --count 1k | wc -l)" = 1000 ]; check "--count 1k = 1000" $?
+[ "$("$kb" keys --keyset seq --count 1Ki | wc -l)" = 1024 ]; check "--count 1Ki = 1024" $?
+[ "$("$kb" keys --keyset seq --count 2.5e3 | wc -l)" = 2500 ]; check "--count 2.5e3 = 2500" $?
+expect 2 "khash-bench: invalid --count: '1.5e0' (not a whole number)" keys --keyset seq --count 1.5e0
+expect 2 "khash-bench: invalid --count: '20E'" keys --keyset seq --count 20E
+expect 2 "khash-bench: invalid --count: '1e20' (more than 64 bits)" keys --keyset seq --count 1e20
+def=$("$kb" skew --help | sed -n 's/.*--max-memory BYTES .*(default \([^;]*\);.*/\1/p')
+[ "$def" = 4GiB ]; check "--max-memory's default printed as 4GiB ($def)" $?
+"$kb" skew --func hash_64 --gen new --bits 8 --keyset seq --max-memory "$def" >/dev/null
+check "--max-memory takes its printed default" $?
+expect 2 "khash-bench: 2^30 buckets need 8192 MiB of counters, over the --max-memory limit of 4096 MiB" \
+	skew --func hash_64 --gen new --bits 30 --keyset seq --max-memory 4G
+expect 2 "khash-bench: 2^20 buckets need 8 MiB of counters, over the --max-memory limit of 7 MiB" \
+	skew --func hash_64 --gen new --bits 20 --keyset seq --max-memory 7MiB
+"$kb" skew --func hash_64 --gen new --bits 20 --keyset seq --max-memory 8M >/dev/null
+check "--max-memory 8M is 8 MiB: 2^20 u64 counters fit" $?
+
+# influence says which method runs and what it costs, before it starts
+# (timeout: only the note is wanted, not the 20-minute work)
+note() { timeout 2 "$kb" influence --bits 8 -o "$tmp/inf.txt" "$@" 2>&1 >/dev/null | head -1; }
+note --func hash_32 --gen new --word 32 --count 4294967296 | grep -q 'every 2^32 input of new hash_32 on 32-bit in closed form'
+check "influence: the closed form is announced" $?
+note --func hash_32 --gen new --word 32 --count 4294967295 |
+	grep -q 'sampling 4294967295 random keys .*(--count 4294967296 or more is every input, in closed form): 4294967295 keys x 33 hashes, roughly 19 min'
+check "influence: one short of 2^32 samples, and says what 2^32 would do" $?
+note --func hash_64 --gen new --word 64 --count 4Gi | grep -q 'sampling 4294967296 random keys .*a 64-bit argument cannot be swept.*x 65 hashes'
+check "influence: hash_64 at 2^32 samples, and says so" $?
+note --func hash_32 --gen new --word 32 --count 4Gi --enumerate | grep -q 'trying all 4294967296 inputs'
+check "influence --enumerate: tries every input, and says so" $?
+[ -z "$(note --func hash_32 --gen new --word 32 --count 4Gi --quiet)" ]; check "influence --quiet: no note" $?
+[ -z "$(note --func hash_32 --gen new --word 32 --count 1000)" ]; check "influence, short work: no note" $?
+
+# every option's value at its edges and one past them; the ranges the
+# help states are read from it, so a range changed in one place is seen
+range() { # COMMAND OPTION: "LO HI" from "LO..HI" in its help line
+	"$kb" "$1" --help | grep -- "^  $2 " | grep -o '[0-9][0-9]*\.\.[0-9][0-9]*' | head -1 | sed 's/\.\./ /'
+}
+edges() { # COMMAND OPTION ARGS...: LO and HI accepted, LO-1 and HI+1 refused
+	local c=$1 o=$2 lo hi
+	shift 2
+	read -r lo hi <<<"$(range "$c" "$o")"
+	[ -n "$hi" ]; check "$c $o: a range in its help" $?
+	for v in "$lo" "$hi"; do
+		"$kb" "$c" "$@" "$o" "$v" >/dev/null 2>"$tmp/edge.err"; check "$c $o $v accepted" $?
+	done
+	for v in $((lo - 1)) $((hi + 1)); do
+		"$kb" "$c" "$@" "$o" "$v" >/dev/null 2>"$tmp/edge.err"
+		[ $? = 2 ] && grep -q -- "$o" "$tmp/edge.err"; check "$c $o $v refused" $?
+	done
+}
+edges skew --threads --func hash_64 --gen new --bits 8 --keyset seq --count 16
+edges skew --size --func hash_64 --gen new --bits 4 --keyset heap-glibc --count 1
+# --bits: 1 .. the cell's bits_max (lkh_bits_max: 32 or 64, in the errors above)
+for cell in "hash_64 new 32" "hash_64 old 64" "hash_32 old 32"; do
+	set -- $cell
+	for v in 1 "$3"; do
+		"$kb" hash --func "$1" --gen "$2" --word 64 --bits "$v" "$tmp/k.txt" >/dev/null
+		check "hash --func $1 --gen $2 --bits $v accepted" $?
+	done
+done
+expect 2 "khash-bench: bits 0 out of range for old hash_64 on 64-bit: 1..64" \
+	hash --func hash_64 --gen old --word 64 --bits 0 "$tmp/k.txt"
+expect 2 "khash-bench: need 1 <= --bits-min <= --bits-max" report --bits-min 0
+expect 2 "khash-bench: need 1 <= --bits-min <= --bits-max" report --bits-min 9 --bits-max 8
+"$kb" report --keysets seq --funcs hash_32 --gens new --words 32 --count 64 --bits-min 1 --bits-max 1 >/dev/null
+check "report --bits-min 1 --bits-max 1 accepted" $?
+# --bits-max 32 passes the range check: the memory check is what refuses it
+expect 2 "khash-bench: 2^32 buckets need 131072 MiB of counters, over the --max-memory limit of 4096 MiB" \
+	report --bits-min 32 --bits-max 32
+expect 2 "khash-bench: --bits-max 33 out of range: these functions return at most 32 bits for every generation (1..32)" \
+	report --bits-max 33
+expect 2 "khash-bench: bits 0 out of range for speed: 1..32" speed --bits 0
+expect 2 "khash-bench: bits 33 out of range for speed: 1..32" speed --bits 33
+expect 2 "khash-bench: --step must be at least 1" report --step 0
+[ "$("$kb" report --keysets seq --funcs hash_32 --gens new --words 32 --count 64 --bits-min 6 --bits-max 8 --step 1 | grep -c '^seq')" = 1 ]
+check "report --step 1 accepted" $?
+[ "$("$kb" keys --keyset seq --count 1 | wc -l)" = 1 ]; check "--count 1 accepted" $?
+expect 2 "khash-bench: invalid --count: '18446744073709551616' (more than 64 bits)" \
+	keys --keyset seq --count 18446744073709551616
+expect 1 "khash-bench: seq: 18446744073709551615 keys from 0 exceed the 32-bit argument" \
+	skew --func hash_32 --gen new --word 32 --bits 8 --keyset seq --count 18446744073709551615
+expect 2 "khash-bench: invalid --width: '48' (32 or 64)" audit --multiplier 3 --width 48
+expect 2 "khash-bench: invalid --word: '0' (32 or 64)" keys --keyset seq --word 0
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -236,6 +236,120 @@ static void usage_and_man_page_list_the_tables(void **state)
 	free(skew);
 }
 
+/* Every option a command takes is in its synopsis (help, man page and
+ * README all print kb_synopsis), and none it does not take. */
+static void synopses_name_every_option(void **state)
+{
+	char syn[1024], want[64];
+	unsigned i, j;
+
+	(void)state;
+	for (i = 0; i < KB_CMD_COUNT_; i++) {
+		kb_synopsis(syn, sizeof(syn), &kb_commands[i]);
+		for (j = 0; j < KB_OPT_COUNT_; j++) {
+			const struct kb_option_info *o = &kb_options[j];
+			int takes = (kb_commands[i].options & (UINT64_C(1) << j)) != 0;
+			const char *p;
+			int found = 0;
+
+			if (j == KB_OPT_HELP || j == KB_OPT_VERSION)
+				continue;
+			snprintf(want, sizeof(want), "--%s", o->name);
+			for (p = strstr(syn, want); p && !found; p = strstr(p + 1, want))
+				found = strchr(" ])", p[strlen(want)]) != NULL; /* or the end */
+			if (o->short_name && o->arg) {
+				snprintf(want, sizeof(want), "[-%c %s]", o->short_name, o->arg);
+				found |= strstr(syn, want) != NULL;
+			}
+			if (found != takes)
+				fail_msg("%s: --%s %s", kb_commands[i].name, o->name,
+					 takes ? "missing from its synopsis" : "in its synopsis, not taken");
+		}
+	}
+	kb_synopsis(syn, sizeof(syn), &kb_commands[KB_CMD_HASH]);
+	assert_non_null(strstr(syn, "[--format text] [-o FILE] [FILE|-]")); /* operands last */
+	kb_synopsis(syn, sizeof(syn), &kb_commands[KB_CMD_LIST]);
+	assert_string_equal(syn, "");
+}
+
+/* Values at the edges of their ranges and one past them. */
+static void values_at_their_edges(void **state)
+{
+	struct kb_args a;
+	char line[128];
+
+	(void)state;
+	snprintf(line, sizeof(line), "waittable --count %d", KB_WAITERS_MIN);
+	assert_int_equal(parse(&a, line), 0);
+	snprintf(line, sizeof(line), "waittable --count %d", KB_WAITERS_MAX);
+	assert_int_equal(parse(&a, line), 0);
+	assert_true(a.kp.count == KB_WAITERS_MAX);
+	snprintf(line, sizeof(line), "waittable --count %d", KB_WAITERS_MIN - 1);
+	assert_int_equal(parse(&a, line), KB_EXIT_USAGE);
+	snprintf(line, sizeof(line), "waittable --count %d", KB_WAITERS_MAX + 1);
+	assert_int_equal(parse(&a, line), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --size 1"), 0);
+	assert_true(a.kp.size == 1);
+	snprintf(line, sizeof(line), "skew --size %d", KB_MAX_SIZE);
+	assert_int_equal(parse(&a, line), 0);
+	assert_true(a.kp.size == KB_MAX_SIZE);
+	assert_int_equal(parse(&a, "skew --size 16MiB"), 0);
+	assert_true(a.kp.size == KB_MAX_SIZE); /* 16 MiB is the limit */
+	assert_int_equal(parse(&a, "skew --size 0"), KB_EXIT_USAGE);
+	snprintf(line, sizeof(line), "skew --size %d", KB_MAX_SIZE + 1);
+	assert_int_equal(parse(&a, line), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --threads 1"), 0);
+	assert_int_equal(parse(&a, "skew --threads 64"), 0);
+	assert_int_equal(a.threads, 64);
+	assert_int_equal(parse(&a, "skew --threads 0"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --threads 65"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --count 1"), 0);
+	assert_true(a.kp.count == 1);
+	assert_int_equal(parse(&a, "skew --count 18446744073709551615"), 0);
+	assert_true(a.kp.count == UINT64_MAX);
+	assert_int_equal(parse(&a, "skew --count 18446744073709551616"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --count 0"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --count 1M"), 0);
+	assert_true(a.kp.count == 1000000);
+	assert_int_equal(parse(&a, "skew --count 1Mi"), 0);
+	assert_true(a.kp.count == 1048576);
+	assert_int_equal(parse(&a, "skew --count 1e6"), 0);
+	assert_true(a.kp.count == 1000000);
+	assert_int_equal(parse(&a, "skew --count 1.5e0"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "report --step 1"), 0);
+	assert_int_equal(a.step, 1);
+	assert_int_equal(parse(&a, "report --step 0"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --max-memory 4GiB"), 0);
+	assert_true(a.max_memory == KB_DEFAULT_MAX_MEMORY);
+	assert_int_equal(parse(&a, "skew --max-memory 4G"), 0);
+	assert_true(a.max_memory == UINT64_C(4) << 30);
+	assert_int_equal(parse(&a, "skew --max-memory 4GB"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --word 32"), 0);
+	assert_int_equal(parse(&a, "skew --word 64"), 0);
+	assert_int_equal(parse(&a, "skew --word 31"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --word 65"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "audit --width 32"), 0);
+	assert_int_equal(parse(&a, "audit --width 64"), 0);
+	assert_int_equal(parse(&a, "audit --width 33"), KB_EXIT_USAGE);
+}
+
+static void help_wins_over_errors(void **state)
+{
+	struct kb_args a;
+
+	(void)state;
+	assert_int_equal(parse(&a, "skew --help --bogus"), 0);
+	assert_int_equal(a.action, KB_HELP);
+	assert_int_equal(parse(&a, "skew --bits ten -h"), 0);
+	assert_int_equal(a.action, KB_HELP);
+	assert_int_equal(parse(&a, "list --plot x -V"), 0);
+	assert_int_equal(a.action, KB_VERSION);
+	/* a -h that is an option's value is a value */
+	assert_int_equal(parse(&a, "skew --keys -h"), 0);
+	assert_int_equal(a.action, KB_RUN);
+	assert_string_equal(a.keys, "-h");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -247,6 +361,9 @@ int main(void)
 		cmocka_unit_test(help_and_version_win),
 		cmocka_unit_test(values_are_parsed),
 		cmocka_unit_test(usage_and_man_page_list_the_tables),
+		cmocka_unit_test(synopses_name_every_option),
+		cmocka_unit_test(values_at_their_edges),
+		cmocka_unit_test(help_wins_over_errors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -142,9 +142,10 @@ static void rejections_name_file_and_line(void **state)
 	expect_error("negative.txt", "-5\n", 3, 0, ":1: not an integer: '-5'");
 	expect_error("twokeys.txt", "5 6\n", 4, 0, ":1: not an integer: '5 6'");
 	expect_error("bare0x.txt", "0x\n", 3, 0, ":1: not an integer: '0x'");
+	/* byte offset 2: after "1\n" */
 	expect_error("nul.txt", "1\n\0\n", 4, 0,
-		     ":2: NUL byte in a text key file (binary? use --binary)");
-	expect_error("short.bin", "12345678abc", 11, 1,
+		     ":2: NUL byte at byte offset 2: not a text key file (binary? use --binary)");
+	expect_error("short.bin", "\x01\x02\x03\x04\x05\x06\x07\x08\xff\x01\x02", 11, 1,
 		     ": truncated binary key file: 11 bytes is not a multiple of 8");
 	expect_error("empty.bin", "", 0, 1, ": no keys in the file");
 }
@@ -193,7 +194,60 @@ static void long_lines_are_refused(void **state)
 	assert_int_equal(read_all(write_file("long.txt", line, sizeof(line)), 0,
 				  NULL, 0, err, sizeof(err)),
 			 -1);
-	assert_non_null(strstr(err, ":1: line longer than 65536 bytes"));
+	assert_non_null(strstr(err, ":1: line longer than 65535 bytes"));
+}
+
+/* --binary on a text file: refused, not read as garbage keys. */
+static void text_given_binary_is_refused(void **state)
+{
+	/* 16 bytes: two "keys" if read blindly */
+	static const char digits[] = "1234567\n7654321\n";
+	/* one byte outside printable ASCII anywhere makes it binary */
+	static const char almost[] = "1234567\n765432\x01\n";
+	uint64_t k[2];
+	char err[512];
+
+	(void)state;
+	expect_error("digits.bin", digits, 16, 1,
+		     ": text, not little-endian u64 keys: its first block is all printable ASCII (drop --binary)");
+	expect_error("crlf.bin", "0x1000\r\n", 8, 1,
+		     ": text, not little-endian u64 keys: its first block is all printable ASCII (drop --binary)");
+	assert_int_equal(read_all(write_file("almost.bin", almost, 16), 1, k, 2, err,
+				  sizeof(err)),
+			 2);
+	/* "1234567\n" little-endian: 0x0a37363534333231 */
+	assert_true(k[0] == UINT64_C(0x0a37363534333231));
+}
+
+/* A NUL is named with its byte offset, also past the first block, and
+ * also when no newline ever comes (endless /dev/zero). */
+static void nul_bytes_are_located(void **state)
+{
+	static char big[3 * KB_KEYFILE_BLOCK];
+	char want[128];
+	size_t i, at = 2 * KB_KEYFILE_BLOCK + 5;
+
+	(void)state;
+	/* lines "7\n" up to a NUL in the third block */
+	for (i = 0; i < sizeof(big); i += 2) {
+		big[i] = '7';
+		big[i + 1] = '\n';
+	}
+	big[at] = '\0';
+	snprintf(want, sizeof(want),
+		 ":%zu: NUL byte at byte offset %zu: not a text key file (binary? use --binary)",
+		 at / 2 + 1, at);
+	expect_error("late-nul.txt", big, sizeof(big), 0, want);
+	memset(big, 0, sizeof(big));
+	expect_error("zeros.txt", big, sizeof(big), 0,
+		     ":1: NUL byte at byte offset 0: not a text key file (binary? use --binary)");
+	/* a long line with a NUL past its first byte: the NUL is named */
+	memset(big, '1', sizeof(big));
+	big[KB_KEYFILE_BLOCK - 1] = '\0';
+	snprintf(want, sizeof(want),
+		 ":1: NUL byte at byte offset %d: not a text key file (binary? use --binary)",
+		 KB_KEYFILE_BLOCK - 1);
+	expect_error("long-nul.txt", big, sizeof(big), 0, want);
 }
 
 int main(void)
@@ -205,6 +259,8 @@ int main(void)
 		cmocka_unit_test(garbage_deep_in_a_large_file),
 		cmocka_unit_test(directories_and_missing_files),
 		cmocka_unit_test(long_lines_are_refused),
+		cmocka_unit_test(text_given_binary_is_refused),
+		cmocka_unit_test(nul_bytes_are_located),
 	};
 
 	return cmocka_run_group_tests_name("keyfile", tests, setup, teardown);

@@ -14,10 +14,6 @@
 #include "number.h"
 #include "tables.h"
 
-/* A number macro as a string, for the command table's texts. */
-#define KB_STRINGIFY(x) KB_STRINGIFY_(x)
-#define KB_STRINGIFY_(x) #x
-
 static const char *prog = "khash-bench";
 
 int kb_fail(int status, const char *fmt, ...)
@@ -45,7 +41,7 @@ const struct kb_option_info kb_options[KB_OPT_COUNT_] = {
 const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 	[KB_CMD_REPORT] = {
 		"report",
-		"[--format text|csv|json] [--plot DIR] [--count N] [--bits-min N] [--bits-max N] [--keysets A,B] [--funcs F,G] [--gens G,H] [--words 32,64] [--step N] [--hist KEYSET:FUNC:WORD:BITS]... [--enumerate] [--threads N] [--quiet] [-o FILE]",
+		"[--hist KEYSET:FUNC:WORD:BITS]...",
 		"the main job: every key set x function x generation x word size x bits, old beside new",
 		"Counts every chosen key set through every chosen function, generation and word size into 2^bits-min .. 2^bits-max buckets (counted once at the largest table and folded down) and prints X^2/df per table size: 1 for a random function, far above 1 for a skewed hash. Marks: # broken (X^2/df >= 10), ! skewed (upper tail p < 1e-6), ~ more even than random (lower tail p < 1e-6). Ends with a summary per generation.",
 		KEYSET_OPTIONS | KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(BITS_MIN) | KB_OPT(BITS_MAX) |
@@ -55,25 +51,26 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		TEXT_CSV_JSON, 0, NULL, "keys per key set", 65536 },
 	[KB_CMD_SKEW] = {
 		"skew",
-		"(--func F --bits N | --table NAME [--param N] [--bits N]) --gen G [--word W] (--keyset NAME [--count N] [--enumerate] | --keys FILE [--binary]) [--format text|csv|json] [--threads N] [--quiet] [-o FILE]",
+		"(--func F --bits N | --table NAME [--param [NAME=]N] [--bits N]) --gen G (--keyset NAME [--count N] [--base N] [--stride N] [--seed N] [--size BYTES] [--enumerate] | --keys FILE [--binary] [--distinct])",
 		"one cell: how evenly one function spreads a key set or a key file",
 		"Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, or through a named kernel table (its key transform, function and bits), and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even).",
 		KEYSET_OPTIONS | KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) |
-			KB_OPT(KEYSET) | KB_OPT(KEYS) | KB_OPT(BINARY) | KB_OPT(FORMAT) |
+			KB_OPT(KEYSET) | KB_OPT(KEYS) | KB_OPT(BINARY) | KB_OPT(DISTINCT) | KB_OPT(FORMAT) |
 			KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) | KB_OPT(TABLE) |
 			KB_OPT(PARAM) | KB_OPT(QUIET) | KB_OPT(ENUMERATE),
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set", 4096 },
 	[KB_CMD_HASH] = {
 		"hash",
-		"(--func F --bits N | --table NAME [--param N] [--bits N]) --gen G [--word W] [--binary] [-o FILE] [FILE|-]",
+		"(--func F --bits N | --table NAME [--param [NAME=]N] [--bits N]) --gen G",
 		"print each key's hash, 0x-prefixed lowercase hex, in input order",
 		"Reads a key file (standard input when FILE is - or missing) and prints the hash of every key, one a line, in input order, exactly as the chosen kernel computed it; with --table, the bucket that kernel table puts it in.",
 		KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) | KB_OPT(BINARY) |
 			KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(TABLE) | KB_OPT(PARAM),
-		KB_FORMAT_BIT(KB_FORMAT_TEXT), 1, "one key file, or - for standard input", NULL, 0 },
+		KB_FORMAT_BIT(KB_FORMAT_TEXT), 1, "one key file, or - for standard input", NULL, 0,
+		"[FILE|-]" },
 	[KB_CMD_INFLUENCE] = {
 		"influence",
-		"--func F --gen G [--word W] --bits N [--count SAMPLES] [--seed N] [--enumerate] [--format text|csv|json] [--plot DIR] [--threads N] [--quiet] [-o FILE]",
+		"--func F --gen G --bits N",
 		"P(flipping input bit j flips output bit k), as a map and a summary",
 		"Measures, for every input bit j and output bit k, the probability that flipping bit j of the key flips bit k of the hash, over seeded random keys or every key of a 32-bit argument. An ideal hash gives 1/2 everywhere; a multiplicative hash can never reach output bits below the input bit.",
 		KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) | KB_OPT(COUNT) |
@@ -83,7 +80,7 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		"random keys sampled; 4294967296 or more: every key of a 32-bit argument", 65536 },
 	[KB_CMD_AUDIT] = {
 		"audit",
-		"(--multiplier K [--width 32|64] | --preset NAME | --compare) [--format text|csv|json] [--plot DIR] [-o FILE]",
+		"(--multiplier K [--width 32|64] | --preset NAME | --compare)",
 		"what to know about a multiplier before using it",
 		"Reports a multiplier's parity, popcount and longest run of equal bits, the cost of a shift-and-add chain (non-adjacent form), the continued fraction of K/2^w, the worst stride among s, 3s, 5s, 7s (s a power of two) for 2^6..2^16 buckets, and its skew over the built-in key sets; --compare does it for every preset.",
 		KB_OPT(MULTIPLIER) | KB_OPT(WIDTH) | KB_OPT(PRESET) | KB_OPT(COMPARE) |
@@ -91,15 +88,17 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		TEXT_CSV_JSON, 0, NULL, NULL, 0 },
 	[KB_CMD_WAITTABLE] = {
 		"waittable",
-		"[--count WAITERS] [--word W] [--seed N] [--format text|csv|json] [--plot DIR] [-o FILE]",
+		"",
 		"the 2002 page wait tables: waiters woken for nothing, old vs new vs random",
 		"Simulates the hashed page wait tables of 2002: each zone hashes struct page pointers into pages/256 queues (a power of two, at most 4096), and unlocking a page wakes every waiter in its queue. Prints the mean number of waiters woken for nothing per unlock, old multiplier against new against a random function, for pages anywhere in the zone and for a run of consecutive pages.",
 		KB_OPT(COUNT) | KB_OPT(WORD) | KB_OPT(SEED) | KB_OPT(FORMAT) | KB_OPT(PLOT) |
 			KB_OPT(OUTPUT),
-		TEXT_CSV_JSON, 0, NULL, "pages waited on, 2..4096", 100 },
+		TEXT_CSV_JSON, 0, NULL,
+		"pages waited on, " KB_STRINGIFY(KB_WAITERS_MIN) ".." KB_STRINGIFY(KB_WAITERS_MAX), 100,
+		NULL, KB_WAITERS_MIN, KB_WAITERS_MAX },
 	[KB_CMD_SPEED] = {
 		"speed",
-		"[--bits N] [--count KEYS] [--part hashes|engine] [--threads N] [--quiet] [--format text|csv] [-o FILE]",
+		"",
 		"benchmarks: every hash beside the bare arithmetic, the engine beside the naive loop",
 		"Times every hash inline and through the library's exported symbol, each beside a hand-written reference loop in the same binary, and the counting engine beside the naive loop; prints figures, never verdicts.",
 		KB_OPT(BITS) | KB_OPT(COUNT) | KB_OPT(THREADS) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) |
@@ -108,7 +107,7 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		"keys the counting engine counts at each table size", UINT64_C(1) << 27 },
 	[KB_CMD_KEYS] = {
 		"keys",
-		"--keyset NAME [--count N] [--word W] [--binary] [-o FILE]",
+		"--keyset NAME",
 		"write a key set as a key file (0x hex lines, or little-endian u64)",
 		"Writes a built-in key set as a key file that any machine reads back the same: 0x hex, one key a line, or little-endian u64 with --binary. The adversarial set needs the cell it is built against: --func, --gen and --bits.",
 		KEYSET_OPTIONS | KB_OPT(KEYSET) | KB_OPT(WORD) | KB_OPT(BINARY) | KB_OPT(OUTPUT) |
@@ -117,7 +116,7 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		KB_FORMAT_BIT(KB_FORMAT_TEXT), 0, NULL, "keys to write", 4096 },
 	[KB_CMD_TABLES] = {
 		"tables",
-		"[--count N] [--seed N] [--words 32,64] [--kernel-keys DIR] [--format text|csv|json] [--plot DIR] [--quiet] [-o FILE]",
+		"",
 		"named kernel tables: real 6.1 call sites under every generation",
 		"Lists the named tables (the key transform, function and bits of a real Linux 6.1 call site, with its file:line) and counts each one's natural key model through every generation and word size, and, with --kernel-keys, the real kernel keys that fit it.",
 		KB_OPT(COUNT) | KB_OPT(SEED) | KB_OPT(WORDS) | KB_OPT(KERNEL_KEYS) | KB_OPT(FORMAT) |
@@ -129,12 +128,12 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		0, KB_FORMAT_BIT(KB_FORMAT_TEXT), 0, NULL, NULL, 0 },
 	[KB_CMD_CENSUS] = {
 		"census",
-		"[--format text|csv|json] [--plot DIR] [-o FILE] FILE...",
+		"",
 		"the hash call sites a kernel reached, judged under every generation",
 		"Reads census files (khash-census 1: the call sites of hash_32, hash_64, hash_long, hash_ptr, hash32_ptr, __hash_32, fs/inode.c hash() and btrfs_inode_hash() a running kernel reached, with a sample of their keys), and hashes each site's distinct keys again with every generation on the file's word size: through the named table at the site's file:line where there is one, and for inode_hash and btrfs_inode_hash through fs/inode.c hash() as the inode-hash table computes it; a btrfs_inode_hash key, whose record holds no super block, takes the super block and i_hash_shift of the file's hash() record that holds its value under 6.1 (else the super block most of its site's keys found, else the table's). A site's table has 2^bits buckets: its bits, else its named table's, else the 32 bits the function returns. It is judged at 2^at buckets, the largest at <= bits where a random function would put " KB_STRINGIFY(KB_CENSUS_MIN_PAIRS) " pairs of its n distinct keys in a shared bucket (n(n-1)/2^(at+1) >= " KB_STRINGIFY(KB_CENSUS_MIN_PAIRS) "), which keeps the chi-squared tail within a factor of 3 of the false-alarm rate it claims; a smaller table than the site's sums adjacent buckets (their top bits), and a site that cannot reach it with 2 buckets has 'too few keys'. Prints per site and generation X^2/df, buckets used, the maximum load and the verdict (broken, skewed, ok, even, as skew gives them), each file's sites apart, labelled by its meta arch, worst first: judged sites before those with too few keys, then by the verdict under old (broken, skewed, ok, even), then by X^2/df under old, then under new, both largest first, then in the file's order. A malformed line is an error naming file:line.",
 		KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(OUTPUT),
 		TEXT_CSV_JSON, UINT_MAX, "census files, - for standard input",
-		NULL, 0 },
+		NULL, 0, "FILE..." },
 };
 
 /* Functions that index a table: those that take bits in some cell. */
@@ -170,6 +169,18 @@ static int parse_uint(const char *opt, const char *s, unsigned *v)
 	if (!kb_parse_u64(s, &x) || x > 1u << 30)
 		return kb_fail(KB_EXIT_USAGE, "invalid %s: '%s'", opt, s);
 	*v = (unsigned)x;
+	return 0;
+}
+
+/* An error for kb_parse_count's or kb_parse_bytes's status, or 0. */
+static int parse_sized(const char *opt, const char *s, int status)
+{
+	if (status == KB_NUMBER_FRACTION)
+		return kb_fail(KB_EXIT_USAGE, "invalid %s: '%s' (not a whole number)", opt, s);
+	if (status == KB_NUMBER_OVERFLOW)
+		return kb_fail(KB_EXIT_USAGE, "invalid %s: '%s' (more than 64 bits)", opt, s);
+	if (status != KB_NUMBER_OK)
+		return kb_fail(KB_EXIT_USAGE, "invalid %s: '%s'", opt, s);
 	return 0;
 }
 
@@ -286,6 +297,65 @@ static int parse_hist(const char *s, struct kb_hist_req *h)
 }
 
 
+/* Does the synopsis text name option o ("--bits", not "--bits-min")? */
+static int names_option(const char *text, const struct kb_option_info *o)
+{
+	size_t n = strlen(o->name);
+	const char *p;
+
+	for (p = strstr(text, "--"); p; p = strstr(p + 2, "--"))
+		if (!strncmp(p + 2, o->name, n) &&
+		    !(p[2 + n] == '-' || (p[2 + n] >= 'a' && p[2 + n] <= 'z')))
+			return 1;
+	return 0;
+}
+
+/* The formats c writes, joined by sep. */
+static const char *format_list(char *out, size_t len, const struct kb_command *c,
+			       const char *sep)
+{
+	size_t used = 0;
+	unsigned f;
+
+	out[0] = '\0';
+	for (f = 0; f < KB_FORMAT_COUNT; f++)
+		if (c->formats & KB_FORMAT_BIT(f))
+			used += (size_t)snprintf(out + used, used < len ? len - used : 0, "%s%s",
+						 used ? sep : "", kb_format_name((enum kb_format)f));
+	return out;
+}
+
+void kb_synopsis(char *out, size_t len, const struct kb_command *c)
+{
+	size_t used = (size_t)snprintf(out, len, "%s", c->synopsis);
+	char formats[64];
+	unsigned i;
+
+	for (i = 0; i < KB_OPT_COUNT_; i++) {
+		const struct kb_option_info *o = &kb_options[i];
+		const char *arg = o->arg;
+
+		if (!(c->options & (UINT64_C(1) << i)) || names_option(c->synopsis, o))
+			continue;
+		if (i == KB_OPT_FORMAT)
+			arg = format_list(formats, sizeof(formats), c, "|");
+		if (o->short_name && arg) /* -o FILE, as people type it */
+			used += (size_t)snprintf(out + used, used < len ? len - used : 0,
+						 "%s[-%c %s]", used ? " " : "", o->short_name, arg);
+		else
+			used += (size_t)snprintf(out + used, used < len ? len - used : 0,
+						 "%s[--%s%s%s]", used ? " " : "", o->name,
+						 arg ? " " : "", arg ? arg : "");
+	}
+	if (c->operand_syntax)
+		snprintf(out + used, used < len ? len - used : 0, "%s%s", used ? " " : "",
+			 c->operand_syntax);
+}
+
+/* What kb_parse_count takes, said once for every --count. */
+static const char count_forms[] =
+	"; also 1k 1M 1G 1T (10^3 .. 10^12), 1Ki 1Mi 1Gi 1Ti (2^10 .. 2^40) or 1e6, whole numbers only";
+
 /* An option's help as command c documents it: %F and %G filled in,
  * --count's meaning and default and --format's choices from c. */
 static void option_help(char *out, size_t len, const struct kb_option_info *o,
@@ -297,10 +367,11 @@ static void option_help(char *out, size_t len, const struct kb_option_info *o,
 
 	if (o == &kb_options[KB_OPT_COUNT]) {
 		if (c && c->count_default)
-			snprintf(out, len, "%s (default %llu)", c->count_means,
-				 (unsigned long long)c->count_default);
+			snprintf(out, len, "%s (default %llu)%s", c->count_means,
+				 (unsigned long long)c->count_default, count_forms);
 		else
-			snprintf(out, len, "%s", c ? c->count_means : "what the command counts");
+			snprintf(out, len, "%s%s", c ? c->count_means : "what the command counts",
+				 count_forms);
 		return;
 	}
 	if (o == &kb_options[KB_OPT_FORMAT] && c) {
@@ -320,6 +391,10 @@ static void option_help(char *out, size_t len, const struct kb_option_info *o,
 
 		if (h[0] == '%' && (h[1] == 'F' || h[1] == 'G'))
 			sub = name_list(list, sizeof(list), ", ", h[1] == 'F');
+		if (h[0] == '%' && h[1] == 'M') {
+			kb_bytes_text(KB_DEFAULT_MAX_MEMORY, list, sizeof(list));
+			sub = list;
+		}
 		if (!sub) {
 			out[used++] = *h;
 			out[used] = '\0';
@@ -374,7 +449,7 @@ static const char intro[] =
 
 void kb_usage(FILE *to)
 {
-	char funcs[128], gens[128];
+	char funcs[128], gens[128], syn[1024];
 	unsigned i;
 
 	fprintf(to, "Usage: khash-bench COMMAND [OPTIONS]\n");
@@ -383,9 +458,10 @@ void kb_usage(FILE *to)
 	for (i = 0; i < KB_CMD_COUNT_; i++)
 		fprintf(to, "  %-10s %s\n", kb_commands[i].name, kb_commands[i].summary);
 	fprintf(to, "\nSynopsis:\n");
-	for (i = 0; i < KB_CMD_COUNT_; i++)
-		fprintf(to, "  khash-bench %s%s%s\n", kb_commands[i].name,
-			kb_commands[i].synopsis[0] ? " " : "", kb_commands[i].synopsis);
+	for (i = 0; i < KB_CMD_COUNT_; i++) {
+		kb_synopsis(syn, sizeof(syn), &kb_commands[i]);
+		fprintf(to, "  khash-bench %s%s%s\n", kb_commands[i].name, syn[0] ? " " : "", syn);
+	}
 	fprintf(to, "\n'khash-bench COMMAND --help' lists a command's options and what --count counts there.\n"
 		    "Functions: %s   Generations: %s\n"
 		    "--word is the kernel's BITS_PER_LONG (default: this build's, %u).\n"
@@ -398,11 +474,11 @@ void kb_usage(FILE *to)
 
 void kb_command_usage(FILE *to, const struct kb_command *c)
 {
-	char label[64], help[512];
+	char label[64], help[512], syn[1024];
 	unsigned i;
 
-	fprintf(to, "Usage: khash-bench %s%s%s\n\n", c->name,
-		c->synopsis[0] ? " " : "", c->synopsis);
+	kb_synopsis(syn, sizeof(syn), c);
+	fprintf(to, "Usage: khash-bench %s%s%s\n\n", c->name, syn[0] ? " " : "", syn);
 	wrap(to, c->description, 0, 0);
 	if (c->max_operands)
 		fprintf(to, "\nOperand: %s.\n", c->operands_are);
@@ -443,7 +519,7 @@ static void roff(FILE *to, const char *s)
 
 void kb_manpage(FILE *to, const char *date)
 {
-	char label[64], help[512], funcs[128], gens[128];
+	char label[64], help[512], funcs[128], gens[128], syn[1024];
 	unsigned i, j;
 
 	fprintf(to, ".\\\" Generated from khash-bench's command table (bench/cli/cli_args.c).\n");
@@ -455,8 +531,9 @@ void kb_manpage(FILE *to, const char *date)
 		if (i)
 			fprintf(to, ".br\n");
 		fprintf(to, ".B khash\\-bench %s\n", kb_commands[i].name);
-		if (kb_commands[i].synopsis[0]) {
-			roff(to, kb_commands[i].synopsis);
+		kb_synopsis(syn, sizeof(syn), &kb_commands[i]);
+		if (syn[0]) {
+			roff(to, syn);
 			fputc('\n', to);
 		}
 	}
@@ -589,8 +666,18 @@ int kb_parse_args(int argc, char **argv, struct kb_args *a)
 			       argc > 0 ? argv[0] : "");
 	set_defaults(a, c);
 	getopt_tables(longs, shorts);
-	optind = 0; /* GNU: a full reset, so the parser can run more than once */
 	opterr = 0;
+	/* GNU: --help and --version win over anything wrong beside them, so
+	 * look for them first (getopt knows which words are option values) */
+	optind = 0; /* GNU: a full reset, so the parser can run more than once */
+	while ((ch = getopt_long(argc, argv, shorts, longs, NULL)) != -1)
+		if (ch == 256 + KB_OPT_HELP || ch == 'h')
+			a->action = KB_HELP;
+		else if ((ch == 256 + KB_OPT_VERSION || ch == 'V') && a->action != KB_HELP)
+			a->action = KB_VERSION;
+	if (a->action != KB_RUN)
+		return 0;
+	optind = 0;
 	while ((ch = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
 		int id = ch >= 256 ? ch - 256 : -1, rc;
 
@@ -603,10 +690,6 @@ int kb_parse_args(int argc, char **argv, struct kb_args *a)
 			return kb_fail(KB_EXIT_USAGE, "unknown or incomplete option '%s' (try --help)",
 				       argv[optind - 1]);
 		}
-		if (id == KB_OPT_HELP || id == KB_OPT_VERSION) {
-			a->action = id == KB_OPT_HELP ? KB_HELP : KB_VERSION;
-			continue;
-		}
 		if (!(c->options & (UINT64_C(1) << id)))
 			return kb_fail(KB_EXIT_USAGE, "option '--%s' is not used by '%s' (see 'khash-bench %s --help')",
 				       kb_options[id].name, c->name, c->name);
@@ -616,7 +699,12 @@ int kb_parse_args(int argc, char **argv, struct kb_args *a)
 	}
 	a->operands = argv + optind;
 	a->n_operands = argc - optind;
-	return a->action == KB_RUN ? check_command_line(a) : 0;
+	if (c->count_max && (a->kp.count < c->count_min || a->kp.count > c->count_max))
+		return kb_fail(KB_EXIT_USAGE, "--count %llu out of range for %s: %llu..%llu",
+			       (unsigned long long)a->kp.count, c->name,
+			       (unsigned long long)c->count_min,
+			       (unsigned long long)c->count_max);
+	return check_command_line(a);
 }
 
 static int parse_option(int id, const char *arg, struct kb_args *a)
@@ -642,8 +730,8 @@ static int parse_option(int id, const char *arg, struct kb_args *a)
 		a->binary = 1;
 		return 0;
 	case KB_OPT_COUNT:
-		if (!kb_parse_u64(arg, &a->kp.count))
-			return kb_fail(KB_EXIT_USAGE, "invalid --count: '%s'", arg);
+		if ((rc = parse_sized("--count", arg, kb_parse_count(arg, &a->kp.count))))
+			return rc;
 		if (a->kp.count == 0)
 			return kb_fail(KB_EXIT_USAGE, "--count must be at least 1");
 		return 0;
@@ -662,8 +750,10 @@ static int parse_option(int id, const char *arg, struct kb_args *a)
 			return kb_fail(KB_EXIT_USAGE, "invalid --seed: '%s'", arg);
 		return 0;
 	case KB_OPT_SIZE:
-		if (!kb_parse_u64(arg, &v) || v == 0 || v > (1u << 24))
-			return kb_fail(KB_EXIT_USAGE, "invalid --size: '%s' (1..16777216 bytes)", arg);
+		if ((rc = parse_sized("--size", arg, kb_parse_bytes(arg, &v))))
+			return rc;
+		if (v == 0 || v > KB_MAX_SIZE)
+			return kb_fail(KB_EXIT_USAGE, "invalid --size: '%s' (1.." KB_STRINGIFY(KB_MAX_SIZE) " bytes)", arg);
 		a->kp.size = (unsigned)v;
 		return 0;
 	case KB_OPT_FORMAT:
@@ -695,9 +785,7 @@ static int parse_option(int id, const char *arg, struct kb_args *a)
 			return kb_fail(KB_EXIT_USAGE, "at most %d --hist", KB_MAX_HIST);
 		return parse_hist(arg, &a->hist[a->nhist++]);
 	case KB_OPT_MAX_MEMORY:
-		if (!kb_parse_u64(arg, &a->max_memory))
-			return kb_fail(KB_EXIT_USAGE, "invalid --max-memory: '%s'", arg);
-		return 0;
+		return parse_sized("--max-memory", arg, kb_parse_bytes(arg, &a->max_memory));
 	case KB_OPT_THREADS:
 		rc = parse_uint("--threads", arg, &a->threads);
 		if (!rc && (a->threads < 1 || a->threads > 64))
@@ -705,6 +793,7 @@ static int parse_option(int id, const char *arg, struct kb_args *a)
 		return rc;
 	case KB_OPT_QUIET:
 	case KB_OPT_ENUMERATE:
+	case KB_OPT_DISTINCT:
 		return 0;
 	case KB_OPT_PART:
 		a->part = !strcmp(arg, "hashes") ? 1 : !strcmp(arg, "engine") ? 2 : 0;

@@ -18,16 +18,25 @@
 #include "keysets.h"
 #include "report.h"
 
+/* A number macro as a string, for the tables' texts. */
+#define KB_STRINGIFY(x) KB_STRINGIFY_(x)
+#define KB_STRINGIFY_(x) #x
+
 #define KB_EXIT_RUNTIME 1
 #define KB_EXIT_USAGE 2
 /* Refuse tables whose counters alone need more than this (override with
  * --max-memory): an honest message beats an allocation failure later. */
 #define KB_DEFAULT_MAX_MEMORY (UINT64_C(4) << 30)
+/* waittable's waiters: two to share a queue, at most a 4096-queue table's worth */
+#define KB_WAITERS_MIN 2
+#define KB_WAITERS_MAX 4096
+/* The largest --size (bytes of a slab or heap object). */
+#define KB_MAX_SIZE 16777216
 
 /*
  * Every option: X(id, long name, short name or 0, argument name or NULL,
  * help).  In help, %F stands for the bucket functions and %G for the
- * generations, both read from lkh_table.h.
+ * generations, both read from lkh_table.h, %M for KB_DEFAULT_MAX_MEMORY.
  */
 #define KB_OPTION_TABLE(X)                                                              \
 	X(FUNC, "func", 0, "F", "kernel function: %F")                                 \
@@ -37,11 +46,12 @@
 	X(KEYSET, "keyset", 0, "NAME", "a built-in key set (see 'khash-bench list')")  \
 	X(KEYS, "keys", 0, "FILE", "a key file, or - for standard input")              \
 	X(BINARY, "binary", 0, NULL, "key files are little-endian u64, not text")      \
+	X(DISTINCT, "distinct", 0, NULL, "count each key of the key file once, as a table holds an object once (repeats are reported either way)") \
 	X(COUNT, "count", 0, "N", NULL /* per command: what it counts */)              \
 	X(BASE, "base", 0, "N", "first key of an arithmetic key set")                  \
 	X(STRIDE, "stride", 0, "N", "step of an arithmetic key set")                   \
 	X(SEED, "seed", 0, "N", "seed of every random choice (default 1)")             \
-	X(SIZE, "size", 0, "BYTES", "object size of the slab and heap sets, 1..16777216 (default: a mix)") \
+	X(SIZE, "size", 0, "BYTES", "object size of the slab and heap sets, 1.." KB_STRINGIFY(KB_MAX_SIZE) " (default: a mix; units as for --max-memory)") \
 	X(FORMAT, "format", 0, "FMT", "output format")                                 \
 	X(PLOT, "plot", 0, "DIR", "also write figures (data, gnuplot script, PNG, SVG) into DIR") \
 	X(BITS_MIN, "bits-min", 0, "N", "smallest table, 2^N buckets (default 6)")     \
@@ -52,7 +62,7 @@
 	X(WORDS, "words", 0, "32,64", "word sizes (default: both)")                    \
 	X(STEP, "step", 0, "N", "text: show every N-th table size (default 2)")        \
 	X(HIST, "hist", 0, "KEYSET:FUNC:WORD:BITS", "with --plot: a bucket-load histogram of that cell, every generation (repeatable; default page4k and btrfs-stripe, hash_64, 64, 11)") \
-	X(MAX_MEMORY, "max-memory", 0, "BYTES", "refuse tables whose counters need more (default 4 GiB)") \
+	X(MAX_MEMORY, "max-memory", 0, "BYTES", "refuse tables whose counters need more (default %M; K, M, G, T and KiB .. TiB are all 1024-based)") \
 	X(THREADS, "threads", 0, "N", "threads doing the work, 1..64 (default: one per CPU)") \
 	X(QUIET, "quiet", 'q', NULL, "no progress on standard error (shown only on a terminal, for work past a second)") \
 	X(PART, "part", 0, "hashes|engine", "only this benchmark (default: both)") \
@@ -103,7 +113,9 @@ enum kb_command_id {
 
 struct kb_command {
 	const char *name;
-	const char *synopsis;    /* the arguments, as the README shows them */
+	/* The arguments that go together or exclude each other; every other
+	 * option it takes follows as [--name ARG] (kb_synopsis). */
+	const char *synopsis;
 	const char *summary;     /* one line */
 	const char *description; /* a paragraph for --help and the man page */
 	uint64_t options;        /* KB_OPT() bits; --help and --version always */
@@ -112,6 +124,8 @@ struct kb_command {
 	const char *operands_are; /* what its operands are, if it takes any */
 	const char *count_means; /* what --count counts here, if taken */
 	uint64_t count_default;
+	const char *operand_syntax; /* its operands in the synopsis, or NULL */
+	uint64_t count_min, count_max; /* --count's range, when count_max */
 };
 
 extern const struct kb_command kb_commands[KB_CMD_COUNT_];
@@ -156,6 +170,10 @@ int kb_fail(int status, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)))
 #endif
 	;
+
+/* Command c's arguments, as its usage line shows them: its synopsis, then
+ * every other option it takes, then its operands. */
+void kb_synopsis(char *out, size_t len, const struct kb_command *c);
 
 /* The whole program's usage, or one command's. */
 void kb_usage(FILE *to);

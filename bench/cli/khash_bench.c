@@ -233,40 +233,105 @@ static int cmd_hash(struct kb_args *a)
 	return rc;
 }
 
-/* Count a key file through a cell (s) or a named table (t). */
+/* Count n keys through a cell (s) or a named table (t); done: keys before
+ * them, for messages. */
+static int count_keys(const struct kb_args *a, const struct kb_hashspec *s,
+		      const struct kb_table *t, const uint64_t *keys, size_t n,
+		      uint64_t done, const char *name, uint64_t *counts)
+{
+	char err[512];
+	size_t i, m;
+	int rc;
+
+	for (i = 0; i < n; i += m) {
+		m = n - i < BLOCK ? n - i : BLOCK;
+		if (t) {
+			if (kb_table_count(t, a->gen, a->word, a->bits, a->param, keys + i, m,
+					   counts, err, sizeof(err)) < 0)
+				return kb_fail(KB_EXIT_RUNTIME, "%s: %s", name, err);
+		} else {
+			if ((rc = check_fit(s, keys + i, m, done + i, name)))
+				return rc;
+			kb_count_block(s, a->bits, keys + i, m, counts);
+		}
+	}
+	return 0;
+}
+
+/*
+ * Count a key file through a cell (s) or a named table (t).  Its keys are
+ * kept (8 bytes each, within --max-memory) to find the repeats: counted
+ * as read, or once each with --distinct.
+ */
 static int count_keyfile(const struct kb_args *a, const struct kb_hashspec *s,
-			 const struct kb_table *t, uint64_t *counts)
+			 const struct kb_table *t, uint64_t *counts, struct kb_cell *cell)
 {
 	struct kb_keyfile *kf = malloc(sizeof(*kf));
-	uint64_t keys[BLOCK], done = 0;
+	uint64_t *all = NULL, budget, done = 0;
+	size_t cap = 0, distinct;
 	char err[512];
 	long n;
 	int rc = 0;
 
 	if (!kf)
 		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
+	/* what the counters leave of --max-memory, in keys */
+	budget = (a->max_memory - (sizeof(uint64_t) << a->bits)) / sizeof(uint64_t);
 	if (kb_keyfile_open(kf, a->keys, a->binary, err, sizeof(err)) < 0) {
 		free(kf);
 		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	}
-	while ((n = kb_keyfile_next(kf, keys, BLOCK, err, sizeof(err))) > 0) {
-		if (t) {
-			if (kb_table_count(t, a->gen, a->word, a->bits, a->param, keys,
-					   (size_t)n, counts, err, sizeof(err)) < 0) {
-				rc = kb_fail(KB_EXIT_RUNTIME, "%s: %s", kf->name, err);
+	for (;;) {
+		if (done + BLOCK > cap) {
+			size_t want = cap ? 2 * cap : 16 * BLOCK;
+			uint64_t *p;
+
+			if (want > budget)
+				want = (size_t)budget;
+			if (done + BLOCK > want) {
+				rc = kb_fail(KB_EXIT_RUNTIME, "%s: over %llu keys: keeping them to find repeats needs more than the --max-memory limit of %llu MiB",
+					     kf->name, (unsigned long long)done,
+					     (unsigned long long)(a->max_memory >> 20));
 				break;
 			}
-		} else {
-			if ((rc = check_fit(s, keys, (size_t)n, done, kf->name)))
+			p = realloc(all, want * sizeof(*all));
+			if (!p) {
+				rc = kb_fail(KB_EXIT_RUNTIME, "out of memory for %zu keys", want);
 				break;
-			kb_count_block(s, a->bits, keys, (size_t)n, counts);
+			}
+			all = p;
+			cap = want;
 		}
+		n = kb_keyfile_next(kf, all + done, BLOCK, err, sizeof(err));
+		if (n < 0)
+			rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
+		if (n <= 0)
+			break;
+		/* as read; with --distinct, once they are known */
+		if (!KB_GIVEN(a, DISTINCT))
+			rc = count_keys(a, s, t, all + done, (size_t)n, done, kf->name, counts);
+		else if (s)
+			rc = check_fit(s, all + done, (size_t)n, done, kf->name);
+		if (rc)
+			break;
 		done += (uint64_t)n;
 	}
-	if (n < 0)
-		rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	if (!rc) {
+		distinct = kb_distinct_keys(all, (size_t)done);
+		cell->from_file = 1;
+		cell->distinct = KB_GIVEN(a, DISTINCT);
+		cell->keys_read = done;
+		cell->repeated = done - distinct;
+		if (cell->distinct)
+			rc = count_keys(a, s, t, all, distinct, 0, kf->name, counts);
+		else if (cell->repeated)
+			kb_fail(0, "note: %s: %llu of its %llu keys repeat an earlier key and are counted again (--distinct counts each once)",
+				kf->name, (unsigned long long)cell->repeated,
+				(unsigned long long)done);
+	}
 	kb_keyfile_close(kf);
 	free(kf);
+	free(all);
 	return rc;
 }
 
@@ -292,6 +357,20 @@ static int keys_not_keyset(const struct kb_args *a)
 		if (a->given & (UINT64_C(1) << keyset_only[i]))
 			return kb_fail(KB_EXIT_USAGE, "--%s applies to --keyset, not to --keys",
 				       kb_options[keyset_only[i]].name);
+	return 0;
+}
+
+/* Options one key set would ignore are refused, as for key files. */
+static int keyset_takes_options(const struct kb_args *a)
+{
+	const struct kb_keyset_info *ks = &kb_keysets[a->keyset];
+
+	if (KB_GIVEN(a, STRIDE) && !(ks->flags & KB_KS_ARITHMETIC))
+		return kb_fail(KB_EXIT_USAGE, "--stride applies to the arithmetic key sets (base + i * stride), not to %s",
+			       ks->name);
+	if (KB_GIVEN(a, SIZE) && !(ks->flags & KB_KS_SIZED))
+		return kb_fail(KB_EXIT_USAGE, "--size applies to key sets of objects of a size (see 'khash-bench list'), not to %s",
+			       ks->name);
 	return 0;
 }
 
@@ -330,6 +409,10 @@ static int cmd_skew(struct kb_args *a)
 		return kb_fail(KB_EXIT_USAGE, "skew needs exactly one of --keyset and --keys");
 	if (a->keys && (rc = keys_not_keyset(a)))
 		return rc;
+	if (a->keyset >= 0 && (rc = keyset_takes_options(a)))
+		return rc;
+	if (a->keyset >= 0 && KB_GIVEN(a, DISTINCT))
+		return kb_fail(KB_EXIT_USAGE, "--distinct applies to --keys, not to --keyset");
 	if ((rc = check_memory(a, a->bits, 1)))
 		return rc;
 	if (a->keyset >= 0 && (rc = check_heap_memory(a, 1u << a->keyset)))
@@ -352,7 +435,7 @@ static int cmd_skew(struct kb_args *a)
 		counts = calloc((size_t)1 << a->bits, sizeof(*counts));
 		if (!counts)
 			return kb_fail(KB_EXIT_RUNTIME, "out of memory for 2^%u buckets", a->bits);
-		if ((rc = count_keyfile(a, t ? NULL : &s, t, counts))) {
+		if ((rc = count_keyfile(a, t ? NULL : &s, t, counts, &cell))) {
 			free(counts);
 			return rc;
 		}
@@ -477,6 +560,48 @@ static int plot_then_emit(const struct kb_args *a, struct kb_buf *b,
 	return emit(a, b);
 }
 
+/* A rough figure for the note below: ns per hash (flips counted) on one
+ * thread, measured here for hash_32 and hash_64 (7 and 9.5). */
+#define INFLUENCE_NS_PER_HASH 8
+/* Work worth a word before it starts: some 30 s of a CPU. */
+#define INFLUENCE_NOTE_HASHES (UINT64_C(1) << 32)
+
+/* Say how influence will measure and what it costs, before it starts,
+ * when the count asks for every input or the work is long. */
+static void influence_note(const struct kb_args *a, const struct kb_hashspec *s)
+{
+	struct kb_influence_plan p;
+	char what[128], why[96];
+
+	kb_influence_plan(s, a->kp.count, KB_GIVEN(a, ENUMERATE), &p);
+	if (KB_GIVEN(a, QUIET) ||
+	    (a->kp.count < (UINT64_C(1) << 32) && p.hashes < INFLUENCE_NOTE_HASHES))
+		return;
+	snprintf(what, sizeof(what), "%s %s on %u-bit", lkh_gen_name(s->gen),
+		 lkh_func_name(s->func), s->word);
+	if (p.method == KB_INFLUENCE_CLOSED) {
+		fprintf(stderr, "khash-bench: influence: every 2^32 input of %s in closed form (floor sums): no key hashed\n",
+			what);
+		return;
+	}
+	if (p.method == KB_INFLUENCE_TRIED)
+		snprintf(why, sizeof(why), "%s", KB_GIVEN(a, ENUMERATE)
+			 ? "--enumerate: hashed, not in closed form"
+			 : "not one multiply: no closed form");
+	else if (p.in_bits == 64)
+		snprintf(why, sizeof(why), "a 64-bit argument cannot be swept");
+	else
+		snprintf(why, sizeof(why), "--count %llu or more is every input%s",
+			 (unsigned long long)(UINT64_C(1) << 32),
+			 p.closed_form ? ", in closed form" : "");
+	fprintf(stderr, "khash-bench: influence: %s %llu %s of %s (%s): %llu keys x %u hashes, roughly %.0f min of one CPU\n",
+		p.method == KB_INFLUENCE_TRIED ? "trying all" : "sampling",
+		(unsigned long long)p.inputs,
+		p.method == KB_INFLUENCE_TRIED ? "inputs" : "random keys", what, why,
+		(unsigned long long)p.inputs, p.in_bits + 1,
+		(double)p.hashes * INFLUENCE_NS_PER_HASH / 60e9);
+}
+
 static int cmd_influence(struct kb_args *a)
 {
 	struct kb_hashspec s;
@@ -490,6 +615,7 @@ static int cmd_influence(struct kb_args *a)
 
 	if ((rc = need_cell_args(a, &s)))
 		return rc;
+	influence_note(a, &s);
 	r = malloc(sizeof(*r));
 	if (!r)
 		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
@@ -575,8 +701,6 @@ static int cmd_waittable(struct kb_args *a)
 	unsigned trials = 1000, n = 0;
 	uint64_t zone;
 
-	if (a->kp.count < 2 || a->kp.count > 4096)
-		return kb_fail(KB_EXIT_USAGE, "--count (waiters) must be 2..4096");
 	/* from 1 MiB, where seed 003's sizing breaks, to 64 GiB; a zone must
 	 * have a page for every waiter */
 	for (zone = UINT64_C(1) << 20; zone <= UINT64_C(64) << 30; zone <<= 1) {
@@ -618,6 +742,20 @@ static long read_keys(const char *path, uint64_t *keys, size_t max, char *err,
 		total = -1;
 	kb_keyfile_close(kf);
 	free(kf);
+	if (total > 0) {
+		/* real objects are distinct: a repeat is worth a word */
+		uint64_t *copy = malloc((size_t)total * sizeof(*copy));
+		size_t distinct;
+
+		if (copy) {
+			memcpy(copy, keys, (size_t)total * sizeof(*copy));
+			distinct = kb_distinct_keys(copy, (size_t)total);
+			if (distinct < (size_t)total)
+				kb_fail(0, "note: %s: %zu of its %ld keys repeat an earlier key and are counted again",
+					path, (size_t)total - distinct, total);
+			free(copy);
+		}
+	}
 	return total;
 }
 
@@ -739,6 +877,8 @@ static int cmd_keys(struct kb_args *a)
 
 	if (a->keyset < 0)
 		return kb_fail(KB_EXIT_USAGE, "keys needs --keyset");
+	if ((rc = keyset_takes_options(a)))
+		return rc;
 	if ((rc = check_heap_memory(a, 1u << a->keyset)))
 		return rc;
 	kp.word = a->word;
@@ -806,10 +946,23 @@ static void print_version(void)
 	printf("khash-bench (libkhash) %s\n", lkh_version_string());
 }
 
+/* Every output the command line names must be writable before any work
+ * is done: minutes of counting are not lost to a mistyped folder. */
+static int check_outputs(const struct kb_args *a)
+{
+	char err[512];
+
+	if (kb_output_check_file(a->output, err, sizeof(err)) < 0 ||
+	    (a->plot && kb_output_check_dir(a->plot, err, sizeof(err)) < 0))
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	return 0;
+}
+
 /* Run a parsed command line. */
 static int run(const struct kb_args *a_in)
 {
 	struct kb_args a = *a_in;
+	int rc;
 
 	if (a.action == KB_HELP) {
 		kb_command_usage(stdout, a.cmd);
@@ -819,6 +972,8 @@ static int run(const struct kb_args *a_in)
 		print_version();
 		return 0;
 	}
+	if ((rc = check_outputs(&a)))
+		return rc;
 	switch (a.cmd_id) {
 	case KB_CMD_REPORT:
 		return cmd_report(&a);

@@ -360,7 +360,9 @@ static int judge_site(const struct kb_census_file *f, size_t fi,
 		free(keys);
 		return 0;
 	}
-	counts = malloc(((size_t)1 << r->at) * sizeof(*counts));
+	/* the buckets of the keys, sorted into loads: a table of up to 2^32
+	 * buckets costs its n keys, not its size */
+	counts = malloc((n ? n : 1) * sizeof(*counts));
 	if (s->func == KB_CENSUS_BTRFS_INODE_HASH && counts &&
 	    ((sb = malloc(n * sizeof(*sb))) == NULL ||
 	     (r->sb_found = btrfs_super_blocks(ir, f->word, keys, n,
@@ -376,20 +378,23 @@ static int judge_site(const struct kb_census_file *f, size_t fi,
 		return -1;
 	}
 	for (g = 0; g < LKH_GEN_COUNT; g++) {
-		memset(counts, 0, ((size_t)1 << r->at) * sizeof(*counts));
-		for (i = 0; i < n; i++) {
-			uint64_t b;
+		size_t loads = 0, run;
 
-			if (bucket_of(r, f->word, (lkh_gen)g, &keys[i], sb ? sb[i] : 0, &b, err,
-				      errlen) < 0) {
+		for (i = 0; i < n; i++)
+			if (bucket_of(r, f->word, (lkh_gen)g, &keys[i], sb ? sb[i] : 0, &counts[i],
+				      err, errlen) < 0) {
 				free(sb);
 				free(counts);
 				free(keys);
 				return -1;
 			}
-			counts[b]++;
+		qsort(counts, n, sizeof(*counts), u64_cmp);
+		for (i = 0; i < n; i += run) {
+			for (run = 1; i + run < n && counts[i + run] == counts[i]; run++)
+				;
+			counts[loads++] = run;
 		}
-		kb_skew_from_counts(counts, UINT64_C(1) << r->at, &r->gen[g]);
+		kb_skew_from_loads(counts, loads, UINT64_C(1) << r->at, &r->gen[g]);
 	}
 	free(sb);
 	free(counts);

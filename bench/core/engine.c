@@ -60,6 +60,24 @@ size_t kb_first_misfit(const uint64_t *keys, size_t n, unsigned input_bits)
 	return n;
 }
 
+static int u64_cmp(const void *x, const void *y)
+{
+	uint64_t p = *(const uint64_t *)x, q = *(const uint64_t *)y;
+
+	return p < q ? -1 : p > q;
+}
+
+size_t kb_distinct_keys(uint64_t *keys, size_t n)
+{
+	size_t i, out = 0;
+
+	qsort(keys, n, sizeof(*keys), u64_cmp);
+	for (i = 0; i < n; i++)
+		if (out == 0 || keys[out - 1] != keys[i])
+			keys[out++] = keys[i];
+	return out;
+}
+
 /*
  * One loop per product, so the choice is made once per block, not per key.
  * Each function defines LOOP(expr) before EACH_PRODUCT: expr is the top-

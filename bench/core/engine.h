@@ -30,6 +30,10 @@ unsigned kb_hashspec_input_bits(const struct kb_hashspec *s);
 /* Index of the first key wider than input_bits, or n when all fit. */
 size_t kb_first_misfit(const uint64_t *keys, size_t n, unsigned input_bits);
 
+/* Sort keys and keep one of each (a table holds an object once): the
+ * number kept, O(n log n). */
+size_t kb_distinct_keys(uint64_t *keys, size_t n);
+
 /* Top-aligned hash words: the result for b bits is out[i] >> (64 - b). */
 void kb_full_words(const struct kb_hashspec *s, const uint64_t *keys,
 		   size_t n, uint64_t *out);

@@ -139,6 +139,23 @@ static int count_flips(const struct kb_hashspec *s, unsigned bits,
 	return 0;
 }
 
+void kb_influence_plan(const struct kb_hashspec *s, uint64_t samples,
+		       int enumerate, struct kb_influence_plan *p)
+{
+	/* a 32-bit argument is small enough to sweep completely */
+	int exhaustive = kb_hashspec_input_bits(s) == 32 && samples >= (UINT64_C(1) << 32);
+
+	p->in_bits = kb_hashspec_input_bits(s);
+	p->closed_form = single_multiplier(s) != 0;
+	p->inputs = exhaustive ? UINT64_C(1) << 32 : samples;
+	p->method = !exhaustive ? KB_INFLUENCE_SAMPLED
+		    : p->closed_form && !enumerate ? KB_INFLUENCE_CLOSED
+						   : KB_INFLUENCE_TRIED;
+	p->hashes = p->method == KB_INFLUENCE_CLOSED ? 0
+		    : p->inputs > UINT64_MAX / (p->in_bits + 1) ? UINT64_MAX
+		    : p->inputs * (p->in_bits + 1);
+}
+
 int kb_influence_measure(const struct kb_hashspec *s, unsigned bits,
 			 uint64_t samples, uint64_t seed,
 			 const struct kb_influence_opts *o,
@@ -148,6 +165,7 @@ int kb_influence_measure(const struct kb_hashspec *s, unsigned bits,
 	uint64_t (*flips)[64];
 	unsigned in_bits = kb_hashspec_input_bits(s), j, k;
 	uint32_t mult = single_multiplier(s);
+	struct kb_influence_plan plan;
 	char err[8];
 
 	if (!o)
@@ -160,12 +178,11 @@ int kb_influence_measure(const struct kb_hashspec *s, unsigned bits,
 	memset(r, 0, sizeof(*r));
 	r->in_bits = in_bits;
 	r->out_bits = bits;
-	/* a 32-bit argument is small enough to sweep completely */
-	r->exhaustive = in_bits == 32 && samples >= (UINT64_C(1) << 32);
-	if (r->exhaustive)
-		samples = UINT64_C(1) << 32;
+	kb_influence_plan(s, samples, o->enumerate, &plan);
+	r->exhaustive = plan.method != KB_INFLUENCE_SAMPLED;
+	samples = plan.inputs;
 	kb_progress_expect(o->progress, samples);
-	if (r->exhaustive && mult && !o->enumerate) {
+	if (plan.method == KB_INFLUENCE_CLOSED) {
 		/* bucket bit k is bit 32 - bits + k of the product */
 		for (j = 0; j < 32; j++)
 			for (k = 0; k < bits; k++)

@@ -30,6 +30,26 @@ struct kb_influence_opts {
 	struct kb_progress *progress; /* inputs done and expected, or NULL */
 };
 
+/* How kb_influence_measure will go about it, and what that costs. */
+enum kb_influence_method {
+	KB_INFLUENCE_SAMPLED,  /* seeded random inputs */
+	KB_INFLUENCE_TRIED,    /* every input of a 32-bit argument, hashed */
+	KB_INFLUENCE_CLOSED    /* every input, by floor sums: nothing hashed */
+};
+
+struct kb_influence_plan {
+	enum kb_influence_method method;
+	unsigned in_bits;
+	uint64_t inputs;     /* inputs measured (2^32 when exhaustive) */
+	uint64_t hashes;     /* hashes computed: inputs x (in_bits + 1) */
+	int closed_form;     /* the cell has one: --count 2^32 would use it */
+};
+
+/* The plan for these arguments (enumerate: o->enumerate), by the rule
+ * kb_influence_measure follows. */
+void kb_influence_plan(const struct kb_hashspec *s, uint64_t samples,
+		       int enumerate, struct kb_influence_plan *p);
+
 /*
  * Measure over `samples` seeded random inputs, or over every input of a
  * 32-bit argument when samples >= 2^32: in closed form for a single

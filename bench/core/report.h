@@ -21,6 +21,10 @@ struct kb_cell {
 	int ok;                /* 0: not applicable, see why */
 	char why[96];
 	struct kb_skew skew;
+	/* a key file's: keys read, how many repeat an earlier key, and
+	 * whether --distinct dropped them (skew.n = read - repeated) */
+	int from_file, distinct;
+	uint64_t keys_read, repeated;
 };
 
 struct kb_report_opts {

@@ -241,12 +241,19 @@ static double u128_to_double(struct u128 v)
 void kb_skew_from_counts(const uint64_t *counts, uint64_t m,
 			 struct kb_skew *s)
 {
+	kb_skew_from_loads(counts, m, m, s);
+}
+
+void kb_skew_from_loads(const uint64_t *loads, uint64_t nloads, uint64_t m,
+			struct kb_skew *s)
+{
 	struct u128 sumsq = { 0, 0 }, n2, num;
 	uint64_t i, n = 0, used = 0, max = 0;
 	unsigned shift = 0;
 
-	for (i = 0; i < m; i++) {
-		uint64_t c = counts[i];
+	/* empty buckets add nothing to n, used, max or the sum of squares */
+	for (i = 0; i < nloads; i++) {
+		uint64_t c = loads[i];
 
 		n += c;
 		used += c != 0;

@@ -40,6 +40,10 @@ struct kb_skew {
 /* Fill s from the bucket counts of a table with m buckets. */
 void kb_skew_from_counts(const uint64_t *counts, uint64_t m,
 			 struct kb_skew *s);
+/* The same from the loads of some buckets of a table with m buckets,
+ * the others empty (any order): a sparse table costs its keys, not m. */
+void kb_skew_from_loads(const uint64_t *loads, uint64_t nloads, uint64_t m,
+			struct kb_skew *s);
 
 /* 10^log10p, or 0 when that underflows a double. */
 double kb_pow10_or_zero(double log10p);

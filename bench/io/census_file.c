@@ -3,14 +3,35 @@
 #include "census_file.h"
 
 #include <errno.h>
+#include <search.h>
+#include <sys/auxv.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "keyfile.h"
 #include "number.h"
 
 #define MAX_FIELDS 18 /* "keys", the id, 16 keys */
+
+/*
+ * Site ids to their place in f->sites: open addressing, each slot an id
+ * and its index + 1 (0: empty), at most half full.  The ids are whatever
+ * the file says, so the hash mixes in this process's AT_RANDOM bytes: a
+ * crafted file cannot know which ids collide.  (Scanning the sites for
+ * every id made a million sites cost 10^12 steps.)
+ */
+struct id_slot {
+	uint32_t id, index1;
+};
+
+struct id_index {
+	struct id_slot *slots;
+	size_t mask;   /* slots - 1, a power of two minus 1 */
+	size_t n;
+	uint64_t seed;
+};
 
 struct reader {
 	struct kb_census_file *f;
@@ -18,6 +39,9 @@ struct reader {
 	uint64_t line;
 	char *err;
 	size_t errlen;
+	struct id_index sites_by_id;
+	void *meta_by_name;  /* tsearch tree of the meta names (char *): O(log n) a line */
+	size_t site_cap, meta_cap;
 };
 
 static int fail(struct reader *r, const char *fmt, ...)
@@ -102,14 +126,31 @@ static int hex(struct reader *r, const char *s, size_t len, unsigned width,
 	return 0;
 }
 
-static const char *meta_value(const struct kb_census_file *f, const char *name)
+static int name_cmp(const void *x, const void *y)
 {
-	size_t i;
+	return strcmp(x, y);
+}
 
-	for (i = 0; i < f->nmeta; i++)
-		if (!strcmp(f->meta[i].name, name))
-			return f->meta[i].value;
-	return NULL;
+static int meta_given(const struct reader *r, const char *name)
+{
+	return tfind(name, &r->meta_by_name, name_cmp) != NULL;
+}
+
+/* Grow an array of *cap elements to hold one more: doubling, so n
+ * appends copy O(n) in all.  0, or -1 out of memory. */
+static int grow(void **array, size_t n, size_t *cap, size_t size)
+{
+	size_t want = *cap ? 2 * *cap : 16;
+	void *p;
+
+	if (n < *cap)
+		return 0;
+	p = realloc(*array, want * size);
+	if (!p)
+		return -1;
+	*array = p;
+	*cap = want;
+	return 0;
 }
 
 /* meta NAME TEXT: TEXT runs to the end of the line, spaces and all. */
@@ -122,7 +163,7 @@ static int read_meta(struct reader *r, char *rest)
 	if (!sp || sp == rest || !sp[1])
 		return fail(r, "meta needs a name and a text");
 	*sp = '\0';
-	if (meta_value(f, rest))
+	if (meta_given(r, rest))
 		return fail(r, "meta %s given twice", rest);
 	if (!strcmp(rest, "word")) {
 		if (strcmp(sp + 1, "32") && strcmp(sp + 1, "64"))
@@ -133,14 +174,12 @@ static int read_meta(struct reader *r, char *rest)
 	} else if (!strcmp(rest, "arch") && strcmp(sp + 1, "x86_64") && strcmp(sp + 1, "i386")) {
 		return fail(r, "meta arch '%.40s': x86_64 or i386", sp + 1);
 	}
-	m = realloc(f->meta, (f->nmeta + 1) * sizeof(*m));
-	if (!m)
+	if (grow((void **)&f->meta, f->nmeta, &r->meta_cap, sizeof(*m)) < 0)
 		return fail(r, "out of memory");
-	f->meta = m;
 	m = &f->meta[f->nmeta];
 	m->name = strdup(rest);
 	m->value = strdup(sp + 1);
-	if (!m->name || !m->value) {
+	if (!m->name || !m->value || !tsearch(m->name, &r->meta_by_name, name_cmp)) {
 		free(m->name);
 		free(m->value);
 		return fail(r, "out of memory");
@@ -153,22 +192,71 @@ static int read_meta(struct reader *r, char *rest)
 	return 0;
 }
 
-static struct kb_census_site *find_site(struct kb_census_file *f, unsigned long id)
+/* splitmix64's finaliser over id ^ seed: every input bit reaches every
+ * slot bit, so the top bits make the slot. */
+static size_t id_slot_of(const struct id_index *x, uint32_t id)
 {
+	uint64_t z = id ^ x->seed;
+
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return (size_t)(z ^ (z >> 31)) & x->mask;
+}
+
+static struct id_slot *id_probe(const struct id_index *x, uint32_t id)
+{
+	size_t i = id_slot_of(x, id);
+
+	while (x->slots[i].index1 && x->slots[i].id != id)
+		i = (i + 1) & x->mask;
+	return &x->slots[i];
+}
+
+static struct kb_census_site *find_site(const struct reader *r, unsigned long id)
+{
+	const struct id_slot *s;
+
+	if (!r->sites_by_id.slots || id > UINT32_MAX)
+		return NULL;
+	s = id_probe(&r->sites_by_id, (uint32_t)id);
+	return s->index1 ? &r->f->sites[s->index1 - 1] : NULL;
+}
+
+/* Index the last site read (its id is new): 0, or -1 out of memory. */
+static int index_site(struct reader *r)
+{
+	struct id_index *x = &r->sites_by_id;
+	struct id_slot *slot;
 	size_t i;
 
-	/* sites usually come in id order: look from the end */
-	for (i = f->nsites; i-- > 0;)
-		if (f->sites[i].id == id)
-			return &f->sites[i];
-	return NULL;
+	if (2 * (x->n + 1) > x->mask + 1 || !x->slots) {
+		struct id_index bigger = { NULL, x->slots ? 2 * x->mask + 1 : 63, 0, x->seed };
+		const unsigned char *rnd = (const unsigned char *)getauxval(AT_RANDOM);
+
+		if (!x->slots && rnd)
+			memcpy(&bigger.seed, rnd, sizeof(bigger.seed));
+		bigger.slots = calloc(bigger.mask + 1, sizeof(*bigger.slots));
+		if (!bigger.slots)
+			return -1;
+		for (i = 0; x->slots && i <= x->mask; i++)
+			if (x->slots[i].index1)
+				*id_probe(&bigger, x->slots[i].id) = x->slots[i];
+		bigger.n = x->n;
+		free(x->slots);
+		*x = bigger;
+	}
+	slot = id_probe(x, (uint32_t)r->f->sites[r->f->nsites - 1].id);
+	slot->id = (uint32_t)r->f->sites[r->f->nsites - 1].id;
+	slot->index1 = (uint32_t)r->f->nsites;
+	x->n++;
+	return 0;
 }
 
 /* site ID FUNC BITS CALLS FILE:LINE */
 static int read_site(struct reader *r, char **fld, int n)
 {
 	struct kb_census_file *f = r->f;
-	struct kb_census_site s, *grown;
+	struct kb_census_site s;
 	uint64_t id, bits, line;
 	const char *colon;
 	unsigned max;
@@ -183,7 +271,7 @@ static int read_site(struct reader *r, char **fld, int n)
 		return -1;
 	if (id > 0xffffffffu)
 		return fail(r, "site id %s is out of range", fld[1]);
-	if (find_site(f, (unsigned long)id))
+	if (find_site(r, (unsigned long)id))
 		return fail(r, "site id %s given twice", fld[1]);
 	s.func = kb_census_func_find(fld[2]);
 	if (s.func < 0)
@@ -203,13 +291,13 @@ static int read_site(struct reader *r, char **fld, int n)
 	s.bits = (unsigned)bits;
 	s.line = r->line;
 	s.where = strdup(fld[5]);
-	grown = s.where ? realloc(f->sites, (f->nsites + 1) * sizeof(*grown)) : NULL;
-	if (!grown) {
+	if (!s.where || grow((void **)&f->sites, f->nsites, &r->site_cap, sizeof(s)) < 0) {
 		free(s.where);
 		return fail(r, "out of memory");
 	}
-	f->sites = grown;
 	f->sites[f->nsites++] = s;
+	if (index_site(r) < 0)
+		return fail(r, "out of memory");
 	return 0;
 }
 
@@ -226,7 +314,7 @@ static int read_keys(struct reader *r, char **fld, int n)
 		return fail(r, "keys needs a site id and at least one key");
 	if (decimal(r, "site id", fld[1], &id) < 0)
 		return -1;
-	s = id <= 0xffffffffu ? find_site(r->f, (unsigned long)id) : NULL;
+	s = id <= 0xffffffffu ? find_site(r, (unsigned long)id) : NULL;
 	if (!s)
 		return fail(r, "keys for site %s, which no site line before declares", fld[1]);
 	func = kb_census_func_name(s->func);
@@ -257,8 +345,6 @@ static int read_line(struct reader *r, char *s, size_t len)
 	char *fld[MAX_FIELDS];
 	int n;
 
-	if (memchr(s, '\0', len))
-		return fail(r, "a NUL byte");
 	if (len && s[len - 1] == '\r')
 		return fail(r, "a CR line end (the format's lines end in LF alone)");
 	if (r->line == 1)
@@ -287,57 +373,66 @@ static int read_line(struct reader *r, char *s, size_t len)
 	return fail(r, "unknown record '%.40s'", fld[0]);
 }
 
+static void no_free(void *p)
+{
+	(void)p;
+}
+
 int kb_census_read(const char *path, struct kb_census_file *f, char *err,
 		   size_t errlen)
 {
-	struct reader r = { f, path, 0, err, errlen };
+	struct reader r = { f, path, 0, err, errlen, { NULL, 0, 0, 0 }, NULL, 0, 0 };
 	static const char *const required[] = { "word", "arch", "kernel" };
-	FILE *in = stdin;
-	char *line = NULL;
-	size_t cap = 0, i;
-	ssize_t got;
-	int rc = 0;
+	static char copy[KB_CENSUS_LINE_MAX + 1];
+	struct kb_keyfile *in = malloc(sizeof(*in));
+	const char *line;
+	size_t len, i;
+	int rc = 0, got, lf;
 
 	memset(f, 0, sizeof(*f));
-	if (strcmp(path, "-")) {
-		in = fopen(path, "r");
-		if (!in) {
-			snprintf(err, errlen, "%s: %s", path, strerror(errno));
-			return -1;
-		}
-	} else {
-		r.shown = "<stdin>";
+	if (!in) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
 	}
+	if (kb_textfile_open(in, path, "census file", err, errlen) < 0) {
+		free(in);
+		return -1;
+	}
+	r.shown = in->name;
 	f->name = strdup(r.shown);
 	if (!f->name) {
 		snprintf(err, errlen, "out of memory");
 		rc = -1;
 	}
-	while (rc == 0 && (got = getline(&line, &cap, in)) >= 0) {
+	/* lines are bounded: endless input without an LF is refused, never held */
+	while (rc == 0 &&
+	       (got = kb_keyfile_line(in, KB_CENSUS_LINE_MAX, &line, &len, &lf, err, errlen)) != 0) {
+		if (got < 0) {
+			rc = -1;
+			break;
+		}
 		r.line++;
-		if (got == 0 || line[got - 1] != '\n') {
+		if (!lf) {
 			rc = fail(&r, "the last line has no LF");
 			break;
 		}
-		line[--got] = '\0';
-		rc = read_line(&r, line, (size_t)got);
-	}
-	free(line);
-	if (rc == 0 && ferror(in)) {
-		snprintf(err, errlen, "%s: %s", r.shown, strerror(errno));
-		rc = -1;
+		memcpy(copy, line, len);
+		copy[len] = '\0';
+		rc = read_line(&r, copy, len);
 	}
 	if (rc == 0 && r.line == 0) {
 		snprintf(err, errlen, "%s: empty, not a census file", r.shown);
 		rc = -1;
 	}
 	for (i = 0; rc == 0 && i < sizeof(required) / sizeof(required[0]); i++)
-		if (!meta_value(f, required[i])) {
+		if (!meta_given(&r, required[i])) {
 			snprintf(err, errlen, "%s: no 'meta %s' line", r.shown, required[i]);
 			rc = -1;
 		}
-	if (in != stdin)
-		fclose(in);
+	kb_keyfile_close(in);
+	free(in);
+	free(r.sites_by_id.slots);
+	tdestroy(r.meta_by_name, no_free);
 	if (rc < 0)
 		kb_census_file_free(f);
 	return rc;

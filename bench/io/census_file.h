@@ -13,11 +13,15 @@
 
 /* The first line every census file starts with. */
 #define KB_CENSUS_MAGIC "khash-census 1"
+/* The longest line, LF excluded: a keys line of 16 two-input keys is 560
+ * bytes; endless input without an LF stops here. */
+#define KB_CENSUS_LINE_MAX 4096
 
 /*
  * Read path ("-": standard input) into *f: 0, or -1 with a one-line
  * reason in err (f left empty).  Rejected: a missing or wrong first line;
- * a line that is empty, ends in CR, or separates fields by anything but
+ * a NUL byte (named by its byte offset); a line longer than
+ * KB_CENSUS_LINE_MAX; a line that is empty, ends in CR, or separates fields by anything but
  * one space; an unknown record; a meta without text, given twice, or a
  * word or arch other than 32|64 and x86_64|i386 (or not matching each
  * other); a site before `meta word`; a site id given twice, an unknown

@@ -47,14 +47,14 @@ int kb_parse_key_line(const char *s, size_t len, uint64_t *key, char *err,
 	}
 }
 
-int kb_keyfile_open(struct kb_keyfile *kf, const char *path, int binary,
-		    char *err, size_t errlen)
+int kb_textfile_open(struct kb_keyfile *kf, const char *path, const char *what,
+		     char *err, size_t errlen)
 {
 	struct stat st;
 
 	memset(kf, 0, offsetof(struct kb_keyfile, buf));
 	kf->name = path;
-	kf->binary = binary;
+	kf->what = what;
 	if (strcmp(path, "-") == 0) {
 		kf->fd = STDIN_FILENO;
 		kf->name = "<stdin>";
@@ -66,12 +66,20 @@ int kb_keyfile_open(struct kb_keyfile *kf, const char *path, int binary,
 		}
 	}
 	if (fstat(kf->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "%s: is a directory, not a key file",
-			 kf->name);
+		snprintf(err, errlen, "%s: is a directory, not a %s", kf->name, what);
 		kb_keyfile_close(kf);
 		return -1;
 	}
 	return 0;
+}
+
+int kb_keyfile_open(struct kb_keyfile *kf, const char *path, int binary,
+		    char *err, size_t errlen)
+{
+	int rc = kb_textfile_open(kf, path, "key file", err, errlen);
+
+	kf->binary = binary;
+	return rc;
 }
 
 /* Refill the buffer after keeping its unread tail; -1 on a read error. */
@@ -97,6 +105,37 @@ static int refill(struct kb_keyfile *kf, char *err, size_t errlen)
 	return 0;
 }
 
+/* Printable ASCII and the blanks a text file has. */
+static int texty(unsigned char c)
+{
+	return (c >= 0x20 && c < 0x7f) || c == '\n' || c == '\r' || c == '\t';
+}
+
+/*
+ * A text key file given --binary is read as garbage keys, silently.  Real
+ * little-endian keys always hold a byte outside printable ASCII (the zero
+ * top bytes of any key below 2^56, the 0xff of kernel pointers), so a
+ * first block of nothing but text is refused.  Looked at once, when the
+ * first key is complete (or the file ends).
+ */
+static int sniff_text(struct kb_keyfile *kf, char *err, size_t errlen)
+{
+	size_t i;
+
+	if (kf->len < 8 && !kf->eof)
+		return 0;
+	kf->sniffed = 1;
+	for (i = 0; i < kf->len; i++)
+		if (!texty(kf->buf[i]))
+			return 0;
+	if (kf->len == 0)
+		return 0;
+	snprintf(err, errlen,
+		 "%s: text, not little-endian u64 keys: its first block is all printable ASCII (drop --binary)",
+		 kf->name);
+	return -1;
+}
+
 static long next_binary(struct kb_keyfile *kf, uint64_t *keys, size_t max,
 			char *err, size_t errlen)
 {
@@ -110,7 +149,8 @@ static long next_binary(struct kb_keyfile *kf, uint64_t *keys, size_t max,
 		if (kf->len - kf->pos < 8) {
 			if (kf->eof)
 				break;
-			if (refill(kf, err, errlen) < 0)
+			if (refill(kf, err, errlen) < 0 ||
+			    (!kf->sniffed && sniff_text(kf, err, errlen) < 0))
 				return -1;
 			continue;
 		}
@@ -130,48 +170,69 @@ static long next_binary(struct kb_keyfile *kf, uint64_t *keys, size_t max,
 	return (long)n;
 }
 
-static long next_text(struct kb_keyfile *kf, uint64_t *keys, size_t max,
-		      char *err, size_t errlen)
+int kb_keyfile_line(struct kb_keyfile *kf, size_t max, const char **line,
+		    size_t *len, int *lf, char *err, size_t errlen)
 {
-	size_t n = 0;
-	char why[128];
-
-	while (n < max) {
-		unsigned char *start = kf->buf + kf->pos, *nl;
+	/* a line and its LF must fit the buffer */
+	if (max > KB_KEYFILE_BLOCK - 1)
+		max = KB_KEYFILE_BLOCK - 1;
+	for (;;) {
+		unsigned char *start = kf->buf + kf->pos, *nl, *nul;
 		size_t avail = kf->len - kf->pos, linelen;
-		int rc;
 
-		nl = memchr(start, '\n', avail);
-		if (!nl && !kf->eof) {
-			if (kf->pos == 0 && kf->len == sizeof(kf->buf)) {
-				snprintf(err, errlen, "%s:%llu: line longer than %d bytes",
-					 kf->name,
-					 (unsigned long long)kf->line + 1,
-					 KB_KEYFILE_BLOCK);
-				return -1;
-			}
+		nl = memchr(start, '\n', avail <= max ? avail : max + 1);
+		if (!nl && avail <= max && !kf->eof) {
 			if (refill(kf, err, errlen) < 0)
 				return -1;
 			continue;
 		}
 		if (!nl && avail == 0)
-			break; /* end of file */
-		linelen = nl ? (size_t)(nl - start) : avail;
-		kf->line++;
-		if (memchr(start, '\0', linelen)) {
-			snprintf(err, errlen, "%s:%llu: NUL byte in a text key file (binary? use --binary)",
-				 kf->name, (unsigned long long)kf->line);
+			return 0; /* end of file */
+		linelen = nl ? (size_t)(nl - start) : avail <= max ? avail : max + 1;
+		/* a NUL first: endless binary input is named as such */
+		nul = memchr(start, '\0', linelen);
+		if (nul) {
+			snprintf(err, errlen, "%s:%llu: NUL byte at byte offset %llu: not a text %s%s",
+				 kf->name, (unsigned long long)kf->line + 1,
+				 (unsigned long long)(kf->bytes - avail + (uint64_t)(nul - start)),
+				 kf->what, strcmp(kf->what, "key file") ? "" : " (binary? use --binary)");
 			return -1;
 		}
-		rc = kb_parse_key_line((const char *)start, linelen, &keys[n],
-				       why, sizeof(why));
+		if (!nl && avail > max) {
+			snprintf(err, errlen, "%s:%llu: line longer than %zu bytes", kf->name,
+				 (unsigned long long)kf->line + 1, max);
+			return -1;
+		}
+		kf->line++;
+		kf->pos += linelen + (nl != NULL);
+		*line = (const char *)start;
+		*len = linelen;
+		*lf = nl != NULL;
+		return 1;
+	}
+}
+
+static long next_text(struct kb_keyfile *kf, uint64_t *keys, size_t max,
+		      char *err, size_t errlen)
+{
+	size_t n = 0, len;
+	const char *line;
+	char why[128];
+	int rc, lf;
+
+	while (n < max) {
+		rc = kb_keyfile_line(kf, KB_KEYFILE_BLOCK, &line, &len, &lf, err, errlen);
+		if (rc < 0)
+			return -1;
+		if (rc == 0)
+			break;
+		rc = kb_parse_key_line(line, len, &keys[n], why, sizeof(why));
 		if (rc < 0) {
 			snprintf(err, errlen, "%s:%llu: %s", kf->name,
 				 (unsigned long long)kf->line, why);
 			return -1;
 		}
 		n += (size_t)rc;
-		kf->pos += linelen + (nl != NULL);
 	}
 	return (long)n;
 }

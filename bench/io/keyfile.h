@@ -21,6 +21,8 @@ struct kb_keyfile {
 	uint64_t line;        /* lines consumed so far (text) */
 	uint64_t keys;        /* keys returned so far */
 	uint64_t bytes;       /* bytes read so far */
+	int sniffed;          /* binary: the first block has been looked at */
+	const char *what;     /* "key file", "census file": for messages */
 	size_t len, pos;
 	unsigned char buf[KB_KEYFILE_BLOCK];
 };
@@ -28,6 +30,19 @@ struct kb_keyfile {
 /* 0, or -1 with a one-line reason in err. */
 int kb_keyfile_open(struct kb_keyfile *kf, const char *path, int binary,
 		    char *err, size_t errlen);
+/* The same for any text file read by kb_keyfile_line(); what names its
+ * kind in messages ("census file"). */
+int kb_textfile_open(struct kb_keyfile *kf, const char *path, const char *what,
+		     char *err, size_t errlen);
+/*
+ * The next line, without its LF (*lf: whether one ended it; only the last
+ * line can lack one): 1, 0 at the end, or -1 with a one-line reason
+ * naming file, line and, for a NUL byte, its byte offset.  A line is at
+ * most max bytes (at most KB_KEYFILE_BLOCK - 1), so endless input without a
+ * newline is refused, never buffered.  *line lives until the next call.
+ */
+int kb_keyfile_line(struct kb_keyfile *kf, size_t max, const char **line,
+		    size_t *len, int *lf, char *err, size_t errlen);
 /* Keys read (0 at the end), or -1 with a one-line reason in err. */
 long kb_keyfile_next(struct kb_keyfile *kf, uint64_t *keys, size_t max,
 		     char *err, size_t errlen);

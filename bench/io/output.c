@@ -216,3 +216,57 @@ int kb_write_all(const char *path, const struct kb_buf *b, char *err,
 		fwrite(b->data, 1, b->len, a.f);
 	return kb_atomic_commit(&a, err, errlen);
 }
+
+/* Create and remove the temporary file at path + suffix; 0, or -1 with
+ * "what path: reason" in err. */
+static int probe(const char *path, const char *suffix, const char *what,
+		 char *err, size_t errlen)
+{
+	char *tmp;
+	int fd;
+
+	if (asprintf(&tmp, "%s%s", path, suffix) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		snprintf(err, errlen, "%s %s: %s", what, path, strerror(errno));
+	else {
+		close(fd);
+		unlink(tmp);
+	}
+	free(tmp);
+	return fd < 0 ? -1 : 0;
+}
+
+int kb_output_check_file(const char *path, char *err, size_t errlen)
+{
+	struct stat sb;
+
+	if (!path || strcmp(path, "-") == 0)
+		return 0;
+	/* the rename at the end would fail on a folder */
+	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(EISDIR));
+		return -1;
+	}
+	return probe(path, ".tmp.XXXXXX", "cannot write", err, errlen);
+}
+
+int kb_output_check_dir(const char *dir, char *err, size_t errlen)
+{
+	struct stat sb;
+
+	if (mkdir(dir, 0755) == 0) {
+		rmdir(dir);
+		return 0;
+	}
+	if (errno != EEXIST || stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+		/* as the plot writer words it when it makes the folder */
+		snprintf(err, errlen, "cannot create plot folder %s: %s", dir,
+			 errno == EEXIST ? "exists and is not a folder" : strerror(errno));
+		return -1;
+	}
+	return probe(dir, "/.khash-bench.XXXXXX", "cannot write in plot folder", err, errlen);
+}

@@ -49,6 +49,16 @@ void kb_atomic_abort(struct kb_atomic *a);
 int kb_write_all(const char *path, const struct kb_buf *b, char *err,
 		 size_t errlen);
 
+/*
+ * Before long work, whether its outputs can be written at all, so that a
+ * bad path fails at once and not after the work: the file (NULL or "-":
+ * standard output, fine) by creating and removing its temporary, the
+ * folder by making it (and removing it again) or, when it exists, a
+ * temporary file in it.  0, or -1 with the reason the write would give.
+ */
+int kb_output_check_file(const char *path, char *err, size_t errlen);
+int kb_output_check_dir(const char *dir, char *err, size_t errlen);
+
 /* Install SIGINT/SIGTERM handlers that unlink pending temporaries. */
 void kb_output_install_signal_cleanup(void);
 

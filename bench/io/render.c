@@ -117,7 +117,9 @@ static void cells_csv(const struct kb_cell *c, size_t n, struct kb_buf *b)
 {
 	size_t i;
 
-	kb_buf_printf(b, "schema,keys,func,gen,word,bits,n,buckets,chi2,df,chi2_per_df,log10_p_upper,log10_p_lower,p_upper,p_lower,used,max_load,expected_max_load,verdict\n");
+	/* a key file's cell says what it read: three more columns */
+	kb_buf_printf(b, "schema,keys,func,gen,word,bits,n,buckets,chi2,df,chi2_per_df,log10_p_upper,log10_p_lower,p_upper,p_lower,used,max_load,expected_max_load,verdict%s\n",
+		      n && c->from_file ? ",keys_read,repeated,distinct" : "");
 	for (i = 0; i < n; i++, c++) {
 		const struct kb_skew *s = &c->skew;
 
@@ -138,18 +140,23 @@ static void cells_csv(const struct kb_cell *c, size_t n, struct kb_buf *b)
 		kb_csv_number(b, s->log10_p_upper);
 		kb_buf_printf(b, ",");
 		kb_csv_number(b, s->log10_p_lower);
-		kb_buf_printf(b, ",%.6g,%.6g,%llu,%llu,%.4f,%s\n",
+		kb_buf_printf(b, ",%.6g,%.6g,%llu,%llu,%.4f,%s",
 			      kb_pow10_or_zero(s->log10_p_upper),
 			      kb_pow10_or_zero(s->log10_p_lower),
 			      (unsigned long long)s->used,
 			      (unsigned long long)s->max_load, s->expected_max,
 			      kb_verdict(s));
+		if (c->from_file)
+			kb_buf_printf(b, ",%llu,%llu,%s", (unsigned long long)c->keys_read,
+				      (unsigned long long)c->repeated, c->distinct ? "yes" : "no");
+		kb_buf_printf(b, "\n");
 	}
 }
 
+/* source: what the keys are called when not a key set's name (a file). */
 static void cells_json(const struct kb_cell *c, size_t n,
 			  const char *kind, const struct kb_report_opts *o,
-			  struct kb_buf *b)
+			  const char *source, struct kb_buf *b)
 {
 	size_t i;
 
@@ -165,7 +172,7 @@ static void cells_json(const struct kb_cell *c, size_t n,
 		const struct kb_skew *s = &c->skew;
 
 		kb_buf_printf(b, "%s\n    {\"keys\": ", i ? "," : "");
-		kb_json_string(b, kb_cell_source(c));
+		kb_json_string(b, c->keyset < 0 && source ? source : kb_cell_source(c));
 		kb_buf_printf(b, ", \"func\": \"%s\", \"gen\": \"%s\", \"word\": %u, \"bits\": %u, ",
 			      cell_func(c),
 			      lkh_gen_name(c->spec.gen), c->spec.word, c->bits);
@@ -195,7 +202,13 @@ static void cells_json(const struct kb_cell *c, size_t n,
 			      (unsigned long long)s->used,
 			      (unsigned long long)s->max_load);
 		kb_json_number(b, "expected_max_load", s->expected_max);
-		kb_buf_printf(b, ", \"verdict\": \"%s\"}", kb_verdict(s));
+		kb_buf_printf(b, ", \"verdict\": \"%s\"", kb_verdict(s));
+		if (c->from_file)
+			kb_buf_printf(b, ", \"keys_read\": %llu, \"repeated\": %llu, \"distinct\": %s",
+				      (unsigned long long)c->keys_read,
+				      (unsigned long long)c->repeated,
+				      c->distinct ? "true" : "false");
+		kb_buf_printf(b, "}");
 	}
 	kb_buf_printf(b, "\n  ]\n}\n");
 }
@@ -218,6 +231,11 @@ static void cell_text(const struct kb_cell *c, const char *source,
 		      (unsigned long long)s->used,
 		      (unsigned long long)s->buckets,
 		      (unsigned long long)s->max_load, s->expected_max);
+	if (c->from_file)
+		kb_buf_printf(b, "  key file: %llu keys read, %llu repeat an earlier key%s\n",
+			      (unsigned long long)c->keys_read, (unsigned long long)c->repeated,
+			      c->distinct ? " (dropped: --distinct)"
+			      : c->repeated ? " (counted again; --distinct counts each once)" : "");
 	kb_buf_printf(b, "  verdict: %s\n", kb_verdict(s));
 }
 
@@ -227,7 +245,7 @@ void kb_render_report(const struct kb_report *r, enum kb_format f,
 	if (f == KB_FORMAT_CSV)
 		cells_csv(r->cells, r->n_cells, b);
 	else if (f == KB_FORMAT_JSON)
-		cells_json(r->cells, r->n_cells, "report", &r->opts, b);
+		cells_json(r->cells, r->n_cells, "report", &r->opts, NULL, b);
 	else
 		report_text(r, step, b);
 }
@@ -238,7 +256,7 @@ void kb_render_cell(const struct kb_cell *c, const char *source,
 	if (f == KB_FORMAT_CSV)
 		cells_csv(c, 1, b);
 	else if (f == KB_FORMAT_JSON)
-		cells_json(c, 1, "skew", NULL, b);
+		cells_json(c, 1, "skew", NULL, source, b);
 	else
 		cell_text(c, source, b);
 }

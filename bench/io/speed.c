@@ -103,6 +103,17 @@ static void time_pair(const struct kb_speed_fn *f, const struct kb_speed_fn *ref
 	}
 }
 
+/* The text's gen column: as wide as the longest generation's name. */
+static int gen_width(void)
+{
+	size_t w = strlen("gen"), g;
+
+	for (g = 0; g < LKH_GEN_COUNT; g++)
+		if (strlen(lkh_gen_name((lkh_gen)g)) > w)
+			w = strlen(lkh_gen_name((lkh_gen)g));
+	return (int)w;
+}
+
 /* One row: a cell (or reference) inline, exported and its latency. */
 static void speed_row(const struct kb_speed_opts *o, int csv, struct kb_buf *b,
 		      const uint64_t *in, const struct kb_speed_fn *ti,
@@ -122,8 +133,8 @@ static void speed_row(const struct kb_speed_opts *o, int csv, struct kb_buf *b,
 			      tp_ref.ns / tp.ns, ex.ns, ex_ref.ns / ex.ns, lat.ns,
 			      lat_ref.ns / lat.ns);
 	else
-		kb_buf_printf(b, "%-29s %-6s %-4u | %8.3f %7.2f %6.2f | %8.3f %6.2f | %8.3f %6.2f\n",
-			      func, gen, ti[i].word, tp.ns, tp.cycles,
+		kb_buf_printf(b, "%-29s %-*s %-4u | %8.3f %7.2f %6.2f | %8.3f %6.2f | %8.3f %6.2f\n",
+			      func, gen_width(), gen, ti[i].word, tp.ns, tp.cycles,
 			      tp_ref.ns / tp.ns, ex.ns, ex_ref.ns / ex.ns, lat.ns,
 			      lat_ref.ns / lat.ns);
 }
@@ -173,8 +184,8 @@ static void speed_hashes(const struct kb_speed_opts *o, int csv,
 		kb_buf_printf(b, "Hash speed, bits = %u: ns per hash (fastest of 7 rounds), and each one's\n", o->bits);
 		kb_buf_printf(b, "throughput relative to the hand-written reference loop timed alternately\n");
 		kb_buf_printf(b, "with it in the same binary (1.00 = as fast; the reference rows are 1 by definition)\n\n");
-		kb_buf_printf(b, "%-29s %-6s %-4s | %8s %7s %6s | %8s %6s | %8s %6s\n",
-			      "function", "gen", "word", "inline", "TSC/h", "x ref",
+		kb_buf_printf(b, "%-29s %-*s %-4s | %8s %7s %6s | %8s %6s | %8s %6s\n",
+			      "function", gen_width(), "gen", "word", "inline", "TSC/h", "x ref",
 			      "exported", "x ref", "latency", "x ref");
 	}
 	for (i = 0; i < nrows; i++) {
