@@ -218,6 +218,26 @@ check "audit csv: old64 row" $?
 # one multiplier, one row (it once printed a row per preset)
 [ "$("$kb" audit --multiplier 0x61c88647 --format csv | tail -n +2)" = "1,,0x61c88647,32,1,13,4,11,4,12.0645,0" ]
 check "audit --multiplier: exactly one row" $?
+# too few keys for a verdict: 40 keys in 2^16 buckets (it said "skewed",
+# p_upper 7e-19); 40 * 39 / 131072 = 0.0119 pairs, 3621 keys would do
+"$kb" skew --func hash_ptr --gen new --bits 16 --keyset random --count 40 >"$tmp/few.txt"
+grep -qx '  verdict: too few keys (a random function would put 0.0119 pairs of 40 keys in a shared bucket of 65536; a verdict needs 100 pairs, 3621 keys)' "$tmp/few.txt"
+check "skew: too few keys, and why" $?
+[ "$("$kb" skew --func hash_ptr --gen new --bits 16 --keyset random --count 40 --format csv | tail -1 | awk -F, '{ print $NF }')" = "too few keys" ]
+check "skew csv: too few keys" $?
+"$kb" skew --func hash_ptr --gen new --bits 16 --keyset random --count 40 --format json | grep -q '"verdict": "too few keys", "keys_needed": 3621, "why": '
+check "skew json: too few keys, the keys needed" $?
+# 3621 keys: judged (ok, not too few)
+"$kb" skew --func hash_ptr --gen new --bits 16 --keyset random --count 3621 | grep -qx '  verdict: ok'
+check "skew: 3621 keys in 2^16 buckets are judged" $?
+"$kb" skew --func hash_ptr --gen new --bits 16 --keyset random --count 3620 | grep -q '^  verdict: too few keys '
+check "skew: 3620 are not" $?
+# 2 keys that land apart in 2 buckets (0 and 2^31: K odd keeps the top
+# bit): p_lower 1/2 (it was 0, "even")
+printf '0\n0x80000000\n' >"$tmp/two.keys"
+"$kb" skew --func hash_32 --gen new --word 32 --bits 1 --keys "$tmp/two.keys" >"$tmp/two.txt"
+grep -q ' X^2 = 0 with .* p_lower = 0.5 (log10 -0.3010)' <(tr '\n' ' ' <"$tmp/two.txt")
+check "skew: 2 keys apart in 2 buckets, p_lower 1/2" $?
 [ "$("$kb" audit --multiplier 0x61c88647 | grep -c '^multiplier ')" = 1 ]
 check "audit --multiplier text: one audit" $?
 "$kb" waittable --format json | grep -q '"schema": "khash-bench/waittable"'; check "waittable json" $?

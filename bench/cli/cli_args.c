@@ -47,7 +47,7 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		"report",
 		"[--format text|csv|json] [--plot DIR] [--count N] [--bits-min N] [--bits-max N] [--keysets A,B] [--funcs F,G] [--gens G,H] [--words 32,64] [--step N] [--hist KEYSET:FUNC:WORD:BITS]... [--enumerate] [--threads N] [--quiet] [-o FILE]",
 		"the main job: every key set x function x generation x word size x bits, old beside new",
-		"Counts every chosen key set through every chosen function, generation and word size into 2^bits-min .. 2^bits-max buckets (counted once at the largest table and folded down) and prints X^2/df per table size: 1 for a random function, far above 1 for a skewed hash. Marks: # broken (X^2/df >= 10), ! skewed (upper tail p < 1e-6), ~ more even than random (lower tail p < 1e-6). Ends with a summary per generation.",
+		"Counts every chosen key set through every chosen function, generation and word size into 2^bits-min .. 2^bits-max buckets (counted once at the largest table and folded down) and prints X^2/df per table size: 1 for a random function, far above 1 for a skewed hash. Marks: # broken (X^2/df >= " KB_STRINGIFY(KB_BROKEN) "), ! skewed (upper tail p < " KB_STRINGIFY(KB_ALPHA) "), ~ more even than random (lower tail p < " KB_STRINGIFY(KB_ALPHA) "), ? too few keys for a verdict (a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket). Ends with a summary per generation.",
 		KEYSET_OPTIONS | KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(BITS_MIN) | KB_OPT(BITS_MAX) |
 			KB_OPT(KEYSETS) | KB_OPT(FUNCS) | KB_OPT(GENS) | KB_OPT(WORDS) | KB_OPT(STEP) |
 			KB_OPT(HIST) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) |
@@ -57,7 +57,7 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		"skew",
 		"(--func F --bits N | --table NAME [--param N] [--bits N]) --gen G [--word W] (--keyset NAME [--count N] [--enumerate] | --keys FILE [--binary]) [--format text|csv|json] [--threads N] [--quiet] [-o FILE]",
 		"one cell: how evenly one function spreads a key set or a key file",
-		"Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, or through a named kernel table (its key transform, function and bits), and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even).",
+		"Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, or through a named kernel table (its key transform, function and bits), and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even, or too few keys where a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket, with the keys the table would need).",
 		KEYSET_OPTIONS | KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) |
 			KB_OPT(KEYSET) | KB_OPT(KEYS) | KB_OPT(BINARY) | KB_OPT(FORMAT) |
 			KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) | KB_OPT(TABLE) |

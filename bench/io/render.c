@@ -28,7 +28,18 @@ static char mark_of(const struct kb_cell *c)
 		return '!';
 	if (!strcmp(v, "even"))
 		return '~';
+	if (!strcmp(v, KB_TOO_FEW))
+		return '?';
 	return ' ';
+}
+
+/* Why a cell has too few keys, and what its table would need. */
+static void too_few_why(const struct kb_skew *s, struct kb_buf *b)
+{
+	kb_buf_printf(b, "a random function would put %.3g pairs of %llu keys in a shared bucket of %llu; a verdict needs %d pairs, %llu keys",
+		      kb_expected_pairs(s->n, s->buckets), (unsigned long long)s->n,
+		      (unsigned long long)s->buckets, KB_MIN_PAIRS,
+		      (unsigned long long)kb_keys_needed(s->buckets));
 }
 
 static void report_text(const struct kb_report *r, unsigned step,
@@ -37,8 +48,8 @@ static void report_text(const struct kb_report *r, unsigned step,
 	const struct kb_report_opts *o = &r->opts;
 	unsigned nb = o->bits_max - o->bits_min + 1, bits;
 	size_t i;
-	int tally[LKH_GEN_COUNT][3] = { { 0 } };
-	int g, gw = 0;
+	int tally[LKH_GEN_COUNT][4] = { { 0 } };
+	int g, gw = 0, too_few = 0;
 
 	/* the generation column fits the longest name */
 	for (g = 0; g < LKH_GEN_COUNT; g++)
@@ -47,8 +58,17 @@ static void report_text(const struct kb_report *r, unsigned step,
 	kb_buf_printf(b, "khash-bench %s report: %llu keys per key set; X^2/df per table size (1 = like a random function)\n",
 		      lkh_version_string(),
 		      (unsigned long long)o->params.count);
-	kb_buf_printf(b, "marks: # broken (X^2/df >= 10)   ! skewed (p_upper < %g)   ~ more even than random (p_lower < %g)\n\n",
-		      KB_ALPHA, KB_ALPHA);
+	kb_buf_printf(b, "marks: # broken (X^2/df >= %d)   ! skewed (p_upper < %g)   ~ more even than random (p_lower < %g)\n",
+		      KB_BROKEN, KB_ALPHA, KB_ALPHA);
+	/* said only where it happens, so reports with keys enough stay as they were */
+	for (i = 0; i < r->n_cells; i++)
+		too_few += r->cells[i].ok && mark_of(&r->cells[i]) == '?';
+	if (too_few)
+		kb_buf_printf(b, "       ? too few keys for a verdict: a random function would put fewer than %d pairs of them\n"
+				 "         in a shared bucket (2^%u buckets need %llu keys)\n",
+			      KB_MIN_PAIRS, o->bits_max,
+			      (unsigned long long)kb_keys_needed(UINT64_C(1) << o->bits_max));
+	kb_buf_printf(b, "\n");
 	kb_buf_printf(b, "%-13s %-9s %-4s %-*s |", "key set", "function", "word", gw,
 		      "gen");
 	for (bits = o->bits_min; bits <= o->bits_max; bits += step)
@@ -97,7 +117,7 @@ static void report_text(const struct kb_report *r, unsigned step,
 		for (j = 0; j < nb; j++) {
 			char m = mark_of(&row[j]);
 
-			tally[row->spec.gen][m == '#' ? 0 : m == '!' ? 1 : 2]++;
+			tally[row->spec.gen][m == '#' ? 0 : m == '!' ? 1 : m == '?' ? 3 : 2]++;
 		}
 	}
 	kb_buf_printf(b, "\nsummary (cells over all key sets, functions, word sizes and bits %u..%u):\n",
@@ -105,9 +125,12 @@ static void report_text(const struct kb_report *r, unsigned step,
 	for (g = 0; g < LKH_GEN_COUNT; g++) {
 		if (!(o->gens & (1u << g)))
 			continue;
-		kb_buf_printf(b, "  %-*s %4d broken, %4d skewed, %4d fine\n", gw,
+		kb_buf_printf(b, "  %-*s %4d broken, %4d skewed, %4d fine", gw,
 			      lkh_gen_name((lkh_gen)g), tally[g][0], tally[g][1],
 			      tally[g][2]);
+		if (too_few)
+			kb_buf_printf(b, ", %4d with too few keys", tally[g][3]);
+		kb_buf_printf(b, "\n");
 	}
 	if (r->elapsed > 0)
 		kb_buf_printf(b, "elapsed %.2f s\n", r->elapsed);
@@ -195,7 +218,18 @@ static void cells_json(const struct kb_cell *c, size_t n,
 			      (unsigned long long)s->used,
 			      (unsigned long long)s->max_load);
 		kb_json_number(b, "expected_max_load", s->expected_max);
-		kb_buf_printf(b, ", \"verdict\": \"%s\"}", kb_verdict(s));
+		kb_buf_printf(b, ", \"verdict\": \"%s\"", kb_verdict(s));
+		if (!strcmp(kb_verdict(s), KB_TOO_FEW)) {
+			struct kb_buf why = { 0 };
+
+			too_few_why(s, &why);
+			kb_buf_printf(b, ", \"keys_needed\": %llu, \"why\": ",
+				      (unsigned long long)kb_keys_needed(s->buckets));
+			kb_json_string(b, why.data ? why.data : "");
+			b->failed |= why.failed;
+			kb_buf_free(&why);
+		}
+		kb_buf_printf(b, "}");
 	}
 	kb_buf_printf(b, "\n  ]\n}\n");
 }
@@ -218,7 +252,13 @@ static void cell_text(const struct kb_cell *c, const char *source,
 		      (unsigned long long)s->used,
 		      (unsigned long long)s->buckets,
 		      (unsigned long long)s->max_load, s->expected_max);
-	kb_buf_printf(b, "  verdict: %s\n", kb_verdict(s));
+	kb_buf_printf(b, "  verdict: %s", kb_verdict(s));
+	if (!strcmp(kb_verdict(s), KB_TOO_FEW)) {
+		kb_buf_printf(b, " (");
+		too_few_why(s, b);
+		kb_buf_printf(b, ")");
+	}
+	kb_buf_printf(b, "\n");
 }
 
 void kb_render_report(const struct kb_report *r, enum kb_format f,
@@ -645,8 +685,8 @@ static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
 			      "", tb->formula, "", tb->keys_are);
 	}
 	kb_buf_printf(b, "\n%llu keys of each model (or the kernel's own); X^2/df (buckets used of 2^bits)\n"
-			 "marks: # broken (X^2/df >= 10)   ! skewed (p_upper < %g)   ~ more even than random\n\n",
-		      (unsigned long long)count, KB_ALPHA);
+			 "marks: # broken (X^2/df >= %d)   ! skewed (p_upper < %g)   ~ more even than random\n\n",
+		      (unsigned long long)count, KB_BROKEN, KB_ALPHA);
 	kb_buf_printf(b, "%-17s %-4s %-4s %-12s |", "table", "word", "bits", "keys");
 	for (t = 0; t < LKH_GEN_COUNT; t++)
 		kb_buf_printf(b, " %-16s", lkh_gen_name((lkh_gen)t));
