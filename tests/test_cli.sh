@@ -216,8 +216,21 @@ expect 2 "khash-bench: influence needs --bits" influence --func hash_32 --gen ol
 "$kb" audit --compare --format csv | grep -q '^1,old64,0x9e37fffffffc0001,64,1,41,33,7,'
 check "audit csv: old64 row" $?
 # one multiplier, one row (it once printed a row per preset)
-[ "$("$kb" audit --multiplier 0x61c88647 --format csv | tail -n +2)" = "1,,0x61c88647,32,1,13,4,11,4,12.0645,0" ]
+# its worst stride, 0xe0 at 2^12 buckets, X^2/df 12.0645 (Python, exact
+# integers), breaks one table size of six: the last column
+[ "$("$kb" audit --multiplier 0x61c88647 --format csv | tail -n +2)" = "1,,0x61c88647,32,1,13,4,11,4,12.0645,0,1" ]
 check "audit --multiplier: exactly one row" $?
+"$kb" audit --preset new32 | grep -qx '    bits 12: stride 0xe0               X^2/df 12.06  broken'
+check "audit text: a stride at X^2/df >= 10 is marked broken" $?
+[ "$("$kb" audit --preset new32 | grep -c '^    bits .* broken$')" = 1 ]
+check "audit text: only that stride" $?
+"$kb" audit --compare | grep -q '^new64 .* 17\.94# '
+check "audit --compare: new64's worst stride (17.94) marked #" $?
+"$kb" audit --compare | grep -q '# where that stride breaks the table (X^2/df >= 10'
+check "audit --compare: the mark explained" $?
+"$kb" audit --preset new64 --format json | grep -q '"key_sets_broken": 0, "stride_sizes_broken": 4}'
+check "audit json: four table sizes a stride breaks" $?
+
 # too few keys for a verdict: 40 keys in 2^16 buckets (it said "skewed",
 # p_upper 7e-19); 40 * 39 / 131072 = 0.0119 pairs, 3621 keys would do
 "$kb" skew --func hash_ptr --gen new --bits 16 --keyset random --count 40 >"$tmp/few.txt"

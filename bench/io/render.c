@@ -390,11 +390,13 @@ static void audit_text(const struct kb_audit *a, const char *name,
 		kb_buf_printf(b, "%s%llu", i ? "," : " ", (unsigned long long)a->cf[i]);
 	kb_buf_printf(b, "]  (largest partial quotient %llu; the golden ratio's are all 1)\n",
 		      (unsigned long long)a->cf_max);
-	kb_buf_printf(b, "  worst stride (keys 0, s, 2s, ... twice the table size), X^2/df:\n");
+	kb_buf_printf(b, "  worst stride (keys 0, s, 2s, ... twice the table size), X^2/df; broken: >= %d, as skew and report judge a table:\n",
+		      KB_BROKEN);
 	for (bits = a->bits_min; bits <= a->bits_max; bits += 2)
-		kb_buf_printf(b, "    bits %2u: stride %#-18llx X^2/df %.4g\n", bits,
+		kb_buf_printf(b, "    bits %2u: stride %#-18llx X^2/df %.4g%s\n", bits,
 			      (unsigned long long)a->worst[bits].stride,
-			      a->worst[bits].chi2_per_df);
+			      a->worst[bits].chi2_per_df,
+			      a->worst[bits].chi2_per_df >= KB_BROKEN ? "  broken" : "");
 	kb_buf_printf(b, "  key sets, %llu keys into 2^%u buckets (X^2/df, buckets used):\n",
 		      (unsigned long long)a->sets_keys, a->sets_bits);
 	for (k = 0; k < KB_KS_COUNT; k++)
@@ -402,7 +404,7 @@ static void audit_text(const struct kb_audit *a, const char *name,
 			kb_buf_printf(b, "    %-14s %10.4g %6llu%s\n", kb_keysets[k].name,
 				      a->sets[k].chi2_per_df,
 				      (unsigned long long)a->sets[k].used,
-				      a->sets[k].chi2_per_df >= 10 ? "  broken" : "");
+				      a->sets[k].chi2_per_df >= KB_BROKEN ? "  broken" : "");
 }
 
 void kb_render_audits(const struct kb_audit *au, const char *const *names,
@@ -412,7 +414,7 @@ void kb_render_audits(const struct kb_audit *au, const char *const *names,
 	size_t i;
 
 	if (f == KB_FORMAT_CSV)
-		kb_buf_printf(b, "schema,name,multiplier,width,odd,popcount,longest_run,naf_terms,cf_max,worst_stride_chi2_per_df,key_sets_broken\n");
+		kb_buf_printf(b, "schema,name,multiplier,width,odd,popcount,longest_run,naf_terms,cf_max,worst_stride_chi2_per_df,key_sets_broken,stride_sizes_broken\n");
 	else if (f == KB_FORMAT_JSON)
 		kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/audit\",\n  \"schema_version\": %d,\n  \"multipliers\": [",
 			      KB_SCHEMA_VERSION);
@@ -427,26 +429,27 @@ void kb_render_audits(const struct kb_audit *au, const char *const *names,
 		if (f == KB_FORMAT_CSV) {
 			kb_buf_printf(b, "%d,", KB_SCHEMA_VERSION);
 			kb_csv_field(b, name ? name : "");
-			kb_buf_printf(b, ",%#llx,%u,%d,%u,%u,%u,%llu,%.6g,%u\n",
+			kb_buf_printf(b, ",%#llx,%u,%d,%u,%u,%u,%llu,%.6g,%u,%u\n",
 				      (unsigned long long)a->k, a->width, a->odd,
 				      a->popcount, a->longest_run, a->naf_terms,
 				      (unsigned long long)a->cf_max, a->worst_overall,
-				      a->sets_broken);
+				      a->sets_broken, a->strides_broken);
 		} else if (f == KB_FORMAT_JSON) {
 			kb_buf_printf(b, "%s\n    {\"name\": ", i ? "," : "");
 			kb_json_string(b, name ? name : "");
-			kb_buf_printf(b, ", \"multiplier\": \"%#llx\", \"width\": %u, \"odd\": %s, \"popcount\": %u, \"longest_run\": %u, \"naf_terms\": %u, \"cf_max\": %llu, \"worst_stride_chi2_per_df\": %.6g, \"key_sets_broken\": %u}",
+			kb_buf_printf(b, ", \"multiplier\": \"%#llx\", \"width\": %u, \"odd\": %s, \"popcount\": %u, \"longest_run\": %u, \"naf_terms\": %u, \"cf_max\": %llu, \"worst_stride_chi2_per_df\": %.6g, \"key_sets_broken\": %u, \"stride_sizes_broken\": %u}",
 				      (unsigned long long)a->k, a->width,
 				      a->odd ? "true" : "false", a->popcount,
 				      a->longest_run, a->naf_terms,
 				      (unsigned long long)a->cf_max, a->worst_overall,
-				      a->sets_broken);
+				      a->sets_broken, a->strides_broken);
 		} else if (compare) {
-			kb_buf_printf(b, "%-11s %#-18llx %5u %4s %5u %4u %5u %9llu %12.4g %7u\n",
+			kb_buf_printf(b, "%-11s %#-18llx %5u %4s %5u %4u %5u %9llu %11.4g%c %7u\n",
 				      name, (unsigned long long)a->k, a->width,
 				      a->odd ? "yes" : "NO", a->popcount, a->longest_run,
 				      a->naf_terms, (unsigned long long)a->cf_max,
-				      a->worst_overall, a->sets_broken);
+				      a->worst_overall, a->strides_broken ? '#' : ' ',
+				      a->sets_broken);
 		} else {
 			audit_text(a, name, b);
 		}
@@ -456,7 +459,9 @@ void kb_render_audits(const struct kb_audit *au, const char *const *names,
 	else if (compare && f == KB_FORMAT_TEXT)
 		kb_buf_printf(b, "\nterms: shift-and-add terms (non-adjacent form); max CF q: largest of the first 24\n"
 				 "partial quotients of K/2^w; worst X2/df: over strides s, 3s, 5s, 7s (s = 2^j)\n"
-				 "and 2^6..2^16 buckets; broken: key sets with X^2/df >= 10 at 4096 keys, 2^11 buckets\n");
+				 "and 2^6..2^16 buckets, # where that stride breaks the table (X^2/df >= %d, what\n"
+				 "report marks #); broken: key sets with X^2/df >= %d at 4096 keys, 2^11 buckets\n",
+			      KB_BROKEN, KB_BROKEN);
 }
 
 void kb_figure_audits(const struct kb_audit *au, const char *const *names,
