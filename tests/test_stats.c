@@ -250,6 +250,35 @@ static void lower_tail_of_tiny_tables(void **state)
 }
 
 /*
+ * Larger tables, by Python: 299 keys in 299 buckets of 512 is the most
+ * even table, of chance prod(1 - i/512 for i < 299) = 10^-48.53405798060541
+ * (the continuous tail says 10^-33.8); 65536 keys in 64 buckets, 1024
+ * each but one 1025 and one 1023, is not, and its true p_lower (mpmath:
+ * the most even table's 10^-119.06628589856344 plus 64 * 63 tables of
+ * 1024/1025 of that, 10^-115.46108148014645) is far above the continuous
+ * tail's 10^-129: the floor, the most even table's chance, is the better.
+ */
+static void lower_tail_of_larger_tables(void **state)
+{
+	static uint64_t birthday[512], one_off[64];
+	struct kb_skew s;
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < 299; i++)
+		birthday[i] = 1;
+	kb_skew_from_counts(birthday, 512, &s);
+	assert_true(fabs(s.log10_p_lower - -48.53405798060541) < 1e-9);
+	for (i = 0; i < 64; i++)
+		one_off[i] = 1024;
+	one_off[0]++;
+	one_off[1]--;
+	kb_skew_from_counts(one_off, 64, &s);
+	assert_true(fabs(s.log10_p_lower - -119.06628589856344) < 1e-8);
+	assert_true(s.log10_p_lower < -115.46108148014645);
+}
+
+/*
  * Enough keys: a verdict needs n(n-1)/2m >= 100.  By hand: 2 buckets need
  * 21 keys (21 * 20 = 420 >= 400, 20 * 19 = 380), 2048 need 641 (641 * 640
  * = 410240 >= 409600, 640 * 639 = 408960), 65536 need 3621 (3621 * 3620
@@ -358,6 +387,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(edges),
 		cmocka_unit_test(verdicts_follow_the_tails),
 		cmocka_unit_test(lower_tail_of_tiny_tables),
+		cmocka_unit_test(lower_tail_of_larger_tables),
 		cmocka_unit_test(enough_keys_at_both_sides),
 		cmocka_unit_test(thresholds_at_both_sides),
 	};
