@@ -245,6 +245,16 @@ check "skew json: too few keys, the keys needed" $?
 check "skew: 3621 keys in 2^16 buckets are judged" $?
 "$kb" skew --func hash_ptr --gen new --bits 16 --keyset random --count 3620 | grep -q '^  verdict: too few keys '
 check "skew: 3620 are not" $?
+# the named tables: inode-hash's 4096 model keys in 2^17 buckets make
+# 4096 * 4095 / 2^18 = 64 pairs; 5121 keys would do (5121 * 5120 =
+# 26219520 >= 200 * 2^17, 5120 * 5119 = 26209280 is not)
+"$kb" tables --quiet >"$tmp/tables.txt"
+grep -q '^         in a shared bucket (2^17 buckets need 5121 keys)$' "$tmp/tables.txt"
+check "tables: the too-few-keys mark explained" $?
+[ "$(grep '^inode-hash ' "$tmp/tables.txt" | grep -o '? [0-9.]* (' | wc -l)" = 8 ]
+check "tables: inode-hash's eight cells marked ?" $?
+[ "$(grep -c '? [0-9.<]* (' "$tmp/tables.txt")" = 2 ]
+check "tables: only those" $?
 # 2 keys that land apart in 2 buckets (0 and 2^31: K odd keeps the top
 # bit): p_lower 1/2 (it was 0, "even")
 printf '0\n0x80000000\n' >"$tmp/two.keys"

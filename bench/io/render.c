@@ -33,6 +33,16 @@ static char mark_of(const struct kb_cell *c)
 	return ' ';
 }
 
+/* The '?' mark's legend, said only where a cell has it, so tables with keys
+ * enough print as they did; 2^bits: the largest such table. */
+static void too_few_legend(unsigned bits, struct kb_buf *b)
+{
+	kb_buf_printf(b, "       ? too few keys for a verdict: a random function would put fewer than %d pairs of them\n"
+			 "         in a shared bucket (2^%u buckets need %llu keys)\n",
+		      KB_MIN_PAIRS, bits,
+		      (unsigned long long)kb_keys_needed(UINT64_C(1) << bits));
+}
+
 /* Why a cell has too few keys, and what its table would need. */
 static void too_few_why(const struct kb_skew *s, struct kb_buf *b)
 {
@@ -64,10 +74,7 @@ static void report_text(const struct kb_report *r, unsigned step,
 	for (i = 0; i < r->n_cells; i++)
 		too_few += r->cells[i].ok && mark_of(&r->cells[i]) == '?';
 	if (too_few)
-		kb_buf_printf(b, "       ? too few keys for a verdict: a random function would put fewer than %d pairs of them\n"
-				 "         in a shared bucket (2^%u buckets need %llu keys)\n",
-			      KB_MIN_PAIRS, o->bits_max,
-			      (unsigned long long)kb_keys_needed(UINT64_C(1) << o->bits_max));
+		too_few_legend(o->bits_max, b);
 	kb_buf_printf(b, "\n");
 	kb_buf_printf(b, "%-13s %-9s %-4s %-*s |", "key set", "function", "word", gw,
 		      "gen");
@@ -680,7 +687,7 @@ static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
 			struct kb_buf *b)
 {
 	size_t i;
-	unsigned t;
+	unsigned t, too_few = 0;
 
 	kb_buf_printf(b, "Named tables: the key transform, function and bits of real Linux 6.1 call sites\n\n");
 	for (t = 0; t < kb_tables_count; t++) {
@@ -690,8 +697,14 @@ static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
 			      "", tb->formula, "", tb->keys_are);
 	}
 	kb_buf_printf(b, "\n%llu keys of each model (or the kernel's own); X^2/df (buckets used of 2^bits)\n"
-			 "marks: # broken (X^2/df >= %d)   ! skewed (p_upper < %g)   ~ more even than random\n\n",
+			 "marks: # broken (X^2/df >= %d)   ! skewed (p_upper < %g)   ~ more even than random\n",
 		      (unsigned long long)count, KB_BROKEN, KB_ALPHA);
+	for (i = 0; i < n; i++)
+		if (c[i].cell.ok && mark_of(&c[i].cell) == '?' && c[i].cell.bits > too_few)
+			too_few = c[i].cell.bits;
+	if (too_few)
+		too_few_legend(too_few, b);
+	kb_buf_printf(b, "\n");
 	kb_buf_printf(b, "%-17s %-4s %-4s %-12s |", "table", "word", "bits", "keys");
 	for (t = 0; t < LKH_GEN_COUNT; t++)
 		kb_buf_printf(b, " %-16s", lkh_gen_name((lkh_gen)t));
