@@ -19,24 +19,32 @@
 #include "render.h"
 #include "report.h"
 
-static struct kb_report run_small(void)
+/* Every generation at 2^6..2^12 buckets, one thread. */
+static struct kb_report run_report(unsigned keysets, unsigned funcs, unsigned words,
+				   uint64_t count)
 {
 	struct kb_report r;
 	char err[256];
 
 	memset(&r, 0, sizeof(r));
-	r.opts.keysets = 1u << KB_KS_SEQ | 1u << KB_KS_PAGE4K | 1u << KB_KS_BTRFS_STRIPE |
-			 1u << KB_KS_STRUCT_PAGE;
-	r.opts.funcs = 1u << LKH_FUNC_HASH_32 | 1u << LKH_FUNC_HASH_64;
+	r.opts.keysets = keysets;
+	r.opts.funcs = funcs;
 	r.opts.gens = (1u << LKH_GEN_COUNT) - 1;
-	r.opts.words = 3;
+	r.opts.words = words;
 	r.opts.bits_min = 6;
 	r.opts.bits_max = 12;
 	r.opts.threads = 1;
-	r.opts.params.count = 4096;
+	r.opts.params.count = count;
 	r.opts.params.seed = 1;
 	assert_int_equal(kb_report_run(&r, err, sizeof(err)), 0);
 	return r;
+}
+
+static struct kb_report run_small(void)
+{
+	return run_report(1u << KB_KS_SEQ | 1u << KB_KS_PAGE4K | 1u << KB_KS_BTRFS_STRIPE |
+				  1u << KB_KS_STRUCT_PAGE,
+			  1u << LKH_FUNC_HASH_32 | 1u << LKH_FUNC_HASH_64, 3, 4096);
 }
 
 /* Every applicable cell holds all the keys, at every table size, and
@@ -119,24 +127,13 @@ static void summary_is_the_tally_of_verdicts(void **state)
  */
 static void too_few_keys_from_2_to_the_9(void **state)
 {
-	struct kb_report r;
+	struct kb_report r = run_report(1u << KB_KS_SEQ, 1u << LKH_FUNC_HASH_32, 2, 300);
 	struct kb_buf b = { 0 };
-	char err[256], line[128];
+	char line[128];
 	size_t i, judged = 0, too_few[LKH_GEN_COUNT] = { 0 };
 	int g;
 
 	(void)state;
-	memset(&r, 0, sizeof(r));
-	r.opts.keysets = 1u << KB_KS_SEQ;
-	r.opts.funcs = 1u << LKH_FUNC_HASH_32;
-	r.opts.gens = (1u << LKH_GEN_COUNT) - 1;
-	r.opts.words = 2;
-	r.opts.bits_min = 6;
-	r.opts.bits_max = 12;
-	r.opts.threads = 1;
-	r.opts.params.count = 300;
-	r.opts.params.seed = 1;
-	assert_int_equal(kb_report_run(&r, err, sizeof(err)), 0);
 	for (i = 0; i < r.n_cells; i++) {
 		const char *v = kb_verdict(&r.cells[i].skew);
 
