@@ -4,6 +4,7 @@
  * constants' own comments (seven signed terms, a run of 33 ones), the
  * golden ratio's continued fraction (all ones), and small fractions.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -82,6 +83,43 @@ static void old_and_new_64_bit_multipliers(void **state)
 	assert_true(a.worst_overall < 100);
 }
 
+/*
+ * The new 64-bit multiplier's worst strides, X^2/df of keys 0, s, 2s, ...
+ * (2 << bits of them) by Python's exact integers:
+ *   m = 1 << b; c = [0] * m
+ *   for i in range(2 * m): c[(i * s * K % 2**64) >> (64 - b)] += 1
+ *   (m * sum(v * v for v in c) - 4 * m * m) / (2 * m) / (m - 1)
+ * Four of the six table sizes reach the broken line (10.08 just), and the
+ * audit must count them as skew and report would.
+ */
+static void new64_strides_that_break_a_table(void **state)
+{
+	static const struct {
+		unsigned bits;
+		uint64_t stride;
+		double x2df;
+	} want[] = {
+		{ 6, UINT64_C(0x1c000000000000), 14.333333333333334 },
+		{ 8, UINT64_C(0x1c000000000000), 10.08235294117647 },
+		{ 10, 0x70000000, 8.298142717497557 },
+		{ 12, 0xe0, 17.943345543345544 },
+		{ 14, 0xe0, 4.280107428431911 },
+		{ 16, 0x10000, 15.526955062180514 },
+	};
+	static struct kb_audit a;
+	unsigned i;
+
+	(void)state;
+	assert_int_equal(kb_audit_run(UINT64_C(0x61C8864680B583EB), 64, &a), 0);
+	for (i = 0; i < sizeof(want) / sizeof(*want); i++) {
+		assert_true(a.worst[want[i].bits].stride == want[i].stride);
+		assert_true(fabs(a.worst[want[i].bits].chi2_per_df - want[i].x2df) < 1e-9);
+	}
+	assert_int_equal(a.strides_broken, 4);
+	assert_true(fabs(a.worst_overall - 17.943345543345544) < 1e-9);
+	assert_int_equal(a.sets_broken, 0);
+}
+
 static void bad_multipliers_are_refused(void **state)
 {
 	static struct kb_audit a;
@@ -99,6 +137,7 @@ int main(void)
 		cmocka_unit_test(naf_matches_the_comments),
 		cmocka_unit_test(continued_fractions),
 		cmocka_unit_test(old_and_new_64_bit_multipliers),
+		cmocka_unit_test(new64_strides_that_break_a_table),
 		cmocka_unit_test(bad_multipliers_are_refused),
 	};
 

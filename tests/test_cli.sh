@@ -219,8 +219,51 @@ expect 2 "khash-bench: influence needs --bits" influence --func hash_32 --gen ol
 "$kb" audit --compare --format csv | grep -q '^1,old64,0x9e37fffffffc0001,64,1,41,33,7,'
 check "audit csv: old64 row" $?
 # one multiplier, one row (it once printed a row per preset)
-[ "$("$kb" audit --multiplier 0x61c88647 --format csv | tail -n +2)" = "1,,0x61c88647,32,1,13,4,11,4,12.0645,0" ]
+# its worst stride, 0xe0 at 2^12 buckets, X^2/df 12.0645 (Python, exact
+# integers), breaks one table size of six: the last column
+[ "$("$kb" audit --multiplier 0x61c88647 --format csv | tail -n +2)" = "1,,0x61c88647,32,1,13,4,11,4,12.0645,0,1" ]
 check "audit --multiplier: exactly one row" $?
+"$kb" audit --preset new32 | grep -qx '    bits 12: stride 0xe0               X^2/df 12.06  broken'
+check "audit text: a stride at X^2/df >= 10 is marked broken" $?
+[ "$("$kb" audit --preset new32 | grep -c '^    bits .* broken$')" = 1 ]
+check "audit text: only that stride" $?
+"$kb" audit --compare | grep -q '^new64 .* 17\.94# '
+check "audit --compare: new64's worst stride (17.94) marked #" $?
+"$kb" audit --compare | grep -q '# where that stride breaks the table (X^2/df >= 10'
+check "audit --compare: the mark explained" $?
+"$kb" audit --preset new64 --format json | grep -q '"key_sets_broken": 0, "stride_sizes_broken": 4}'
+check "audit json: four table sizes a stride breaks" $?
+
+# too few keys for a verdict: 40 keys in 2^16 buckets (it said "skewed",
+# p_upper 7e-19); 40 * 39 / 131072 = 0.0119 pairs, 3621 keys would do
+"$kb" skew --func hash_ptr --gen new --bits 16 --keyset random --count 40 >"$tmp/few.txt"
+grep -qx '  verdict: too few keys (a random function would put 0.0119 pairs of 40 keys in a shared bucket of 65536; a verdict needs 100 pairs, 3621 keys)' "$tmp/few.txt"
+check "skew: too few keys, and why" $?
+[ "$("$kb" skew --func hash_ptr --gen new --bits 16 --keyset random --count 40 --format csv | tail -1 | awk -F, '{ print $NF }')" = "too few keys" ]
+check "skew csv: too few keys" $?
+"$kb" skew --func hash_ptr --gen new --bits 16 --keyset random --count 40 --format json | grep -q '"verdict": "too few keys", "keys_needed": 3621, "why": '
+check "skew json: too few keys, the keys needed" $?
+# 3621 keys: judged (ok, not too few)
+"$kb" skew --func hash_ptr --gen new --bits 16 --keyset random --count 3621 | grep -qx '  verdict: ok'
+check "skew: 3621 keys in 2^16 buckets are judged" $?
+"$kb" skew --func hash_ptr --gen new --bits 16 --keyset random --count 3620 | grep -q '^  verdict: too few keys '
+check "skew: 3620 are not" $?
+# the named tables: inode-hash's 4096 model keys in 2^17 buckets make
+# 4096 * 4095 / 2^18 = 64 pairs; 5121 keys would do (5121 * 5120 =
+# 26219520 >= 200 * 2^17, 5120 * 5119 = 26209280 is not)
+"$kb" tables --quiet >"$tmp/tables.txt"
+grep -q '^         in a shared bucket (2^17 buckets need 5121 keys)$' "$tmp/tables.txt"
+check "tables: the too-few-keys mark explained" $?
+[ "$(grep '^inode-hash ' "$tmp/tables.txt" | grep -o '? [0-9.]* (' | wc -l)" = 8 ]
+check "tables: inode-hash's eight cells marked ?" $?
+[ "$(grep -c '? [0-9.<]* (' "$tmp/tables.txt")" = 2 ]
+check "tables: only those" $?
+# 2 keys that land apart in 2 buckets (0 and 2^31: K odd keeps the top
+# bit): p_lower 1/2 (it was 0, "even")
+printf '0\n0x80000000\n' >"$tmp/two.keys"
+"$kb" skew --func hash_32 --gen new --word 32 --bits 1 --keys "$tmp/two.keys" >"$tmp/two.txt"
+grep -q ' X^2 = 0 with .* p_lower = 0.5 (log10 -0.3010)' <(tr '\n' ' ' <"$tmp/two.txt")
+check "skew: 2 keys apart in 2 buckets, p_lower 1/2" $?
 [ "$("$kb" audit --multiplier 0x61c88647 | grep -c '^multiplier ')" = 1 ]
 check "audit --multiplier text: one audit" $?
 "$kb" waittable --format json | grep -q '"schema": "khash-bench/waittable"'; check "waittable json" $?

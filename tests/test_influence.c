@@ -6,6 +6,7 @@
  * And the measurement itself: a flip of the top input bit of a 32-bit
  * multiplicative hash flips exactly the top output bit, always.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -38,6 +39,51 @@ static void old_hash_32_has_the_blind_spot(void **state)
 		assert_true(old > 0.45);
 		assert_true(new < 0.30);
 		assert_true(old - new > 0.15);
+	}
+}
+
+/*
+ * The summary figures against Python, which draws the same seeded inputs
+ * (splitmix64: x = mix(seed + (i + 1) * 0x9e3779b97f4a7c15), cut to the
+ * argument) and counts the flips itself, from the kernel's formula:
+ *   hx = x * K % 2**w >> (w - bits)
+ *   d = hx ^ ((x ^ 1 << j) * K % 2**w >> (w - bits)); flips[j][k] += d >> k & 1
+ *   b[j][k] = abs(flips[j][k] / samples - 0.5)
+ * mean: sum of b / (w * bits); worst: the largest b, the first in j then
+ * k order; band: the mean of b over j = 16..31-bits.  3000 samples, seed
+ * 7, 8 output bits.
+ */
+static void summary_figures_match_python(void **state)
+{
+	static const struct {
+		lkh_func func;
+		lkh_gen gen;
+		unsigned word;
+		double mean, worst, band;
+		unsigned worst_in, worst_out;
+	} want[] = {
+		{ LKH_FUNC_HASH_32, LKH_GEN_OLD, 32, 0.37002213541666668, 0.5,
+		  0.47020312499999978, 8, 0 },
+		{ LKH_FUNC_HASH_32, LKH_GEN_NEW, 32, 0.27791536458333332, 0.5,
+		  0.23104687500000001, 24, 0 },
+		{ LKH_FUNC_HASH_64, LKH_GEN_OLD, 64, 0.4326438802083335, 0.5, 0.5, 5, 0 },
+	};
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < sizeof(want) / sizeof(*want); i++) {
+		struct kb_hashspec s = { want[i].func, want[i].gen, want[i].word };
+
+		assert_int_equal(kb_influence_measure(&s, 8, 3000, 7, NULL, &r), 0);
+		if (fabs(r.mean_bias - want[i].mean) > 1e-12 ||
+		    fabs(kb_influence_band(&r, 16, 23) - want[i].band) > 1e-12)
+			fail_msg("%s %s: mean %.17g band %.17g, want %.17g %.17g",
+				 lkh_gen_name(want[i].gen), lkh_func_name(want[i].func),
+				 r.mean_bias, kb_influence_band(&r, 16, 23), want[i].mean,
+				 want[i].band);
+		assert_true(r.worst_bias == want[i].worst);
+		assert_int_equal(r.worst_in, want[i].worst_in);
+		assert_int_equal(r.worst_out, want[i].worst_out);
 	}
 }
 
@@ -167,6 +213,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(old_hash_32_has_the_blind_spot),
 		cmocka_unit_test(top_bit_flips_only_the_top_output_bit),
+		cmocka_unit_test(summary_figures_match_python),
 		cmocka_unit_test(closed_form_equals_every_input),
 		cmocka_unit_test(exhaustive_sweep_is_exact_and_reentrant),
 		cmocka_unit_test(threads_share_the_samples_exactly),

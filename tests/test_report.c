@@ -19,24 +19,32 @@
 #include "render.h"
 #include "report.h"
 
-static struct kb_report run_small(void)
+/* Every generation at 2^6..2^12 buckets, one thread. */
+static struct kb_report run_report(unsigned keysets, unsigned funcs, unsigned words,
+				   uint64_t count)
 {
 	struct kb_report r;
 	char err[256];
 
 	memset(&r, 0, sizeof(r));
-	r.opts.keysets = 1u << KB_KS_SEQ | 1u << KB_KS_PAGE4K | 1u << KB_KS_BTRFS_STRIPE |
-			 1u << KB_KS_STRUCT_PAGE;
-	r.opts.funcs = 1u << LKH_FUNC_HASH_32 | 1u << LKH_FUNC_HASH_64;
+	r.opts.keysets = keysets;
+	r.opts.funcs = funcs;
 	r.opts.gens = (1u << LKH_GEN_COUNT) - 1;
-	r.opts.words = 3;
+	r.opts.words = words;
 	r.opts.bits_min = 6;
 	r.opts.bits_max = 12;
 	r.opts.threads = 1;
-	r.opts.params.count = 4096;
+	r.opts.params.count = count;
 	r.opts.params.seed = 1;
 	assert_int_equal(kb_report_run(&r, err, sizeof(err)), 0);
 	return r;
+}
+
+static struct kb_report run_small(void)
+{
+	return run_report(1u << KB_KS_SEQ | 1u << KB_KS_PAGE4K | 1u << KB_KS_BTRFS_STRIPE |
+				  1u << KB_KS_STRUCT_PAGE,
+			  1u << LKH_FUNC_HASH_32 | 1u << LKH_FUNC_HASH_64, 3, 4096);
 }
 
 /* Every applicable cell holds all the keys, at every table size, and
@@ -110,11 +118,62 @@ static void summary_is_the_tally_of_verdicts(void **state)
 	kb_report_free(&r);
 }
 
+/*
+ * 300 keys make 300 * 299 / 2m = 44850 / m colliding pairs under a random
+ * function: 175 at 2^8 buckets, 87.6 at 2^9, so a verdict from 2^6 to 2^8
+ * and too few keys above, in every cell, text, CSV and JSON; 2^12 buckets
+ * would need 906 keys (906 * 905 = 819930 >= 200 * 4096, 905 * 904 =
+ * 818120 is not).
+ */
+static void too_few_keys_from_2_to_the_9(void **state)
+{
+	struct kb_report r = run_report(1u << KB_KS_SEQ, 1u << LKH_FUNC_HASH_32, 2, 300);
+	struct kb_buf b = { 0 };
+	char line[128];
+	size_t i, judged = 0, too_few[LKH_GEN_COUNT] = { 0 };
+	int g;
+
+	(void)state;
+	for (i = 0; i < r.n_cells; i++) {
+		const char *v = kb_verdict(&r.cells[i].skew);
+
+		assert_true(r.cells[i].ok);
+		if (r.cells[i].bits >= 9) {
+			assert_string_equal(v, "too few keys");
+			too_few[r.cells[i].spec.gen]++;
+		} else {
+			assert_string_not_equal(v, "too few keys");
+			judged++;
+		}
+	}
+	assert_int_equal(judged, 3 * LKH_GEN_COUNT);
+	kb_render_report(&r, KB_FORMAT_TEXT, 1, &b);
+	assert_non_null(strstr(b.data, "\n       ? too few keys for a verdict: a random function would put fewer than 100 pairs of them\n"
+				       "         in a shared bucket (2^12 buckets need 906 keys)\n"));
+	/* old hash_32 of 0..299 at 2^9, by Python: c[(x * 0x9e370001 % 2**32)
+	 * >> 23] += 1, (512 * sum(v * v) - 300**2) / 300 / 511 = 0.8157 */
+	assert_non_null(strstr(b.data, "| ~ 0.141 ~ 0.205 ~ 0.249 ? 0.816 ?"));
+	for (g = 0; g < LKH_GEN_COUNT; g++) {
+		snprintf(line, sizeof(line), " fine, %4zu with too few keys\n", too_few[g]);
+		assert_int_equal(too_few[g], 4);
+		assert_non_null(strstr(b.data, line));
+	}
+	kb_buf_free(&b);
+	kb_render_report(&r, KB_FORMAT_CSV, 1, &b);
+	assert_non_null(strstr(b.data, ",too few keys\n"));
+	kb_buf_free(&b);
+	kb_render_report(&r, KB_FORMAT_JSON, 1, &b);
+	assert_non_null(strstr(b.data, "\"verdict\": \"too few keys\", \"keys_needed\": 906, \"why\": \"a random function would put 10.9 pairs of 300 keys in a shared bucket of 4096; a verdict needs 100 pairs, 906 keys\"}"));
+	kb_buf_free(&b);
+	kb_report_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_cell_is_counted),
 		cmocka_unit_test(summary_is_the_tally_of_verdicts),
+		cmocka_unit_test(too_few_keys_from_2_to_the_9),
 	};
 
 	return cmocka_run_group_tests_name("report", tests, NULL, NULL);

@@ -96,8 +96,11 @@ static void chi2_of_hand_worked_tables(void **state)
 	assert_true(s.chi2 == 0.0);
 	assert_int_equal(s.used, 4);
 	assert_int_equal(s.max_load, 10);
-	/* X^2 = 0: nothing random is that even (p_lower = 0) */
-	assert_string_equal(kb_verdict(&s), "even");
+	/* X^2 = 0, yet a random function does this 40!/(10!^4 4^40) =
+	 * 0.39 % of the time (by hand, with Python's exact integers):
+	 * p_lower is that chance, not 0, and the verdict is no "even" */
+	assert_true(fabs(s.log10_p_lower - log10(0.0038921832876177)) < 1e-9);
+	assert_string_equal(kb_verdict(&s), "ok");
 
 	/* (4 * 1600 - 1600) / 40 = 120: all keys in one of four buckets */
 	kb_skew_from_counts(one, 4, &s);
@@ -180,6 +183,176 @@ static void chi2_numerator_borrows(void **state)
 	assert_true(fabs(s.chi2 - 11699443443912916561.0 / 9577107003.0) < 1e-6);
 }
 
+/*
+ * P(X^2 <= observed) by enumerating every way n keys fall into m buckets,
+ * independently of stats.c: X^2 orders tables as their sum of squares.
+ */
+static double exact_p_lower(const uint64_t *c, unsigned m, unsigned n)
+{
+	unsigned long total = 1, a, at_most = 0, i;
+	uint64_t obs = 0;
+
+	for (i = 0; i < m; i++)
+		obs += c[i] * c[i];
+	for (i = 0; i < n; i++)
+		total *= m;
+	for (a = 0; a < total; a++) {
+		uint64_t cnt[8] = { 0 }, sq = 0;
+		unsigned long x = a;
+
+		for (i = 0; i < n; i++, x /= m)
+			cnt[x % m]++;
+		for (i = 0; i < m; i++)
+			sq += cnt[i] * cnt[i];
+		at_most += sq <= obs;
+	}
+	return (double)at_most / (double)total;
+}
+
+/*
+ * The lower tail of tiny tables: 2 keys in 2 buckets land apart half the
+ * time, so p_lower = 1/2 (it was 0, and the verdict "even"); 4 keys split
+ * 2-2 with chance 6/16.  Every most even table of up to 7 keys in 2..4
+ * buckets matches the enumeration exactly, and no table gets p_lower 0.
+ */
+static void lower_tail_of_tiny_tables(void **state)
+{
+	static const uint64_t two[2] = { 1, 1 }, four[2] = { 2, 2 };
+	struct kb_skew s;
+	unsigned m, n, i;
+
+	(void)state;
+	kb_skew_from_counts(two, 2, &s);
+	assert_true(s.chi2 == 0);
+	assert_true(fabs(s.log10_p_lower - log10(0.5)) < 1e-12);
+	assert_string_equal(kb_verdict(&s), KB_TOO_FEW);
+	kb_skew_from_counts(four, 2, &s);
+	assert_true(fabs(s.log10_p_lower - log10(6.0 / 16)) < 1e-12);
+	for (m = 2; m <= 4; m++)
+		for (n = 1; n <= 7; n++) {
+			uint64_t c[4] = { 0 };
+
+			for (i = 0; i < m; i++) /* the most even: r buckets of q + 1 */
+				c[i] = n / m + (i < n % m);
+			kb_skew_from_counts(c, m, &s);
+			if (fabs(s.log10_p_lower - log10(exact_p_lower(c, m, n))) > 1e-12)
+				fail_msg("%u keys, %u buckets: log10 p_lower %.15g, want %.15g", n, m,
+					 s.log10_p_lower, log10(exact_p_lower(c, m, n)));
+			/* a lopsided table: all but one key in the first bucket */
+			c[0] = n - (n > 1);
+			c[1] = n > 1;
+			for (i = 2; i < m; i++)
+				c[i] = 0;
+			kb_skew_from_counts(c, m, &s);
+			assert_true(s.log10_p_lower > -INFINITY);
+			assert_true(s.log10_p_lower <= 1e-12);
+		}
+}
+
+/*
+ * Larger tables, by Python: 299 keys in 299 buckets of 512 is the most
+ * even table, of chance prod(1 - i/512 for i < 299) = 10^-48.53405798060541
+ * (the continuous tail says 10^-33.8); 65536 keys in 64 buckets, 1024
+ * each but one 1025 and one 1023, is not, and its true p_lower (mpmath:
+ * the most even table's 10^-119.06628589856344 plus 64 * 63 tables of
+ * 1024/1025 of that, 10^-115.46108148014645) is far above the continuous
+ * tail's 10^-129: the floor, the most even table's chance, is the better.
+ */
+static void lower_tail_of_larger_tables(void **state)
+{
+	static uint64_t birthday[512], one_off[64];
+	struct kb_skew s;
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < 299; i++)
+		birthday[i] = 1;
+	kb_skew_from_counts(birthday, 512, &s);
+	assert_true(fabs(s.log10_p_lower - -48.53405798060541) < 1e-9);
+	for (i = 0; i < 64; i++)
+		one_off[i] = 1024;
+	one_off[0]++;
+	one_off[1]--;
+	kb_skew_from_counts(one_off, 64, &s);
+	assert_true(fabs(s.log10_p_lower - -119.06628589856344) < 1e-8);
+	assert_true(s.log10_p_lower < -115.46108148014645);
+}
+
+/*
+ * Enough keys: a verdict needs n(n-1)/2m >= 100.  By hand: 2 buckets need
+ * 21 keys (21 * 20 = 420 >= 400, 20 * 19 = 380), 2048 need 641 (641 * 640
+ * = 410240 >= 409600, 640 * 639 = 408960), 65536 need 3621 (3621 * 3620
+ * = 13108020 >= 13107200, 3620 * 3619 = 13100780); 40 keys in 65536
+ * buckets make 40 * 39 / 131072 = 0.011901855 pairs.
+ */
+static void enough_keys_at_both_sides(void **state)
+{
+	struct kb_skew s = { 0 };
+
+	(void)state;
+	assert_int_equal(kb_keys_needed(2), 21);
+	assert_int_equal(kb_keys_needed(2048), 641);
+	assert_int_equal(kb_keys_needed(65536), 3621);
+	assert_false(kb_enough_keys(20, 2));
+	assert_true(kb_enough_keys(21, 2));
+	assert_false(kb_enough_keys(640, 2048));
+	assert_true(kb_enough_keys(641, 2048));
+	assert_false(kb_enough_keys(1, 0));
+	/* 2^32 keys: n(n-1) = 2^64 - 2^32 passes 64 bits with 200m */
+	assert_true(kb_enough_keys(UINT64_C(1) << 32, UINT64_C(1) << 56));
+	assert_false(kb_enough_keys(UINT64_C(1) << 32, UINT64_C(1) << 57));
+	assert_true(fabs(kb_expected_pairs(40, 65536) - 40.0 * 39 / 131072) < 1e-15);
+	assert_true(kb_expected_pairs(1, 8) == 0.0);
+
+	/* the verdict: however skewed the tails, too few keys says so */
+	s.buckets = 2048;
+	s.chi2_per_df = 50;
+	s.log10_p_upper = -100;
+	s.n = 640;
+	assert_string_equal(kb_verdict(&s), KB_TOO_FEW);
+	s.n = 641;
+	assert_string_equal(kb_verdict(&s), "broken");
+}
+
+/* Each threshold from both sides: X^2/df 10, and KB_ALPHA in each tail. */
+static void thresholds_at_both_sides(void **state)
+{
+	struct kb_skew s = { 0 };
+
+	(void)state;
+	s.n = 4096;
+	s.buckets = 2048;
+	s.log10_p_upper = -0.3;
+	s.log10_p_lower = -0.3;
+	s.chi2_per_df = 9.999;
+	assert_string_equal(kb_verdict(&s), "ok");
+	s.chi2_per_df = 10.0;
+	assert_string_equal(kb_verdict(&s), "broken");
+	s.chi2_per_df = 10.001;
+	assert_string_equal(kb_verdict(&s), "broken");
+	assert_true(KB_BROKEN == 10);
+
+	s.chi2_per_df = 1.2;
+	s.log10_p_upper = -6.001; /* p 0.998e-6 */
+	assert_string_equal(kb_verdict(&s), "skewed");
+	s.log10_p_upper = -6.0;
+	assert_string_equal(kb_verdict(&s), "ok");
+	s.log10_p_upper = -5.999;
+	assert_string_equal(kb_verdict(&s), "ok");
+
+	s.chi2_per_df = 0.8;
+	s.log10_p_upper = -0.01;
+	s.log10_p_lower = -6.001;
+	assert_string_equal(kb_verdict(&s), "even");
+	s.log10_p_lower = -6.0;
+	assert_string_equal(kb_verdict(&s), "ok");
+	s.log10_p_lower = -5.999;
+	assert_string_equal(kb_verdict(&s), "ok");
+	/* both tails small cannot happen, but the upper one would win */
+	s.log10_p_upper = -7;
+	assert_string_equal(kb_verdict(&s), "skewed");
+}
+
 static void verdicts_follow_the_tails(void **state)
 {
 	struct kb_skew s = { 0 };
@@ -213,6 +386,10 @@ int main(int argc, char **argv)
 		cmocka_unit_test(used_and_max_load),
 		cmocka_unit_test(edges),
 		cmocka_unit_test(verdicts_follow_the_tails),
+		cmocka_unit_test(lower_tail_of_tiny_tables),
+		cmocka_unit_test(lower_tail_of_larger_tables),
+		cmocka_unit_test(enough_keys_at_both_sides),
+		cmocka_unit_test(thresholds_at_both_sides),
 	};
 
 	if (argc != 3) {

@@ -41,6 +41,8 @@ struct kb_audit {
 		double chi2_per_df;
 	} worst[KB_AUDIT_BITS_MAX + 1];    /* by bits */
 	double worst_overall;
+	unsigned strides_broken;           /* table sizes whose worst stride
+					    * has X^2/df >= KB_BROKEN */
 	unsigned sets_bits;                /* table size of the key-set scan */
 	uint64_t sets_keys;
 	struct {
@@ -48,7 +50,7 @@ struct kb_audit {
 		double chi2_per_df;
 		uint64_t used;
 	} sets[KB_KS_COUNT];
-	unsigned sets_broken;              /* X^2/df >= 10 */
+	unsigned sets_broken;              /* X^2/df >= KB_BROKEN */
 };
 
 /* Non-adjacent form: the fewest signed powers of two summing to k. */

@@ -299,23 +299,16 @@ static long btrfs_super_blocks(const struct inode_records *ir, unsigned word,
 
 unsigned kb_census_judge_bits(uint64_t n, unsigned max)
 {
-	/* n(n-1) saturates: past 2^32 keys every table up to 2^32 is judged */
-	uint64_t twice_pairs = n > UINT32_MAX ? UINT64_MAX : n * (n ? n - 1 : 0);
 	unsigned a = 0;
 
-	while (a < max && a < 32 &&
-	       twice_pairs >= (uint64_t)2 * KB_CENSUS_MIN_PAIRS << (a + 1))
+	while (a < max && a < 32 && kb_enough_keys(n, UINT64_C(2) << a))
 		a++;
 	return a;
 }
 
 uint64_t kb_census_min_keys(void)
 {
-	uint64_t n = 2;
-
-	while (kb_census_judge_bits(n, 1) == 0)
-		n++;
-	return n;
+	return kb_keys_needed(2);
 }
 
 static int judge_site(const struct kb_census_file *f, size_t fi,

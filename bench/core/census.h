@@ -71,20 +71,12 @@ int kb_census_add_key(struct kb_census_site *s, uint64_t a, uint64_t b);
 void kb_census_file_free(struct kb_census_file *f);
 
 /*
- * A chi-squared verdict needs keys.  A table's X^2 is, up to constants,
- * the number of key pairs that share a bucket; a random function gives a
- * Poisson number of them, lambda = n(n-1)/2m for n keys and m buckets, and
- * the chi-squared tail stands for that count's tail.  At the verdict's
- * alpha of 1e-6 the two agree within a factor of 3 once lambda >= 100
- * (mpmath: 2.9e-6 at lambda 100, 1.8e-5 at 10, and about lambda itself,
- * not 1e-6, for a handful of keys in a large table).  So a site is judged
- * at 2^at buckets: the largest at <= its table's bits with lambda >=
- * KB_CENSUS_MIN_PAIRS, a smaller table than the site's being its buckets'
- * top bits (adjacent buckets summed, as kb_fold does).  A site whose keys
- * cannot make lambda 100 even in 2 buckets (fewer than 21) has "too few
- * keys".
+ * A site is judged at 2^at buckets: the largest at <= its table's bits
+ * with enough keys for a verdict (kb_enough_keys, stats.h), a smaller
+ * table than the site's being its buckets' top bits (adjacent buckets
+ * summed, as kb_fold does).  A site whose keys are too few even for 2
+ * buckets (fewer than 21) has KB_TOO_FEW.
  */
-#define KB_CENSUS_MIN_PAIRS 100
 
 /* The table a census of n distinct keys can judge, 2^at buckets, at most
  * 2^max: at, or 0 when n is too few. */

@@ -238,6 +238,50 @@ static double u128_to_double(struct u128 v)
 	return (double)v.hi * 18446744073709551616.0 + (double)v.lo;
 }
 
+static int u128_less(struct u128 a, struct u128 b)
+{
+	return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo;
+}
+
+double kb_expected_pairs(uint64_t n, uint64_t m)
+{
+	return n < 2 || m == 0 ? 0.0 : (double)n * (double)(n - 1) / (2.0 * (double)m);
+}
+
+int kb_enough_keys(uint64_t n, uint64_t m)
+{
+	/* n(n-1) >= 2 KB_MIN_PAIRS m, both sides exact in 128 bits */
+	return n >= 2 && !u128_less(mul64(n, n - 1), mul64(2 * KB_MIN_PAIRS, m));
+}
+
+uint64_t kb_keys_needed(uint64_t m)
+{
+	/* about sqrt(2 KB_MIN_PAIRS m) + 1/2; the exact test settles it */
+	uint64_t n = (uint64_t)(sqrt(2.0 * KB_MIN_PAIRS * (double)m) + 0.5);
+
+	while (n > 2 && kb_enough_keys(n - 1, m))
+		n--;
+	while (!kb_enough_keys(n, m))
+		n++;
+	return n;
+}
+
+/*
+ * ln P(a random function makes the most even table there is): n = qm + r
+ * keys give r buckets q + 1 and the rest q, the one table (up to the order
+ * of its buckets) with the least X^2, so P(X^2 <= observed) is never less.
+ * The continuous tail knows nothing of that: it gives 2 keys that land
+ * apart in 2 buckets, X^2 = 0, p_lower = 0, where the truth is 1/2.
+ */
+static double log_most_even(uint64_t n, uint64_t m)
+{
+	double q = (double)(n / m), r = (double)(n % m), md = (double)m;
+
+	return lgamma((double)n + 1) - (md - r) * lgamma(q + 1) - r * lgamma(q + 2) +
+	       lgamma(md + 1) - lgamma(r + 1) - lgamma(md - r + 1) -
+	       (double)n * log(md);
+}
+
 void kb_skew_from_counts(const uint64_t *counts, uint64_t m,
 			 struct kb_skew *s)
 {
@@ -247,7 +291,7 @@ void kb_skew_from_counts(const uint64_t *counts, uint64_t m,
 void kb_skew_from_loads(const uint64_t *loads, uint64_t nloads, uint64_t m,
 			struct kb_skew *s)
 {
-	struct u128 sumsq = { 0, 0 }, n2, num;
+	struct u128 sumsq = { 0, 0 }, n2, num, even;
 	uint64_t i, n = 0, used = 0, max = 0;
 	unsigned shift = 0;
 
@@ -283,8 +327,17 @@ void kb_skew_from_loads(const uint64_t *loads, uint64_t nloads, uint64_t m,
 	s->chi2 = n ? u128_to_double(num) / (double)n : 0.0;
 	s->chi2_per_df = m > 1 ? s->chi2 / s->df : 0.0;
 	if (m > 1 && n > 0) {
+		double atom = log_most_even(n, m) / LN10;
+
 		s->log10_p_upper = kb_chi2_log_sf(s->df, s->chi2) / LN10;
 		s->log10_p_lower = kb_chi2_log_cdf(s->df, s->chi2) / LN10;
+		/* sum of squares of the most even table: q(n - r) + r(2q + 1) */
+		even = mul64(n / m, n - n % m);
+		add128(&even, mul64(n % m, 2 * (n / m) + 1));
+		if (even.hi == sumsq.hi && even.lo == sumsq.lo)
+			s->log10_p_lower = atom; /* exactly that table's chance */
+		else if (atom > s->log10_p_lower)
+			s->log10_p_lower = atom;
 	} else {
 		s->log10_p_upper = 0.0;
 		s->log10_p_lower = 0.0;
@@ -303,7 +356,9 @@ const char *kb_verdict(const struct kb_skew *s)
 
 	if (s->buckets < 2 || s->n == 0)
 		return "n/a";
-	if (s->chi2_per_df >= 10)
+	if (!kb_enough_keys(s->n, s->buckets))
+		return KB_TOO_FEW;
+	if (s->chi2_per_df >= KB_BROKEN)
 		return "broken";
 	if (s->log10_p_upper < log_alpha)
 		return "skewed";

@@ -21,8 +21,33 @@ double kb_chi2_log_cdf(double df, double x);
  * (Poisson approximation, accurate once m is more than a few dozen). */
 double kb_expected_max_load(double n, double m);
 
-/* False-alarm rate of one cell's verdict. */
+/* False-alarm rate of one cell's verdict (a literal: help texts quote it). */
 #define KB_ALPHA 1e-6
+
+/* X^2/df at or above which a table is "broken": most keys in a few
+ * buckets, whatever the tails say (a literal: help texts quote it). */
+#define KB_BROKEN 10
+
+/*
+ * A chi-squared verdict needs keys.  A table's X^2 is, up to constants,
+ * the number of key pairs that share a bucket; a random function gives a
+ * Poisson number of them, lambda = n(n-1)/2m for n keys and m buckets, and
+ * the chi-squared tail stands for that count's tail.  At KB_ALPHA the two
+ * agree within a factor of 3 once lambda >= 100 (mpmath: 2.9e-6 at lambda
+ * 100, 1.8e-5 at 10, and about lambda itself, not 1e-6, for a handful of
+ * keys in a large table: 40 keys in 2^16 buckets come out "skewed" at
+ * p_upper 7e-19 when one pair shares a bucket).  Below that the verdict
+ * is KB_TOO_FEW, for skew, report and census alike.
+ */
+#define KB_MIN_PAIRS 100
+#define KB_TOO_FEW "too few keys"
+
+/* The key pairs a random function puts in a shared bucket: n(n-1)/2m. */
+double kb_expected_pairs(uint64_t n, uint64_t m);
+/* Is that at least KB_MIN_PAIRS?  (Exact, in integers.) */
+int kb_enough_keys(uint64_t n, uint64_t m);
+/* The fewest keys m buckets need for a verdict. */
+uint64_t kb_keys_needed(uint64_t m);
 
 struct kb_skew {
 	uint64_t n;             /* keys */
@@ -31,7 +56,9 @@ struct kb_skew {
 	double df;              /* m - 1 */
 	double chi2_per_df;     /* X^2 / df, ~1 for a random function */
 	double log10_p_upper;   /* P(X^2 >= observed): small = worse than random */
-	double log10_p_lower;   /* P(X^2 <= observed): small = more even */
+	double log10_p_lower;   /* P(X^2 <= observed): small = more even;
+				 * never below the exact chance of the most
+				 * even table n keys can make */
 	uint64_t used;          /* buckets with at least one key */
 	uint64_t max_load;      /* fullest bucket */
 	double expected_max;    /* what a random function would give */
@@ -49,9 +76,10 @@ void kb_skew_from_loads(const uint64_t *loads, uint64_t nloads, uint64_t m,
 double kb_pow10_or_zero(double log10p);
 
 /*
- * One word per cell: "broken" (X^2/df >= 10, e.g. most keys in a few
- * buckets), "skewed" (worse than random at KB_ALPHA), "even" (more even
- * than random at KB_ALPHA: good for a table), or "ok".
+ * One word per cell: "n/a" (no keys, one bucket), KB_TOO_FEW (see
+ * KB_MIN_PAIRS), "broken" (X^2/df >= KB_BROKEN), "skewed" (worse than
+ * random at KB_ALPHA), "even" (more even than random at KB_ALPHA: good
+ * for a table), or "ok".
  */
 const char *kb_verdict(const struct kb_skew *s);
 

@@ -80,7 +80,7 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 				 "hash() records (btrfs_inode_hash, with their super blocks); judged at 2^at buckets, the\n"
 				 "largest at <= bits where a random function would put %d pairs of the distinct keys in a shared bucket;\n"
 				 "per generation: X^2/df, buckets used, max load, verdict\n\n",
-			      KB_CENSUS_MIN_PAIRS);
+			      KB_MIN_PAIRS);
 		/* columns as wide as this file's longest site and table name */
 		for (i = 0, ws = 4, wt = 5; i < nrows; i++) {
 			if (rows[i].file != fi)
@@ -109,7 +109,7 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 				      (unsigned long long)r->site->calls,
 				      (unsigned long long)r->distinct);
 			if (!r->at) {
-				kb_buf_printf(b, " | %s\n", KB_CENSUS_TOO_FEW);
+				kb_buf_printf(b, " | %s\n", KB_TOO_FEW);
 				continue;
 			}
 			for (g = 0; g < LKH_GEN_COUNT; g++) {
@@ -160,7 +160,7 @@ static void census_csv(const struct kb_census_file *files,
 				kb_buf_printf(b, "%ld", r->sb_found);
 			kb_buf_printf(b, ",%s,", lkh_gen_name((lkh_gen)g));
 			if (!r->at) {
-				kb_buf_printf(b, ",,,,,,,%s\n", KB_CENSUS_TOO_FEW);
+				kb_buf_printf(b, ",,,,,,,%s\n", KB_TOO_FEW);
 				continue;
 			}
 			kb_buf_printf(b, "%llu,", (unsigned long long)k->buckets);
@@ -194,7 +194,7 @@ static void json_site(const struct kb_census_row *r, struct kb_buf *b)
 		      (unsigned long long)r->site->calls, r->site->nkeys,
 		      (unsigned long long)r->distinct);
 	if (!r->at) {
-		kb_buf_printf(b, "\"verdict\": \"%s\", \"gens\": null}", KB_CENSUS_TOO_FEW);
+		kb_buf_printf(b, "\"verdict\": \"%s\", \"gens\": null}", KB_TOO_FEW);
 		return;
 	}
 	if (r->site->func == KB_CENSUS_BTRFS_INODE_HASH)
@@ -225,7 +225,7 @@ static void census_json(const struct kb_census_file *files, size_t nfiles,
 	int g, v;
 
 	kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/census\",\n  \"schema_version\": %d,\n  \"min_pairs\": %d,\n  \"files\": [",
-		      KB_SCHEMA_VERSION, KB_CENSUS_MIN_PAIRS);
+		      KB_SCHEMA_VERSION, KB_MIN_PAIRS);
 	for (fi = 0; fi < nfiles; fi++) {
 		const struct kb_census_file *f = &files[fi];
 		struct kb_census_summary s;

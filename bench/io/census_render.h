@@ -12,9 +12,6 @@
 #include "format.h"
 #include "plot.h"
 
-/* What a too-few-keys site shows instead of a verdict. */
-#define KB_CENSUS_TOO_FEW "too few keys"
-
 void kb_render_census(const struct kb_census_file *files, size_t nfiles,
 		      const struct kb_census_row *rows, size_t nrows,
 		      enum kb_format f, struct kb_buf *b);

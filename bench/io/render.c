@@ -28,7 +28,28 @@ static char mark_of(const struct kb_cell *c)
 		return '!';
 	if (!strcmp(v, "even"))
 		return '~';
+	if (!strcmp(v, KB_TOO_FEW))
+		return '?';
 	return ' ';
+}
+
+/* The '?' mark's legend, said only where a cell has it, so tables with keys
+ * enough print as they did; 2^bits: the largest such table. */
+static void too_few_legend(unsigned bits, struct kb_buf *b)
+{
+	kb_buf_printf(b, "       ? too few keys for a verdict: a random function would put fewer than %d pairs of them\n"
+			 "         in a shared bucket (2^%u buckets need %llu keys)\n",
+		      KB_MIN_PAIRS, bits,
+		      (unsigned long long)kb_keys_needed(UINT64_C(1) << bits));
+}
+
+/* Why a cell has too few keys, and what its table would need. */
+static void too_few_why(const struct kb_skew *s, struct kb_buf *b)
+{
+	kb_buf_printf(b, "a random function would put %.3g pairs of %llu keys in a shared bucket of %llu; a verdict needs %d pairs, %llu keys",
+		      kb_expected_pairs(s->n, s->buckets), (unsigned long long)s->n,
+		      (unsigned long long)s->buckets, KB_MIN_PAIRS,
+		      (unsigned long long)kb_keys_needed(s->buckets));
 }
 
 static void report_text(const struct kb_report *r, unsigned step,
@@ -37,8 +58,8 @@ static void report_text(const struct kb_report *r, unsigned step,
 	const struct kb_report_opts *o = &r->opts;
 	unsigned nb = o->bits_max - o->bits_min + 1, bits;
 	size_t i;
-	int tally[LKH_GEN_COUNT][3] = { { 0 } };
-	int g, gw = 0;
+	int tally[LKH_GEN_COUNT][4] = { { 0 } };
+	int g, gw = 0, too_few = 0;
 
 	/* the generation column fits the longest name */
 	for (g = 0; g < LKH_GEN_COUNT; g++)
@@ -47,8 +68,14 @@ static void report_text(const struct kb_report *r, unsigned step,
 	kb_buf_printf(b, "khash-bench %s report: %llu keys per key set; X^2/df per table size (1 = like a random function)\n",
 		      lkh_version_string(),
 		      (unsigned long long)o->params.count);
-	kb_buf_printf(b, "marks: # broken (X^2/df >= 10)   ! skewed (p_upper < %g)   ~ more even than random (p_lower < %g)\n\n",
-		      KB_ALPHA, KB_ALPHA);
+	kb_buf_printf(b, "marks: # broken (X^2/df >= %d)   ! skewed (p_upper < %g)   ~ more even than random (p_lower < %g)\n",
+		      KB_BROKEN, KB_ALPHA, KB_ALPHA);
+	/* said only where it happens, so reports with keys enough stay as they were */
+	for (i = 0; i < r->n_cells; i++)
+		too_few += r->cells[i].ok && mark_of(&r->cells[i]) == '?';
+	if (too_few)
+		too_few_legend(o->bits_max, b);
+	kb_buf_printf(b, "\n");
 	kb_buf_printf(b, "%-13s %-9s %-4s %-*s |", "key set", "function", "word", gw,
 		      "gen");
 	for (bits = o->bits_min; bits <= o->bits_max; bits += step)
@@ -97,7 +124,7 @@ static void report_text(const struct kb_report *r, unsigned step,
 		for (j = 0; j < nb; j++) {
 			char m = mark_of(&row[j]);
 
-			tally[row->spec.gen][m == '#' ? 0 : m == '!' ? 1 : 2]++;
+			tally[row->spec.gen][m == '#' ? 0 : m == '!' ? 1 : m == '?' ? 3 : 2]++;
 		}
 	}
 	kb_buf_printf(b, "\nsummary (cells over all key sets, functions, word sizes and bits %u..%u):\n",
@@ -105,9 +132,12 @@ static void report_text(const struct kb_report *r, unsigned step,
 	for (g = 0; g < LKH_GEN_COUNT; g++) {
 		if (!(o->gens & (1u << g)))
 			continue;
-		kb_buf_printf(b, "  %-*s %4d broken, %4d skewed, %4d fine\n", gw,
+		kb_buf_printf(b, "  %-*s %4d broken, %4d skewed, %4d fine", gw,
 			      lkh_gen_name((lkh_gen)g), tally[g][0], tally[g][1],
 			      tally[g][2]);
+		if (too_few)
+			kb_buf_printf(b, ", %4d with too few keys", tally[g][3]);
+		kb_buf_printf(b, "\n");
 	}
 	if (r->elapsed > 0)
 		kb_buf_printf(b, "elapsed %.2f s\n", r->elapsed);
@@ -208,6 +238,16 @@ static void cells_json(const struct kb_cell *c, size_t n,
 				      (unsigned long long)c->keys_read,
 				      (unsigned long long)c->repeated,
 				      c->distinct ? "true" : "false");
+		if (!strcmp(kb_verdict(s), KB_TOO_FEW)) {
+			struct kb_buf why = { 0 };
+
+			too_few_why(s, &why);
+			kb_buf_printf(b, ", \"keys_needed\": %llu, \"why\": ",
+				      (unsigned long long)kb_keys_needed(s->buckets));
+			kb_json_string(b, why.data ? why.data : "");
+			b->failed |= why.failed;
+			kb_buf_free(&why);
+		}
 		kb_buf_printf(b, "}");
 	}
 	kb_buf_printf(b, "\n  ]\n}\n");
@@ -236,7 +276,13 @@ static void cell_text(const struct kb_cell *c, const char *source,
 			      (unsigned long long)c->keys_read, (unsigned long long)c->repeated,
 			      c->distinct ? " (dropped: --distinct)"
 			      : c->repeated ? " (counted again; --distinct counts each once)" : "");
-	kb_buf_printf(b, "  verdict: %s\n", kb_verdict(s));
+	kb_buf_printf(b, "  verdict: %s", kb_verdict(s));
+	if (!strcmp(kb_verdict(s), KB_TOO_FEW)) {
+		kb_buf_printf(b, " (");
+		too_few_why(s, b);
+		kb_buf_printf(b, ")");
+	}
+	kb_buf_printf(b, "\n");
 }
 
 void kb_render_report(const struct kb_report *r, enum kb_format f,
@@ -368,11 +414,13 @@ static void audit_text(const struct kb_audit *a, const char *name,
 		kb_buf_printf(b, "%s%llu", i ? "," : " ", (unsigned long long)a->cf[i]);
 	kb_buf_printf(b, "]  (largest partial quotient %llu; the golden ratio's are all 1)\n",
 		      (unsigned long long)a->cf_max);
-	kb_buf_printf(b, "  worst stride (keys 0, s, 2s, ... twice the table size), X^2/df:\n");
+	kb_buf_printf(b, "  worst stride (keys 0, s, 2s, ... twice the table size), X^2/df; broken: >= %d, as skew and report judge a table:\n",
+		      KB_BROKEN);
 	for (bits = a->bits_min; bits <= a->bits_max; bits += 2)
-		kb_buf_printf(b, "    bits %2u: stride %#-18llx X^2/df %.4g\n", bits,
+		kb_buf_printf(b, "    bits %2u: stride %#-18llx X^2/df %.4g%s\n", bits,
 			      (unsigned long long)a->worst[bits].stride,
-			      a->worst[bits].chi2_per_df);
+			      a->worst[bits].chi2_per_df,
+			      a->worst[bits].chi2_per_df >= KB_BROKEN ? "  broken" : "");
 	kb_buf_printf(b, "  key sets, %llu keys into 2^%u buckets (X^2/df, buckets used):\n",
 		      (unsigned long long)a->sets_keys, a->sets_bits);
 	for (k = 0; k < KB_KS_COUNT; k++)
@@ -380,7 +428,7 @@ static void audit_text(const struct kb_audit *a, const char *name,
 			kb_buf_printf(b, "    %-14s %10.4g %6llu%s\n", kb_keysets[k].name,
 				      a->sets[k].chi2_per_df,
 				      (unsigned long long)a->sets[k].used,
-				      a->sets[k].chi2_per_df >= 10 ? "  broken" : "");
+				      a->sets[k].chi2_per_df >= KB_BROKEN ? "  broken" : "");
 }
 
 void kb_render_audits(const struct kb_audit *au, const char *const *names,
@@ -390,7 +438,7 @@ void kb_render_audits(const struct kb_audit *au, const char *const *names,
 	size_t i;
 
 	if (f == KB_FORMAT_CSV)
-		kb_buf_printf(b, "schema,name,multiplier,width,odd,popcount,longest_run,naf_terms,cf_max,worst_stride_chi2_per_df,key_sets_broken\n");
+		kb_buf_printf(b, "schema,name,multiplier,width,odd,popcount,longest_run,naf_terms,cf_max,worst_stride_chi2_per_df,key_sets_broken,stride_sizes_broken\n");
 	else if (f == KB_FORMAT_JSON)
 		kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/audit\",\n  \"schema_version\": %d,\n  \"multipliers\": [",
 			      KB_SCHEMA_VERSION);
@@ -405,26 +453,27 @@ void kb_render_audits(const struct kb_audit *au, const char *const *names,
 		if (f == KB_FORMAT_CSV) {
 			kb_buf_printf(b, "%d,", KB_SCHEMA_VERSION);
 			kb_csv_field(b, name ? name : "");
-			kb_buf_printf(b, ",%#llx,%u,%d,%u,%u,%u,%llu,%.6g,%u\n",
+			kb_buf_printf(b, ",%#llx,%u,%d,%u,%u,%u,%llu,%.6g,%u,%u\n",
 				      (unsigned long long)a->k, a->width, a->odd,
 				      a->popcount, a->longest_run, a->naf_terms,
 				      (unsigned long long)a->cf_max, a->worst_overall,
-				      a->sets_broken);
+				      a->sets_broken, a->strides_broken);
 		} else if (f == KB_FORMAT_JSON) {
 			kb_buf_printf(b, "%s\n    {\"name\": ", i ? "," : "");
 			kb_json_string(b, name ? name : "");
-			kb_buf_printf(b, ", \"multiplier\": \"%#llx\", \"width\": %u, \"odd\": %s, \"popcount\": %u, \"longest_run\": %u, \"naf_terms\": %u, \"cf_max\": %llu, \"worst_stride_chi2_per_df\": %.6g, \"key_sets_broken\": %u}",
+			kb_buf_printf(b, ", \"multiplier\": \"%#llx\", \"width\": %u, \"odd\": %s, \"popcount\": %u, \"longest_run\": %u, \"naf_terms\": %u, \"cf_max\": %llu, \"worst_stride_chi2_per_df\": %.6g, \"key_sets_broken\": %u, \"stride_sizes_broken\": %u}",
 				      (unsigned long long)a->k, a->width,
 				      a->odd ? "true" : "false", a->popcount,
 				      a->longest_run, a->naf_terms,
 				      (unsigned long long)a->cf_max, a->worst_overall,
-				      a->sets_broken);
+				      a->sets_broken, a->strides_broken);
 		} else if (compare) {
-			kb_buf_printf(b, "%-11s %#-18llx %5u %4s %5u %4u %5u %9llu %12.4g %7u\n",
+			kb_buf_printf(b, "%-11s %#-18llx %5u %4s %5u %4u %5u %9llu %11.4g%c %7u\n",
 				      name, (unsigned long long)a->k, a->width,
 				      a->odd ? "yes" : "NO", a->popcount, a->longest_run,
 				      a->naf_terms, (unsigned long long)a->cf_max,
-				      a->worst_overall, a->sets_broken);
+				      a->worst_overall, a->strides_broken ? '#' : ' ',
+				      a->sets_broken);
 		} else {
 			audit_text(a, name, b);
 		}
@@ -434,7 +483,9 @@ void kb_render_audits(const struct kb_audit *au, const char *const *names,
 	else if (compare && f == KB_FORMAT_TEXT)
 		kb_buf_printf(b, "\nterms: shift-and-add terms (non-adjacent form); max CF q: largest of the first 24\n"
 				 "partial quotients of K/2^w; worst X2/df: over strides s, 3s, 5s, 7s (s = 2^j)\n"
-				 "and 2^6..2^16 buckets; broken: key sets with X^2/df >= 10 at 4096 keys, 2^11 buckets\n");
+				 "and 2^6..2^16 buckets, # where that stride breaks the table (X^2/df >= %d, what\n"
+				 "report marks #); broken: key sets with X^2/df >= %d at 4096 keys, 2^11 buckets\n",
+			      KB_BROKEN, KB_BROKEN);
 }
 
 void kb_figure_audits(const struct kb_audit *au, const char *const *names,
@@ -653,7 +704,7 @@ static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
 			struct kb_buf *b)
 {
 	size_t i;
-	unsigned t;
+	unsigned t, too_few = 0;
 
 	kb_buf_printf(b, "Named tables: the key transform, function and bits of real Linux 6.1 call sites\n\n");
 	for (t = 0; t < kb_tables_count; t++) {
@@ -663,8 +714,14 @@ static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
 			      "", tb->formula, "", tb->keys_are);
 	}
 	kb_buf_printf(b, "\n%llu keys of each model (or the kernel's own); X^2/df (buckets used of 2^bits)\n"
-			 "marks: # broken (X^2/df >= 10)   ! skewed (p_upper < %g)   ~ more even than random\n\n",
-		      (unsigned long long)count, KB_ALPHA);
+			 "marks: # broken (X^2/df >= %d)   ! skewed (p_upper < %g)   ~ more even than random\n",
+		      (unsigned long long)count, KB_BROKEN, KB_ALPHA);
+	for (i = 0; i < n; i++)
+		if (c[i].cell.ok && mark_of(&c[i].cell) == '?' && c[i].cell.bits > too_few)
+			too_few = c[i].cell.bits;
+	if (too_few)
+		too_few_legend(too_few, b);
+	kb_buf_printf(b, "\n");
 	kb_buf_printf(b, "%-17s %-4s %-4s %-12s |", "table", "word", "bits", "keys");
 	for (t = 0; t < LKH_GEN_COUNT; t++)
 		kb_buf_printf(b, " %-16s", lkh_gen_name((lkh_gen)t));
