@@ -11,9 +11,14 @@
 #include "keysets.h"
 #include "progress.h"
 
-/* x86's L1_CACHE_BYTES (64 on both word sizes), used by fs/inode.c and
- * fs/dcache.c to drop the low bits of a pointer. */
-#define L1_CACHE_BYTES 64
+/* x86's L1_CACHE_BYTES, 1 << CONFIG_X86_L1_CACHE_SHIFT: fs/inode.c and
+ * fs/dcache.c divide a pointer by it.  64 on x86_64, 32 on the i386
+ * kernels here (M686): the row of keysets.c, checked against their
+ * .config. */
+static uint64_t l1_cache_bytes(unsigned word)
+{
+	return UINT64_C(1) << kb_x86_arch_of(word)->l1_cache_shift;
+}
 
 /*
  * Read in the tree that Debian's linux-source-6.1 (6.1.192-3) installs.
@@ -89,7 +94,7 @@ static uint64_t inode_hash(lkh_gen gen, unsigned word, unsigned bits,
 			   uint64_t ino, uint64_t sb)
 {
 	uint64_t m = word_mask(word), grp = lkh_golden_ratio_prime(gen, word);
-	uint64_t tmp = ((ino * sb) & m) ^ (((grp + ino) & m) / L1_CACHE_BYTES);
+	uint64_t tmp = ((ino * sb) & m) ^ (((grp + ino) & m) / l1_cache_bytes(word));
 
 	tmp ^= (tmp ^ grp) >> bits;
 	return tmp & ((UINT64_C(1) << bits) - 1);
@@ -151,7 +156,7 @@ int kb_table_bucket(const struct kb_table *t, lkh_gen gen, unsigned word,
 				 t->name, (unsigned long long)key);
 			return -1;
 		}
-		v = (uint32_t)(key + param / L1_CACHE_BYTES);
+		v = (uint32_t)(key + param / l1_cache_bytes(word));
 		break;
 	default:
 		break;
