@@ -98,6 +98,41 @@ fi
 
 [ "$ran" = 1 ] || { echo "SKIP: no census data in $data"; exit 77; }
 
+# What kernel/sched/wait_bit.c:17 hashed (the bit-waitqueue model's facts):
+# key = word << shift | bit, so the bit and the word come back out of it.
+# Half the keys are __I_NEW (3), half __I_SYNC (7) on the same i_state
+# words; those words are the model's object size apart, most often.
+waitbits() { # ARCH: "bits B:N... stride S"
+	python3 - "$data/$1.txt" <<'EOF'
+import collections, sys
+word, ids, keys = 64, set(), set()
+for line in open(sys.argv[1]):
+    p = line.split()
+    if p[:2] == ["meta", "word"]:
+        word = int(p[2])
+    elif p[:1] == ["site"] and p[5:] == ["kernel/sched/wait_bit.c:17"]:
+        ids.add(p[1])
+    elif p[:1] == ["keys"] and p[1] in ids:
+        keys.update(int(k, 16) for k in p[2:])
+sh = 6 if word == 64 else 5
+bits = collections.Counter(k & ((1 << sh) - 1) for k in keys)
+words = sorted(k >> sh for k in keys if k & ((1 << sh) - 1) == 3)
+stride = collections.Counter(b - a for a, b in zip(words, words[1:])).most_common(1)[0][0]
+print("bits", " ".join("%d:%d" % b for b in sorted(bits.items())), "stride", stride)
+EOF
+}
+model_size() { # WORD: the bit-waitqueue model's object size, from the command
+	"$kb" tables --words "$1" --count 64 | sed -n '/^  bit-waitqueue /,/keys:/p' |
+		sed -n 's/.*inode slab objects, \([0-9]*\) bytes; \([0-9]*\) on i386.*/\1 \2/p' |
+		awk -v w="$1" '{ print w == 64 ? $1 : $2 }'
+}
+if [ "$ran" = 1 ] && [ -f "$data/x86_64.txt" ] && [ -f "$data/i386.txt" ]; then
+	same "x86_64: wait_bit.c:17 hashed i_state words, bits __I_NEW and __I_SYNC" \
+		"bits 0:2 2:1 3:2043 7:2041 stride $(model_size 64)" "$(waitbits x86_64)"
+	same "i386: wait_bit.c:17 hashed i_state words, bits __I_NEW and __I_SYNC" \
+		"bits 0:2 2:1 3:2043 7:2041 stride $(model_size 32)" "$(waitbits i386)"
+fi
+
 # The README's table of the ten worst sites, from the command's CSV: the
 # judged sites of every arch, worst first as the command orders them, a
 # cell X^2/df (buckets used), **broken**, *skewed*.

@@ -289,9 +289,11 @@ expect 2 "khash-bench: table bit-waitqueue's parameter is bit, not sb" \
 expect 2 "khash-bench: hash-min: key_bytes must be 4 or 8" \
 	skew --table hash-min --gen new --keyset seq --param 3
 "$kb" tables --format csv >"$tmp/t.csv"
-[ "$(grep -c '^1,' "$tmp/t.csv")" = $((11 * 2 * 4)) ]; check "tables csv: 11 tables x 2 words x 4 generations" $?
-grep -q '^1,bit-waitqueue,kernel/sched/wait_bit.c:17,model,old,64,8,4096,256,.*,2,' "$tmp/t.csv"
-check "tables csv: bit-waitqueue, old, 64-bit: 2 buckets" $?
+[ "$(grep -c '^1,' "$tmp/t.csv")" = $((12 * 2 * 4)) ]; check "tables csv: 12 tables x 2 words x 4 generations" $?
+grep -q '^1,bit-waitqueue,kernel/sched/wait_bit.c:17,model,old,64,8,4096,256,.*,3,' "$tmp/t.csv"
+check "tables csv: bit-waitqueue (inodes), old, 64-bit: 3 buckets" $?
+grep -q '^1,bit-wait-page,kernel/sched/wait_bit.c:17 (page locks in late 2016),model,old,64,8,4096,256,.*,2,' "$tmp/t.csv"
+check "tables csv: bit-wait-page, old, 64-bit: 2 buckets" $?
 "$kb" tables --format json | grep -q '"schema": "khash-bench/tables"'; check "tables json" $?
 
 # every JSON document parses, whatever its strings hold (a reason with

@@ -67,7 +67,7 @@ check page i386 32 11 10
 # copes with them (as kernel/README.md found for the model key set).
 check_neither struct_page i386 32 11
 
-# The named tables on the kernel's own struct pages: bit-waitqueue's flag
+# The named tables on the kernel's own struct pages: bit-wait-page's flag
 # words (the struct page address, shifted) in 2 of 256 queues under old
 # on x86_64, all 256 under every later generation; on i386 only new
 # spreads them (posted kept the old hash_32).
@@ -92,10 +92,10 @@ table_used() {
 		fail=1
 	fi
 }
-table_used bit-waitqueue old 64 eq 2
-table_used bit-waitqueue minimal 64 eq 256
-table_used bit-waitqueue new 64 eq 256
-table_used bit-waitqueue posted 32 lt 256
-table_used bit-waitqueue new 32 eq 256
+table_used bit-wait-page old 64 eq 2
+table_used bit-wait-page minimal 64 eq 256
+table_used bit-wait-page new 64 eq 256
+table_used bit-wait-page posted 32 lt 256
+table_used bit-wait-page new 32 eq 256
 
 exit $fail

@@ -9,14 +9,21 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
 #include <khash/lkh_table.h>
 
+#include "keysets.h"
 #include "stats.h"
 #include "tables.h"
+
+/* The committed .config files, from the command line (tests/meson.build) */
+static char **configs;
+static int nconfigs;
 
 static const struct kb_table *table(const char *name)
 {
@@ -52,10 +59,14 @@ static void transforms_follow_the_call_sites(void **state)
 	/* fs/inode.c hash() on GOLDEN_RATIO_PRIME: the generation's prime */
 	assert_int_equal(bucket("inode-hash", LKH_GEN_NEW, 64, 17, 12345,
 				UINT64_C(0xffff888003c2a000)), 0x11a1);
-	assert_int_equal(bucket("inode-hash", LKH_GEN_OLD, 32, 15, 7, 0xc3c2a000), 0x303b);
-	/* hash_32(hash + parent / L1_CACHE_BYTES, 10), the sum a u32 */
+	/* (i386: L1_CACHE_BYTES 32; with 64 it would be 0x303b) */
+	assert_int_equal(bucket("inode-hash", LKH_GEN_OLD, 32, 15, 7, 0xc3c2a000), 0x5929);
+	/* hash_32(hash + parent / L1_CACHE_BYTES, 10), the sum a u32: 64-byte
+	 * lines on x86_64, 32 on i386 (0x325 if it divided by 64) */
 	assert_int_equal(bucket("in-lookup-hash", LKH_GEN_NEW, 64, 10, 0xdeadbeef,
 				UINT64_C(0xffff888003a4e0c0)), 0x3d1);
+	assert_int_equal(bucket("in-lookup-hash", LKH_GEN_NEW, 32, 10, 0xdeadbeef,
+				0xc3a4e0c0), 0x94);
 	/* hash_min: hash_32 for a 4-byte key, hash_long for an 8-byte one */
 	assert_int_equal(bucket("hash-min", LKH_GEN_OLD, 64, 10, 77, 4), 0x25a);
 	assert_int_equal(bucket("hash-min", LKH_GEN_NEW, 64, 10, 77, 8), 0x1a5);
@@ -119,9 +130,14 @@ static uint64_t used(const char *name, lkh_gen g, unsigned word)
 /*
  * The facts (4096 keys): raw btrfs stripes fill 1 of 2048 buckets under the
  * old hash_64 and all 2048 with the kernel's >> 16; v4.6 on a 32-bit
- * kernel still fills 1.  Page flag words through bit-waitqueue on 64-bit:
- * old 2 of 256, every later generation 256; on 32-bit only new fixes it
- * (posted kept the old hash_32).
+ * kernel still fills 1.  Page flag words through the bit wait table
+ * (bit-wait-page) on 64-bit: old 2 of 256, every later generation 256; on
+ * 32-bit only new fixes it (posted kept the old hash_32).  6.1's inode
+ * i_state words, bit 3 (bit-waitqueue): 3 of 256 under old on 64-bit, 40
+ * on 32-bit through posted, 256 under new; worked out in Python: keys
+ * base + (j / per) * 4096 + (j % per) * size, base 0xffff888000000000 and
+ * size 1360 (per 3), or 0xc0000000 and 800 (per 5); v = (key << 6 | 3)
+ * mod 2^64, or << 5 mod 2^32; distinct top 8 bits of v * K.
  */
 static void the_facts(void **state)
 {
@@ -134,24 +150,94 @@ static void the_facts(void **state)
 	}
 	assert_int_equal(used("btrfs-raid56-raw", LKH_GEN_MINIMAL, 32), 1);
 	assert_true(used("btrfs-raid56-raw", LKH_GEN_MINIMAL, 64) > 2000);
-	assert_int_equal(used("bit-waitqueue", LKH_GEN_OLD, 64), 2);
+	assert_int_equal(used("bit-wait-page", LKH_GEN_OLD, 64), 2);
+	assert_int_equal(used("bit-wait-page", LKH_GEN_MINIMAL, 64), 256);
+	assert_int_equal(used("bit-wait-page", LKH_GEN_POSTED, 64), 256);
+	assert_int_equal(used("bit-wait-page", LKH_GEN_NEW, 64), 256);
+	assert_true(used("bit-wait-page", LKH_GEN_OLD, 32) < 256);
+	assert_true(used("bit-wait-page", LKH_GEN_MINIMAL, 32) < 256);
+	assert_true(used("bit-wait-page", LKH_GEN_POSTED, 32) < 256);
+	assert_int_equal(used("bit-wait-page", LKH_GEN_NEW, 32), 256);
+	assert_int_equal(used("bit-waitqueue", LKH_GEN_OLD, 64), 3);
 	assert_int_equal(used("bit-waitqueue", LKH_GEN_MINIMAL, 64), 256);
-	assert_int_equal(used("bit-waitqueue", LKH_GEN_POSTED, 64), 256);
 	assert_int_equal(used("bit-waitqueue", LKH_GEN_NEW, 64), 256);
-	assert_true(used("bit-waitqueue", LKH_GEN_OLD, 32) < 256);
-	assert_true(used("bit-waitqueue", LKH_GEN_MINIMAL, 32) < 256);
-	assert_true(used("bit-waitqueue", LKH_GEN_POSTED, 32) < 256);
+	assert_int_equal(used("bit-waitqueue", LKH_GEN_OLD, 32), 40);
+	assert_int_equal(used("bit-waitqueue", LKH_GEN_POSTED, 32), 40);
 	assert_int_equal(used("bit-waitqueue", LKH_GEN_NEW, 32), 256);
+	/* the default bit is __I_NEW's */
+	assert_true(kb_table_param(table("bit-waitqueue"), 64) == 3);
 }
 
-int main(void)
+/* The value of CONFIG_<name> in a .config, or NULL when it is not set. */
+static const char *config_value(const char *path, const char *name, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	size_t n = strlen(name);
+	const char *v = NULL;
+
+	if (!f)
+		fail_msg("%s: cannot open", path);
+	while (!v && fgets(buf, (int)len, f))
+		if (!strncmp(buf, "CONFIG_", 7) && !strncmp(buf + 7, name, n) && buf[7 + n] == '=') {
+			buf[strcspn(buf, "\n")] = 0;
+			v = buf + 8 + n;
+		}
+	fclose(f);
+	return v;
+}
+
+/*
+ * Every committed .config of a kernel whose keys the data hold agrees
+ * with keysets.c's row for its word: the line size fs/inode.c and
+ * fs/dcache.c divide by, and i386's CONFIG_PAGE_OFFSET.
+ */
+static void x86_rows_match_the_kernels_configs(void **state)
+{
+	char buf[512];
+	int i, seen[2] = { 0, 0 };
+
+	(void)state;
+	assert_true(nconfigs >= 2);
+	for (i = 0; i < nconfigs; i++) {
+		const struct kb_x86_arch *a;
+		const char *v;
+		unsigned word;
+
+		word = config_value(configs[i], "X86_64", buf, sizeof(buf)) ? 64 : 32;
+		if (word == 32 && !config_value(configs[i], "X86_32", buf, sizeof(buf)))
+			fail_msg("%s: neither CONFIG_X86_64 nor CONFIG_X86_32", configs[i]);
+		a = kb_x86_arch_of(word);
+		assert_non_null(a);
+		seen[word == 64]++;
+		v = config_value(configs[i], "X86_L1_CACHE_SHIFT", buf, sizeof(buf));
+		if (!v || strtoul(v, NULL, 10) != a->l1_cache_shift)
+			fail_msg("%s: X86_L1_CACHE_SHIFT %s, the %s row says %u", configs[i],
+				 v ? v : "unset", a->arch, a->l1_cache_shift);
+		v = config_value(configs[i], "PAGE_OFFSET", buf, sizeof(buf));
+		if (a->page_offset_in_config &&
+		    (!v || strtoull(v, NULL, 16) != a->page_offset))
+			fail_msg("%s: PAGE_OFFSET %s, the %s row says %#llx", configs[i],
+				 v ? v : "unset", a->arch, (unsigned long long)a->page_offset);
+		if (!a->page_offset_in_config && v)
+			fail_msg("%s: sets PAGE_OFFSET, the %s row does not take it", configs[i],
+				 a->arch);
+	}
+	/* a kernel of each word size */
+	assert_true(seen[0] > 0 && seen[1] > 0);
+	assert_null(kb_x86_arch_of(48));
+}
+
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(x86_rows_match_the_kernels_configs),
 		cmocka_unit_test(transforms_follow_the_call_sites),
 		cmocka_unit_test(golden_ratio_prime_by_generation),
 		cmocka_unit_test(bad_keys_and_params_are_refused),
 		cmocka_unit_test(the_facts),
 	};
 
+	configs = argv + 1;
+	nconfigs = argc - 1;
 	return cmocka_run_group_tests_name("tables", tests, NULL, NULL);
 }

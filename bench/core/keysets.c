@@ -21,13 +21,33 @@ extern void __libc_free(void *ptr);
 #define KIB UINT64_C(1024)
 #define MIB (KIB * KIB)
 
-/* x86_64: direct map (PAGE_OFFSET) and vmemmap bases; i386: 3G/1G split. */
+/* x86_64: direct map (PAGE_OFFSET) and vmemmap bases; i386: 3G/1G split
+ * (CONFIG_PAGE_OFFSET, CONFIG_VMSPLIT_3G). */
 #define X86_64_DIRECT_MAP UINT64_C(0xffff888000000000)
 #define X86_64_VMEMMAP UINT64_C(0xffffea0000000000)
 #define I386_PAGE_OFFSET UINT64_C(0xc0000000)
 #define I386_MEM_MAP UINT64_C(0xc1000000)
 #define BTRFS_CHUNK_START (1024 * MIB)
 #define BTRFS_STRIPE_LEN (64 * KIB)
+
+/*
+ * x86_64 takes its CPU from tinyconfig's default, GENERIC_CPU (64-byte
+ * lines); i386 takes M686, whose line is 32 bytes (X86_L1_CACHE_SHIFT 5).
+ */
+const struct kb_x86_arch kb_x86_arches[2] = {
+	{ "x86_64", 64, 6, X86_64_DIRECT_MAP, 0 },
+	{ "i386", 32, 5, I386_PAGE_OFFSET, 1 },
+};
+
+const struct kb_x86_arch *kb_x86_arch_of(unsigned word)
+{
+	unsigned i;
+
+	for (i = 0; i < sizeof(kb_x86_arches) / sizeof(kb_x86_arches[0]); i++)
+		if (kb_x86_arches[i].word == word)
+			return &kb_x86_arches[i];
+	return NULL;
+}
 
 const struct kb_keyset_info kb_keysets[KB_KS_COUNT] = {
 	[KB_KS_SEQ] = { "seq", "base + i (base 0)", 0, 0, 1, 1,

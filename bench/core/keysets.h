@@ -44,6 +44,28 @@ struct kb_keyset_info {
 
 extern const struct kb_keyset_info kb_keysets[KB_KS_COUNT];
 
+/*
+ * The x86 facts the models take from a kernel's configuration, one row a
+ * word size, as the resolved .config of every kernel whose keys are
+ * committed has them (tests/data/census/<arch>.config,
+ * tests/data/kernel-keys/<arch>.config; tests/test_tables.c re-reads
+ * them).  page_offset is CONFIG_PAGE_OFFSET on i386; x86_64 has no such
+ * symbol: its direct map starts at the 4-level paging default, unless
+ * CONFIG_RANDOMIZE_MEMORY moves it (the kernel-keys kernels do).
+ */
+struct kb_x86_arch {
+	const char *arch;         /* as ARCH= names it */
+	unsigned word;            /* BITS_PER_LONG */
+	unsigned l1_cache_shift;  /* CONFIG_X86_L1_CACHE_SHIFT */
+	uint64_t page_offset;     /* start of the direct map */
+	int page_offset_in_config; /* CONFIG_PAGE_OFFSET holds page_offset */
+};
+
+extern const struct kb_x86_arch kb_x86_arches[2];
+
+/* The row of a word-bit kernel (32 or 64); NULL for any other word. */
+const struct kb_x86_arch *kb_x86_arch_of(unsigned word);
+
 /* Look a key set up by name; -1 when unknown. */
 int kb_keyset_find(const char *name);
 

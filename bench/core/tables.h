@@ -42,6 +42,8 @@ struct kb_table {
 	const char *keys_are;   /* what those keys stand for */
 	const char *kernel_keys; /* a kind in tests/data/kernel-keys that
 				  * fits, or NULL */
+	unsigned size32;        /* object size on 32-bit kernels, where it
+				 * differs (0: size) */
 };
 
 extern const struct kb_table kb_tables[];

@@ -585,9 +585,14 @@ void kb_render_waittable(const struct kb_wait_row *rows, size_t n,
 					      rows[i].seed_shift, word,
 					      (unsigned long long)rows[i].hw_index);
 			else if (rows[i].fixed_table != rows[i].seed_table)
-				kb_buf_printf(b, "\n  %llu MiB: seed 003 sized %llu queues; the December 2002 fix raised it to %llu.\n",
+				/* every row is seed 003's table where that table works:
+				 * only the '*' rows borrow the fix's */
+				kb_buf_printf(b, "\n  %llu MiB: simulated with the %llu queues seed 003 sized, which work (a shift by %u)\n"
+						 "  and are what such zones had until the December 2002 fix raised the\n"
+						 "  floor to %llu.  Only a zone whose seed 003 table cannot work, marked '*',\n"
+						 "  is simulated with the fix's size.\n",
 					      (unsigned long long)mib,
-					      (unsigned long long)rows[i].seed_table,
+					      (unsigned long long)rows[i].seed_table, rows[i].seed_shift,
 					      (unsigned long long)rows[i].fixed_table);
 		}
 	}

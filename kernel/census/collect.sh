@@ -129,6 +129,9 @@ config_for() {
 	done <"$frag"
 	rm -f "$frag"
 	cmp -s "$cfg/.config" "$b/.config" || cp "$cfg/.config" "$b/.config"
+	# the census's own kernel: its .config goes beside its data (the
+	# models take x86 facts such as L1_CACHE_BYTES from it)
+	[ "$on" != y ] || { mkdir -p "$out" && cp "$cfg/.config" "$out/$arch.config"; }
 }
 
 # build ARCH BUILD_DIR CENSUS: prints the bzImage path

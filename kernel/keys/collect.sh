@@ -75,6 +75,9 @@ for arch in $arches; do
 		--raw_output=all khash_keys) >"$log" 2>&1 || true
 	say "$arch: kunit.py took $(($(date +%s) - start)) s; log in $log"
 	mkdir -p "$out/$arch"
+	# the resolved .config beside the keys (the models check x86 facts
+	# such as L1_CACHE_BYTES against it)
+	[ ! -f "$vd/keys/build-$arch/.config" ] || cp "$vd/keys/build-$arch/.config" "$out/$arch.config"
 	if ! python3 "$here/extract.py" "$log" "$arch" "$out/$arch" \
 		"$kver (Debian linux-source-6.1 $dver)"; then
 		tail -n 30 "$log" | sed "s/^/[$arch] /"
