@@ -48,7 +48,7 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 			KB_OPT(KEYSETS) | KB_OPT(FUNCS) | KB_OPT(GENS) | KB_OPT(WORDS) | KB_OPT(STEP) |
 			KB_OPT(HIST) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) |
 			KB_OPT(QUIET) | KB_OPT(ENUMERATE),
-		TEXT_CSV_JSON, 0, NULL, "keys per key set", 65536 },
+		TEXT_CSV_JSON, 0, NULL, "keys per key set", 65536, NULL, 0, 0 },
 	[KB_CMD_SKEW] = {
 		"skew",
 		"(--func F --bits N | --table NAME [--param [NAME=]N] [--bits N]) --gen G (--keyset NAME [--count N] [--base N] [--stride N] [--seed N] [--size BYTES] [--enumerate] | --keys FILE [--binary] [--distinct])",
@@ -58,7 +58,7 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 			KB_OPT(KEYSET) | KB_OPT(KEYS) | KB_OPT(BINARY) | KB_OPT(DISTINCT) | KB_OPT(FORMAT) |
 			KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) | KB_OPT(TABLE) |
 			KB_OPT(PARAM) | KB_OPT(QUIET) | KB_OPT(ENUMERATE),
-		TEXT_CSV_JSON, 0, NULL, "keys in the key set", 4096 },
+		TEXT_CSV_JSON, 0, NULL, "keys in the key set", 4096, NULL, 0, 0 },
 	[KB_CMD_HASH] = {
 		"hash",
 		"(--func F --bits N | --table NAME [--param [NAME=]N] [--bits N]) --gen G",
@@ -67,7 +67,7 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) | KB_OPT(BINARY) |
 			KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(TABLE) | KB_OPT(PARAM),
 		KB_FORMAT_BIT(KB_FORMAT_TEXT), 1, "one key file, or - for standard input", NULL, 0,
-		"[FILE|-]" },
+		"[FILE|-]", 0, 0 },
 	[KB_CMD_INFLUENCE] = {
 		"influence",
 		"--func F --gen G --bits N",
@@ -77,7 +77,7 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 			KB_OPT(SEED) | KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(OUTPUT) |
 			KB_OPT(THREADS) | KB_OPT(QUIET) | KB_OPT(ENUMERATE),
 		TEXT_CSV_JSON, 0, NULL,
-		"random keys sampled; 4294967296 or more: every key of a 32-bit argument", 65536 },
+		"random keys sampled; 4294967296 or more: every key of a 32-bit argument", 65536, NULL, 0, 0 },
 	[KB_CMD_AUDIT] = {
 		"audit",
 		"(--multiplier K [--width 32|64] | --preset NAME | --compare)",
@@ -85,7 +85,7 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		"Reports a multiplier's parity, popcount and longest run of equal bits, the cost of a shift-and-add chain (non-adjacent form), the continued fraction of K/2^w, the worst stride among s, 3s, 5s, 7s (s a power of two) for 2^6..2^16 buckets, and its skew over the built-in key sets; --compare does it for every preset.",
 		KB_OPT(MULTIPLIER) | KB_OPT(WIDTH) | KB_OPT(PRESET) | KB_OPT(COMPARE) |
 			KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(OUTPUT),
-		TEXT_CSV_JSON, 0, NULL, NULL, 0 },
+		TEXT_CSV_JSON, 0, NULL, NULL, 0, NULL, 0, 0 },
 	[KB_CMD_WAITTABLE] = {
 		"waittable",
 		"",
@@ -104,7 +104,7 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		KB_OPT(BITS) | KB_OPT(COUNT) | KB_OPT(THREADS) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) |
 			KB_OPT(QUIET) | KB_OPT(PART),
 		KB_FORMAT_BIT(KB_FORMAT_TEXT) | KB_FORMAT_BIT(KB_FORMAT_CSV), 0, NULL,
-		"keys the counting engine counts at each table size", UINT64_C(1) << 27 },
+		"keys the counting engine counts at each table size", UINT64_C(1) << 27, NULL, 0, 0 },
 	[KB_CMD_KEYS] = {
 		"keys",
 		"--keyset NAME",
@@ -113,7 +113,7 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		KEYSET_OPTIONS | KB_OPT(KEYSET) | KB_OPT(WORD) | KB_OPT(BINARY) | KB_OPT(OUTPUT) |
 			KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(BITS) | KB_OPT(MAX_MEMORY) |
 			KB_OPT(FORMAT),
-		KB_FORMAT_BIT(KB_FORMAT_TEXT), 0, NULL, "keys to write", 4096 },
+		KB_FORMAT_BIT(KB_FORMAT_TEXT), 0, NULL, "keys to write", 4096, NULL, 0, 0 },
 	[KB_CMD_TABLES] = {
 		"tables",
 		"",
@@ -121,11 +121,11 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		"Lists the named tables (the key transform, function and bits of a real Linux 6.1 call site, with its file:line) and counts each one's natural key model through every generation and word size, and, with --kernel-keys, the real kernel keys that fit it.",
 		KB_OPT(COUNT) | KB_OPT(SEED) | KB_OPT(WORDS) | KB_OPT(KERNEL_KEYS) | KB_OPT(FORMAT) |
 			KB_OPT(PLOT) | KB_OPT(OUTPUT) | KB_OPT(QUIET),
-		TEXT_CSV_JSON, 0, NULL, "keys of each table's key model", 4096 },
+		TEXT_CSV_JSON, 0, NULL, "keys of each table's key model", 4096, NULL, 0, 0 },
 	[KB_CMD_LIST] = {
 		"list", "", "key sets (with formulas), functions and generations",
 		"Lists the built-in key sets with their formulas, the functions that index a table, the generations with their kernels and multipliers, and the word sizes.",
-		0, KB_FORMAT_BIT(KB_FORMAT_TEXT), 0, NULL, NULL, 0 },
+		0, KB_FORMAT_BIT(KB_FORMAT_TEXT), 0, NULL, NULL, 0, NULL, 0, 0 },
 	[KB_CMD_CENSUS] = {
 		"census",
 		"",
@@ -133,7 +133,7 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		"Reads census files (khash-census 1: the call sites of hash_32, hash_64, hash_long, hash_ptr, hash32_ptr, __hash_32, fs/inode.c hash() and btrfs_inode_hash() a running kernel reached, with a sample of their keys), and hashes each site's distinct keys again with every generation on the file's word size: through the named table at the site's file:line where there is one, and for inode_hash and btrfs_inode_hash through fs/inode.c hash() as the inode-hash table computes it; a btrfs_inode_hash key, whose record holds no super block, takes the super block and i_hash_shift of the file's hash() record that holds its value under 6.1 (else the super block most of its site's keys found, else the table's). A site's table has 2^bits buckets: its bits, else its named table's, else the 32 bits the function returns. It is judged at 2^at buckets, the largest at <= bits where a random function would put " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of its n distinct keys in a shared bucket (n(n-1)/2^(at+1) >= " KB_STRINGIFY(KB_MIN_PAIRS) "), which keeps the chi-squared tail within a factor of 3 of the false-alarm rate it claims; a smaller table than the site's sums adjacent buckets (their top bits), and a site that cannot reach it with 2 buckets has 'too few keys'. Prints per site and generation X^2/df, buckets used, the maximum load and the verdict (broken, skewed, ok, even, as skew gives them), each file's sites apart, labelled by its meta arch, worst first: judged sites before those with too few keys, then by the verdict under old (broken, skewed, ok, even), then by X^2/df under old, then under new, both largest first, then in the file's order. A malformed line is an error naming file:line.",
 		KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(OUTPUT),
 		TEXT_CSV_JSON, UINT_MAX, "census files, - for standard input",
-		NULL, 0, "FILE..." },
+		NULL, 0, "FILE...", 0, 0 },
 };
 
 /* Functions that index a table: those that take bits in some cell. */
