@@ -381,6 +381,11 @@ fi
 same "statistics: log10_p_upper of -906,064" -906064 \
 	"$(printf '%.0f' "$(cell log10_p_upper --func hash_64 --gen old --word 64 --bits 11 --keyset page4k --count 4096)")"
 
+## The test command's row: the planted bugs it counts are the harness's
+same "README: planted bugs, one per '== ' entry of tests/mutants/mutants.txt" \
+	"$(grep -c '^== ' "$(dirname "$0")/mutants/mutants.txt")" \
+	"$(sed -n 's/.*(\([0-9]*\) planted bugs.*/\1/p' "$readme")"
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ] || exit 1
 # the figures that need both heap allocators were not checked
