@@ -1,10 +1,17 @@
 # SPDX-License-Identifier: MIT
 # Sourced by the shell tests: check NAME RESULT counts a result (0 passes)
 # and names every failure; the caller prints the tally and exits by it.
+# LKH_FAIL_FAST=1 (the mutation harness) stops at the first failure: one
+# is enough to kill a mutant, and the rest of a slow script is wasted.
 passed=0 failed=0
+count_failure() {
+	failed=$((failed + 1))
+	[ "${LKH_FAIL_FAST:-}" = 1 ] && exit 1
+	return 0
+}
 check() { # name, condition result
 	if [ "$2" = 0 ]; then passed=$((passed + 1)); else
-		failed=$((failed + 1)); echo "FAIL: $1"; fi
+		echo "FAIL: $1"; count_failure; fi
 }
 # refused WHAT STATUS WANT_STATUS WANT_MESSAGE: the run that wrote
 # $tmp/err (and was told -o $tmp/out) exited WANT_STATUS with exactly
@@ -18,7 +25,7 @@ refused() {
 		echo "  status $2 (want $3)"
 		echo "  stderr: $err"
 		echo "  wanted: $4"
-		failed=$((failed + 1))
+		count_failure
 		return 1
 	fi
 	passed=$((passed + 1))

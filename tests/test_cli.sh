@@ -23,7 +23,7 @@ expect() {
 		echo "  status $status (want $want_status)"
 		echo "  stderr: $err"
 		echo "  wanted: $want_msg"
-		failed=$((failed + 1))
+		count_failure
 	else
 		passed=$((passed + 1))
 	fi

@@ -40,10 +40,10 @@ one_line_error() {
 	if [ "$ok" = 1 ]; then
 		passed=$((passed + 1))
 	else
-		failed=$((failed + 1))
 		echo "FAIL: $name"
 		echo "  status $status (want 1), $n stderr lines (want 1 naming $want):"
 		sed 's/^/    /' "$tmp/err"
+		count_failure
 	fi
 }
 
@@ -91,9 +91,9 @@ if [ "$mounted" = 1 ]; then
 			extra="$extra $f"
 		done < <(find "$mnt" -mindepth 1 ! -type d)
 		if [ -z "$extra" ]; then passed=$((passed + 1)); else
-			failed=$((failed + 1))
 			echo "FAIL: $name left files behind:$extra"
 			find "$mnt" -mindepth 1 -printf '    %M %8s %p\n'
+			count_failure
 		fi
 	}
 	empty_mount() { find "$mnt" -mindepth 1 -delete; }

@@ -10,6 +10,7 @@ Scratch tree and build: $LKH_MUTANT_ROOT (default ~/.cache/libkhash/mutants).
 Ends with "N killed, N survived".
 """
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -58,13 +59,28 @@ def parse(path):
     return mutants
 
 
-def run(cmd, cwd, log, timeout=600):
+def run(cmd, cwd, log, timeout=600, env=None):
     with open(log, "w") as out:
         try:
             return subprocess.run(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
-                                  timeout=timeout).returncode
+                                  timeout=timeout, env=env).returncode
         except subprocess.TimeoutExpired:
             return 124
+
+
+def test_outputs(build):
+    """Map each test's name to the files ninja must build for it, so a
+    mutant rebuilds only what its tests run, not the whole tree."""
+    def introspect(what):
+        out = subprocess.run(["meson", "introspect", what, build], check=True,
+                             capture_output=True).stdout
+        return json.loads(out)
+    files = {t["id"]: t["filename"] for t in introspect("--targets")}
+    needs = {}
+    for t in introspect("--tests"):
+        needs[t["name"]] = sorted({os.path.relpath(f, build)
+                                   for dep in t["depends"] for f in files.get(dep, [])})
+    return needs
 
 
 def copy_tree(src_root):
@@ -121,8 +137,16 @@ def main():
         print(open(log).read()[-3000:])
         sys.exit("mutants: the unmutated tree does not build and pass its tests")
 
+    needs = test_outputs(build)
     killed = survived = invalid = 0
     for m in mutants:
+        tests = m["tests"].split()
+        unknown = [t for t in tests if t not in needs]
+        if unknown:
+            print(f"INVALID {m['name']}: no test named {' '.join(unknown)}")
+            invalid += 1
+            continue
+        targets = sorted({f for t in tests for f in needs[t]})
         path = os.path.join(src, m["file"])
         original = open(path, encoding="utf-8").read()
         count = original.count(m["find"])
@@ -134,12 +158,14 @@ def main():
         try:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(original.replace(m["find"], m["replace"]))
-            if run(["ninja", "-C", build], TOP, log) != 0:
+            if run(["ninja", "-C", build] + targets, TOP, log) != 0:
                 print(f"INVALID {m['name']}: does not compile")
                 invalid += 1
                 continue
-            tests = m["tests"].split()
-            rc = run(["meson", "test", "-C", build, "--no-rebuild"] + tests, TOP, log)
+            # one failure kills the mutant: stop there (--maxfail and
+            # LKH_FAIL_FAST, which tests/checks.sh obeys), not after every check
+            rc = run(["meson", "test", "-C", build, "--no-rebuild", "--maxfail", "1"]
+                     + tests, TOP, log, env=dict(os.environ, LKH_FAIL_FAST="1"))
             took = time.time() - t
             if rc != 0:
                 killed += 1
