@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "plot.h"
+#include "stats.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -226,7 +227,6 @@ static void script_head(struct kb_buf *gp, const char *base, const char *title,
 	kb_buf_printf(gp, "if (!exists(\"out\")) out = \"%s\"\n", base);
 	kb_buf_printf(gp, "if (!exists(\"data\")) data = \"%s.dat\"\n", base);
 	kb_buf_printf(gp, "gptitle = \"%s\"\n", title);
-	kb_buf_printf(gp, "set datafile missing \"NaN\"\n");
 	kb_buf_printf(gp, "do for [fmt in \"png svg\"] {\n");
 	kb_buf_printf(gp, "  if (fmt eq \"png\") { set terminal pngcairo size %d,%d font \"sans,9\" } else { set terminal svg size %d,%d font \"sans,9\" }\n",
 		      width, height, width, height);
@@ -237,6 +237,24 @@ static void script_head(struct kb_buf *gp, const char *base, const char *title,
 static void script_tail(struct kb_buf *gp)
 {
 	kb_buf_printf(gp, "  unset multiplot\n  set output\n}\n");
+}
+
+/* A heatmap cell's mark: B broken, S skewed, n/a where there is no
+ * verdict (the cell does not apply, or too few keys), "-" otherwise. */
+static const char *verdict_mark(const struct kb_cell *c)
+{
+	const char *v;
+
+	if (!c->ok)
+		return "n/a";
+	v = kb_verdict(&c->skew);
+	if (!strcmp(v, "broken"))
+		return "B";
+	if (!strcmp(v, "skewed"))
+		return "S";
+	if (!strcmp(v, "ok") || !strcmp(v, "even"))
+		return "-";
+	return "n/a";
 }
 
 static int plot_heatmap(struct staging *st, const struct kb_report *r,
@@ -261,16 +279,15 @@ static int plot_heatmap(struct staging *st, const struct kb_report *r,
 
 			for (i = 0; i < r->n_cells; i++) {
 				const struct kb_cell *c = &r->cells[i];
-				double v;
 
 				if (c->keyset != k || c->spec.func != func ||
 				    c->spec.word != word || c->spec.gen != (lkh_gen)g)
 					continue;
-				v = c->ok ? log10(fmax(c->skew.chi2_per_df, 1e-3)) : NAN;
-				if (isnan(v))
-					kb_buf_printf(&dat, "%u %d NaN\n", c->bits, rows);
-				else
-					kb_buf_printf(&dat, "%u %d %.4f\n", c->bits, rows, v);
+				/* every cell written, n/a ones too, so the image
+				 * grid keeps each row at its own place */
+				kb_buf_printf(&dat, "%u %d %.4f %s\n", c->bits, rows,
+					      c->ok ? log10(fmax(c->skew.chi2_per_df, 1e-3)) : 0.0,
+					      verdict_mark(c));
 				row_has = any = 1;
 			}
 			if (row_has) {
@@ -286,7 +303,8 @@ static int plot_heatmap(struct staging *st, const struct kb_report *r,
 	if (ngen == 0)
 		return 0;
 	script_head(&gp, base, title, 460 * ngen, 420);
-	kb_buf_printf(&gp, "  set multiplot layout 1,%d title \"%s\"\n", ngen, title);
+	kb_buf_printf(&gp, "  set multiplot layout 1,%d title \"%s; B broken, S skewed, hatched: no verdict (n/a, too few keys)\"\n",
+		      ngen, title);
 	kb_buf_printf(&gp, "  set xlabel \"bits\"\n  set cblabel \"log10(X^2/df)\"\n");
 	kb_buf_printf(&gp, "  set cbrange [-3:5]\n  set palette defined (-3 \"#2166ac\", 0 \"#f7f7f7\", 1 \"#fdae61\", 5 \"#b2182b\")\n");
 	kb_buf_printf(&gp, "  set ytics (");
@@ -314,8 +332,12 @@ static int plot_heatmap(struct staging *st, const struct kb_report *r,
 			      r->cells[j].spec.gen == (lkh_gen)g;
 		if (!has)
 			continue;
-		kb_buf_printf(&gp, "  set title \"%s\"\n  plot data index %zu using 1:2:3 with image notitle\n",
-			      lkh_gen_name((lkh_gen)g), i++);
+		kb_buf_printf(&gp, "  set title \"%s\"\n", lkh_gen_name((lkh_gen)g));
+		kb_buf_printf(&gp, "  plot data index %zu using 1:2:(strcol(4) eq \"n/a\" ? NaN : $3) with image notitle, \\\n"
+			      "    data index %zu using 1:(strcol(4) eq \"n/a\" ? $2 : NaN):(0.5):(0.5) with boxxyerror fs pattern 4 noborder lc \"gray40\" notitle, \\\n"
+			      "    data index %zu using 1:2:(strcol(4) eq \"B\" || strcol(4) eq \"S\" ? strcol(4) : \"\") with labels notitle\n",
+			      i, i, i);
+		i++;
 	}
 	script_tail(&gp);
 	rc = stage_plot(st, base, &dat, &gp, err, errlen);
