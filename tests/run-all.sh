@@ -136,7 +136,7 @@ done
 part_done fuzz
 
 # Planted bugs (tests/mutants/mutants.txt), one at a time in a scratch
-# copy, each of which the native suites must notice: about 6 minutes here.
+# copy, each of which the native suites must notice: about 5 minutes here.
 if [ -f "$top/tests/mutants/run-mutants.py" ]; then
 	log=$(mktemp)
 	python3 "$top/tests/mutants/run-mutants.py" 2>&1 | tee "$log"
