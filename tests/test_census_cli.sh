@@ -208,10 +208,15 @@ if command -v gnuplot >/dev/null; then
 		[ -s "$tmp/plots/census.$e" ]; check "--plot writes census.$e" $?
 	done
 	[ ! -s "$tmp/plot.err" ]; check "--plot says nothing on stderr" $?
-	# one row a judged site and generation, worst (site 1) at the top row
-	[ "$(grep -vc '^#' "$tmp/plots/census.dat")" = 24 ] &&
-		grep -q '^0 5 1.4624 x86_64 kernel/census_a.c:10 hash_32$' "$tmp/plots/census.dat"
+	# one line a judged site and generation, worst (site 1) at the top
+	# row and marked broken (X^2/df 29), then the rows' names
+	[ "$(awk 'NF && !/^#/ && !/"/' "$tmp/plots/census.dat" | wc -l)" = 24 ] &&
+		grep -q '^0 5 1.4624 B$' "$tmp/plots/census.dat" &&
+		grep -q '^5 "x86_64 kernel/census_a.c:10 hash_32"$' "$tmp/plots/census.dat"
 	check "--plot data: 6 sites x 4 generations, the worst on top" $?
+	"$kb" census --format csv -o "$tmp/fixture.csv" --plot "$tmp/plots2" "$fixture" &&
+		python3 "$(dirname "$0")/check_heatmap_data.py" census "$tmp/fixture.csv" "$tmp/plots2"
+	check "--plot: the heatmap painted as the CSV says, cell by cell" $?
 	[ -z "$(find "$tmp/plots" -name '*.tmp.*')" ]; check "--plot leaves no temporaries" $?
 else
 	echo "SKIP: gnuplot is not installed: --plot not checked"

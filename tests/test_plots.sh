@@ -2,20 +2,50 @@
 # SPDX-License-Identifier: MIT
 # khash-bench's figures: data, gnuplot script and images written together,
 # nothing left at a temporary name, a script that re-renders on its own,
-# and nothing of gnuplot's on stderr.  Needs gnuplot: without it the test
-# says so and exits 77 (skipped), which CI, having installed it, counts as
-# a failure.
+# and nothing of gnuplot's on stderr.  Needs gnuplot past its first checks
+# (those of a machine without it): without it the test says so and exits
+# 77 (skipped), which CI, having installed it, counts as a failure.
 set -u
 kb=$1
-command -v gnuplot >/dev/null || { echo "SKIP: gnuplot is not installed (Debian: gnuplot-nox)"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/checks.sh"
 
+# Without gnuplot a plot run still writes what it can, the data and the
+# scripts that draw them, and says so in one line; a gnuplot that cannot
+# be run is an error that leaves nothing behind.
+PATH=/nonexistent "$kb" tables --plot "$tmp/nognu" >"$tmp/nognu.out" 2>"$tmp/nognu.err"
+[ $? = 0 ] && [ -s "$tmp/nognu.out" ] && [ "$(wc -l <"$tmp/nognu.err")" = 1 ] &&
+	grep -q "^khash-bench: warning: gnuplot not found: wrote the plots' .dat and .gp files only" "$tmp/nognu.err" &&
+	[ "$(cd "$tmp/nognu" && echo *)" = "tables_w32.dat tables_w32.gp tables_w64.dat tables_w64.gp" ]
+check "no gnuplot: .dat and .gp written, one warning, exit 0" $?
+mkdir "$tmp/bin" && printf '#!/bin/sh\n' >"$tmp/bin/gnuplot" && chmod 644 "$tmp/bin/gnuplot"
+PATH=$tmp/bin "$kb" report --keysets page4k --bits-min 6 --bits-max 8 --plot "$tmp/noexec" \
+	>"$tmp/noexec.out" 2>"$tmp/noexec.err"
+[ $? = 1 ] && [ ! -e "$tmp/noexec" ] && [ ! -s "$tmp/noexec.out" ] &&
+	[ "$(cat "$tmp/noexec.err")" = "khash-bench: cannot run gnuplot: Permission denied" ]
+check "a gnuplot that cannot run: one error, exit 1, nothing written" $?
+
+command -v gnuplot >/dev/null || { echo "SKIP: gnuplot is not installed (Debian: gnuplot-nox)"; exit 77; }
 
 "$kb" audit --preset old64 --plot "$tmp/au" >/dev/null &&
 	[ -s "$tmp/au/audit_old64.png" ] && [ -s "$tmp/au/audit_old64.dat" ]
 check "audit --plot" $?
+# a reader's baselines: a random function's X^2/df of 1, and report's 10
+grep -q '^    1 with lines .*title "1: random function"' "$tmp/au/audit_old64.gp" &&
+	grep -q '^    10 with lines .*title "10: broken"' "$tmp/au/audit_old64.gp"
+check "audit --plot: reference lines at 1 and 10" $?
+
+# tables: a figure for each word size, each painted as the CSV says
+"$kb" tables --format csv -o "$tmp/tables.csv" --plot "$tmp/tab" >/dev/null
+check "tables --plot" $?
+for w in 64 32; do
+	[ -s "$tmp/tab/tables_w$w.png" ] && [ -s "$tmp/tab/tables_w$w.svg" ] &&
+		python3 "$(dirname "$0")/check_heatmap_data.py" tables "$tmp/tables.csv" "$tmp/tab" $w
+	check "tables_w$w painted as the CSV says" $?
+done
+"$kb" tables --words 32 --plot "$tmp/tab32" >/dev/null && [ "$(cd "$tmp/tab32" && echo *.png)" = tables_w32.png ]
+check "tables --words 32 --plot: the 32-bit figure only" $?
 
 "$kb" report --keysets page4k,btrfs-stripe --bits-min 6 --bits-max 12 \
 	--plot "$tmp/plots" >/dev/null 2>"$tmp/plot.err"
@@ -36,6 +66,9 @@ awk '!/^#/ {for (c = 2; c <= 5; c++) {s[c] += $c; if ($c) u[c]++}}
 check "histogram data: old fills 2 buckets, minimal and new 2048" $?
 [ "$(head -1 "$tmp/plots/hist_page4k_hash_64_w64_b11.dat")" = "# bucket old minimal posted new" ]
 check "histogram data header" $?
+# 65,536 keys in 2048 buckets: a random function's mean load is 32
+[ "$(grep -c 'title "random function: mean load 32"' "$tmp/plots/hist_page4k_hash_64_w64_b11.gp")" = 4 ]
+check "histogram: every panel shows a random function's mean load" $?
 (cd "$tmp/plots" && gnuplot heatmap_hash_64_w64.gp) && [ -s "$tmp/plots/heatmap_hash_64_w64.png" ]
 check "plot re-renders from its own script" $?
 
@@ -47,7 +80,7 @@ check "plot re-renders from its own script" $?
 check "report --plot with n/a rows" $?
 for fw in "hash_32 64" "hash_32 32" "hash_ptr 32" "hash_ptr 64"; do
 	# shellcheck disable=SC2086 # function and word, two arguments
-	python3 "$(dirname "$0")/check_heatmap_data.py" "$tmp/hm.csv" "$tmp/hm" $fw
+	python3 "$(dirname "$0")/check_heatmap_data.py" report "$tmp/hm.csv" "$tmp/hm" $fw
 	check "heatmap $fw painted as the CSV says" $?
 done
 

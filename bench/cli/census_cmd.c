@@ -52,8 +52,7 @@ int kb_cmd_census(const struct kb_args *a)
 	/* the figure first: a failed one leaves no output file either */
 	if (a->plot) {
 		kb_figure_census(files, n, rows, nrows, &fig);
-		if (kb_plot_figure(a->plot, &fig, err, sizeof(err)) < 0)
-			rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
+		rc = kb_plot_outcome(kb_plot_figures(a->plot, &fig, 1, err, sizeof(err)), err);
 		kb_figure_free(&fig);
 	}
 	free(rows);

@@ -28,6 +28,15 @@ int kb_fail(int status, const char *fmt, ...)
 	return status;
 }
 
+int kb_plot_outcome(int rc, const char *err)
+{
+	if (rc < 0)
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	if (rc > 0)
+		fprintf(stderr, "%s: warning: %s\n", prog, err);
+	return 0;
+}
+
 const struct kb_option_info kb_options[KB_OPT_COUNT_] = {
 #define KB_OPTION_INFO(id, name, short_name, arg, help) \
 	[KB_OPT_##id] = { name, short_name, arg, help },

@@ -171,6 +171,11 @@ int kb_fail(int status, const char *fmt, ...)
 #endif
 	;
 
+/* What a plot call's result means for the command: -1 fails it (err on
+ * stderr, KB_EXIT_RUNTIME), 1 (no gnuplot: data and scripts written) is
+ * one warning line on stderr and success, 0 is success. */
+int kb_plot_outcome(int rc, const char *err);
+
 /* Command c's arguments, as its usage line shows them: its synopsis, then
  * every other option it takes, then its operands. */
 void kb_synopsis(char *out, size_t len, const struct kb_command *c);

@@ -495,13 +495,16 @@ static int cmd_report(struct kb_args *a)
 					     sizeof(err)) < 0;
 
 		if (!failed) {
-			failed = kb_plot_report(&r, hists, a->nhist, a->plot, err,
-						sizeof(err)) < 0;
+			failed = kb_plot_outcome(kb_plot_report(&r, hists, a->nhist, a->plot,
+								err, sizeof(err)),
+						 err) != 0;
 			kb_hists_free(hists, a->nhist);
+		} else {
+			kb_fail(KB_EXIT_RUNTIME, "%s", err);
 		}
 		if (failed) {
 			kb_report_free(&r);
-			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+			return KB_EXIT_RUNTIME;
 		}
 	}
 	r.elapsed = now_seconds() - t0;
@@ -542,17 +545,20 @@ static int cmd_speed(struct kb_args *a)
 	return emit(a, &b);
 }
 
-/* Draw one figure when --plot was given, then write the text output; a
- * failed figure leaves neither.  Frees both. */
+/* Draw n figures when --plot was given, then write the text output; a
+ * failed figure leaves neither.  Frees all. */
 static int plot_then_emit(const struct kb_args *a, struct kb_buf *b,
-			  struct kb_figure *fig)
+			  struct kb_figure *figs, size_t n)
 {
 	char err[512];
+	size_t i;
 	int rc = 0;
 
-	if (a->plot && kb_plot_figure(a->plot, fig, err, sizeof(err)) < 0)
-		rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
-	kb_figure_free(fig);
+	if (a->plot)
+		rc = kb_plot_outcome(kb_plot_figures(a->plot, figs, n, err, sizeof(err)),
+				     err);
+	for (i = 0; i < n; i++)
+		kb_figure_free(&figs[i]);
 	if (rc) {
 		kb_buf_free(b);
 		return rc;
@@ -634,7 +640,7 @@ static int cmd_influence(struct kb_args *a)
 	if (a->plot)
 		kb_figure_influence(r, &s, a->bits, &fig);
 	free(r);
-	return plot_then_emit(a, &b, &fig);
+	return plot_then_emit(a, &b, &fig, 1);
 }
 
 static int cmd_audit(struct kb_args *a)
@@ -690,7 +696,7 @@ static int cmd_audit(struct kb_args *a)
 				 compare ? "compare" : a->preset ? a->preset : "multiplier",
 				 &fig);
 	free(au);
-	return plot_then_emit(a, &b, &fig);
+	return plot_then_emit(a, &b, &fig, 1);
 }
 
 static int cmd_waittable(struct kb_args *a)
@@ -717,7 +723,7 @@ static int cmd_waittable(struct kb_args *a)
 	memset(&fig, 0, sizeof(fig));
 	if (a->plot)
 		kb_figure_waittable(rows, n, a->word, (unsigned)a->kp.count, &fig);
-	return plot_then_emit(a, &b, &fig);
+	return plot_then_emit(a, &b, &fig, 1);
 }
 
 /* Read every key of a small key file (the kernel keys: 4096 at most). */
@@ -813,9 +819,9 @@ static int cmd_tables(struct kb_args *a)
 	enum { MAX_KERNEL_KEYS = 65536 };
 	struct kb_table_cell *cells;
 	struct kb_buf b = { 0 };
-	struct kb_figure fig;
+	struct kb_figure figs[2];
 	uint64_t *keys = NULL;
-	size_t n = 0, cap = (size_t)kb_tables_count * 2 * 2 * LKH_GEN_COUNT;
+	size_t n = 0, nfigs = 0, cap = (size_t)kb_tables_count * 2 * 2 * LKH_GEN_COUNT;
 	struct kb_progress progress = { 0, 0 };
 	struct kb_progress_view *view;
 	unsigned t, w;
@@ -854,11 +860,13 @@ static int cmd_tables(struct kb_args *a)
 	kb_progress_view_stop(view);
 	free(keys);
 	kb_render_tables(cells, n, a->kp.count, a->format, &b);
-	memset(&fig, 0, sizeof(fig));
-	if (a->plot) /* one figure: 64-bit when both word sizes are shown */
-		kb_figure_tables(cells, n, a->ro.words & 2u ? 64 : 32, &fig);
+	memset(figs, 0, sizeof(figs));
+	/* a figure for each word size shown, 64-bit first as in the text */
+	for (w = 64; a->plot && w >= 32; w -= 32)
+		if (a->ro.words & (w == 64 ? 2u : 1u))
+			kb_figure_tables(cells, n, w, &figs[nfigs++]);
 	free(cells);
-	return plot_then_emit(a, &b, &fig);
+	return plot_then_emit(a, &b, figs, nfigs);
 }
 
 /* Write a key set as a key file: text (0x hex, one a line) or --binary

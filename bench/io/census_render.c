@@ -280,6 +280,7 @@ void kb_figure_census(const struct kb_census_file *files, size_t nfiles,
 		      const struct kb_census_row *rows, size_t nrows,
 		      struct kb_figure *fig)
 {
+	struct kb_buf labels = { 0 };
 	size_t i, judged = 0;
 	int g, row;
 
@@ -288,12 +289,12 @@ void kb_figure_census(const struct kb_census_file *files, size_t nfiles,
 		judged += rows[i].at != 0;
 	snprintf(fig->base, sizeof(fig->base), "census");
 	snprintf(fig->title, sizeof(fig->title),
-		 "log10(X^2/df) of the %zu census sites with enough keys, worst under old at the top",
+		 "X^2/df of the %zu census sites with enough keys, worst under old at the top; " KB_PLOT_SKEW_LEGEND,
 		 judged);
 	fig->width = 900;
 	fig->height = 160 + 14 * (int)(judged ? judged : 1);
 	/* rows from the bottom up, so the worst (the first) is at the top */
-	kb_buf_printf(&fig->dat, "# generation row log10_chi2_per_df arch site function\n");
+	kb_buf_printf(&fig->dat, "# generation row log10_chi2_per_df mark\n");
 	for (g = 0; g < LKH_GEN_COUNT; g++) {
 		row = (int)judged;
 		for (i = 0; i < nrows; i++) {
@@ -302,12 +303,15 @@ void kb_figure_census(const struct kb_census_file *files, size_t nfiles,
 			if (!r->at)
 				continue;
 			row--;
-			kb_buf_printf(&fig->dat, "%d %d %.4f %s %s %s\n", g, row,
-				      log10(fmax(r->gen[g].chi2_per_df, 1e-3)), files[r->file].arch,
-				      r->site->where, kb_census_func_name(r->site->func));
+			kb_buf_printf(&fig->dat, "%d %d %.4f %s\n", g, row,
+				      log10(fmax(r->gen[g].chi2_per_df, 1e-3)),
+				      kb_skew_mark(&r->gen[g]));
+			if (g == 0)
+				kb_buf_printf(&labels, "%d \"%s %s %s\"\n", row,
+					      files[r->file].arch, r->site->where,
+					      kb_census_func_name(r->site->func));
 		}
 	}
-	/* the rows named once, as y tic labels in the left margin */
-	kb_figure_gen_heatmap(fig, judged ? (int)judged : 1, "  set ytics scale 0 font \",8\"\n",
-			      "1:($1 == 0 ? $2 : NaN):ytic(sprintf(\"%s %s %s\", strcol(4), strcol(5), strcol(6))) with points pt -1");
+	kb_figure_gen_heatmap(fig, judged ? (int)judged : 1, 0, &labels);
+	kb_buf_free(&labels);
 }

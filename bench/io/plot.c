@@ -21,6 +21,7 @@ struct staging {
 	struct kb_atomic files[MAX_FILES];
 	char *images[MAX_FILES][2]; /* gnuplot's temp outputs, final names */
 	size_t nfiles, nimages;
+	int no_gnuplot; /* found missing: data and scripts only */
 };
 
 static int stage_file(struct staging *st, const char *name,
@@ -132,8 +133,10 @@ static int render(struct staging *st, const char *base, const char *gp_tmp,
 	char *vars = NULL, out_tmp[4200], said[256];
 	FILE *log;
 	pid_t pid;
-	int status, i;
+	int status, i, report[2], exec_errno = 0;
 
+	if (st->no_gnuplot)
+		return 0;
 	snprintf(out_tmp, sizeof(out_tmp), "%.4090s.img", gp_tmp);
 	for (i = 0; i < 2; i++) {
 		char *tmp = NULL, *fin = NULL;
@@ -156,8 +159,9 @@ static int render(struct staging *st, const char *base, const char *gp_tmp,
 	}
 	fflush(NULL);
 	log = tmpfile(); /* gnuplot's chatter, shown only when it fails */
-	pid = fork();
-	if (pid < 0) {
+	/* the child reports a failed exec's errno here: a missing gnuplot is
+	 * told apart from a gnuplot that ran and exited 127 */
+	if (pipe2(report, O_CLOEXEC) < 0 || (pid = fork()) < 0) {
 		free(vars);
 		if (log)
 			fclose(log);
@@ -167,18 +171,37 @@ static int render(struct staging *st, const char *base, const char *gp_tmp,
 	if (pid == 0) {
 		int devnull = open("/dev/null", O_WRONLY);
 
+		close(report[0]);
 		if (devnull >= 0)
 			dup2(devnull, STDOUT_FILENO);
 		dup2(log ? fileno(log) : devnull, STDERR_FILENO);
 		execlp("gnuplot", "gnuplot", "-e", vars, gp_tmp, (char *)NULL);
+		exec_errno = errno;
+		if (write(report[1], &exec_errno, sizeof(exec_errno)) < 0)
+			_exit(126);
 		_exit(127);
 	}
+	close(report[1]);
+	while (read(report[0], &exec_errno, sizeof(exec_errno)) < 0 && errno == EINTR)
+		;
+	close(report[0]);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	free(vars);
 	first_line(log, said, sizeof(said));
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
-		snprintf(err, errlen, "gnuplot not found: install gnuplot (Debian: gnuplot-nox)");
+	if (exec_errno == ENOENT) {
+		/* no images, but the data and the script that draws them */
+		for (i = 0; i < 2; i++) {
+			st->nimages--;
+			kb_atomic_track(st->images[st->nimages][0], 0);
+			free(st->images[st->nimages][0]);
+			free(st->images[st->nimages][1]);
+		}
+		st->no_gnuplot = 1;
+		return 0;
+	}
+	if (exec_errno) {
+		snprintf(err, errlen, "cannot run gnuplot: %s", strerror(exec_errno));
 		return -1;
 	}
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
@@ -239,15 +262,10 @@ static void script_tail(struct kb_buf *gp)
 	kb_buf_printf(gp, "  unset multiplot\n  set output\n}\n");
 }
 
-/* A heatmap cell's mark: B broken, S skewed, n/a where there is no
- * verdict (the cell does not apply, or too few keys), "-" otherwise. */
-static const char *verdict_mark(const struct kb_cell *c)
+const char *kb_skew_mark(const struct kb_skew *s)
 {
-	const char *v;
+	const char *v = kb_verdict(s);
 
-	if (!c->ok)
-		return "n/a";
-	v = kb_verdict(&c->skew);
 	if (!strcmp(v, "broken"))
 		return "B";
 	if (!strcmp(v, "skewed"))
@@ -257,17 +275,28 @@ static const char *verdict_mark(const struct kb_cell *c)
 	return "n/a";
 }
 
+void kb_plot_heat_layers(char *out, size_t len, const char *sel,
+			 const char *extra)
+{
+	snprintf(out, len,
+		 "  plot data %s using 1:2:(strcol(4) eq \"n/a\" ? NaN : $3) with image notitle, \\\n"
+		 "    data %s using 1:(strcol(4) eq \"n/a\" ? $2 : NaN):(0.5):(0.5) with boxxyerror fs pattern 4 noborder lc \"gray40\" notitle, \\\n"
+		 /* B sits on red to dark red: white; S on anything: black */
+		 "    data %s using 1:2:(strcol(4) eq \"B\" || strcol(4) eq \"S\" ? strcol(4) : \"\"):(strcol(4) eq \"B\" ? 0xffffff : 0) with labels tc rgb variable notitle%s\n",
+		 sel, sel, sel, extra);
+}
+
 static int plot_heatmap(struct staging *st, const struct kb_report *r,
 			lkh_func func, unsigned word, char *err, size_t errlen)
 {
 	const struct kb_report_opts *o = &r->opts;
 	struct kb_buf dat = { 0 }, gp = { 0 };
-	char base[128], title[256];
+	char base[128], title[256], sel[32], layers[1024];
 	int g, k, rows = 0, rc, ngen = 0;
 	size_t i;
 
 	snprintf(base, sizeof(base), "heatmap_%s_w%u", lkh_func_name(func), word);
-	snprintf(title, sizeof(title), "log10(X^2/df) of %s on %u-bit kernels, %llu keys per set",
+	snprintf(title, sizeof(title), "X^2/df of %s on %u-bit kernels, %llu keys per set",
 		 lkh_func_name(func), word, (unsigned long long)o->params.count);
 	/* one data block per generation: x = bits, y = key set row */
 	for (g = 0; g < LKH_GEN_COUNT; g++) {
@@ -287,7 +316,7 @@ static int plot_heatmap(struct staging *st, const struct kb_report *r,
 				 * grid keeps each row at its own place */
 				kb_buf_printf(&dat, "%u %d %.4f %s\n", c->bits, rows,
 					      c->ok ? log10(fmax(c->skew.chi2_per_df, 1e-3)) : 0.0,
-					      verdict_mark(c));
+					      c->ok ? kb_skew_mark(&c->skew) : "n/a");
 				row_has = any = 1;
 			}
 			if (row_has) {
@@ -302,11 +331,10 @@ static int plot_heatmap(struct staging *st, const struct kb_report *r,
 	}
 	if (ngen == 0)
 		return 0;
-	script_head(&gp, base, title, 460 * ngen, 420);
-	kb_buf_printf(&gp, "  set multiplot layout 1,%d title \"%s; B broken, S skewed, hatched: no verdict (n/a, too few keys)\"\n",
+	script_head(&gp, base, title, 460 * ngen + 60, 420);
+	kb_buf_printf(&gp, "  set multiplot layout 1,%d title \"%s; " KB_PLOT_SKEW_LEGEND "\"\n",
 		      ngen, title);
-	kb_buf_printf(&gp, "  set xlabel \"bits\"\n  set cblabel \"log10(X^2/df)\"\n");
-	kb_buf_printf(&gp, "  set cbrange [-3:5]\n  set palette defined (-3 \"#2166ac\", 0 \"#f7f7f7\", 1 \"#fdae61\", 5 \"#b2182b\")\n");
+	kb_buf_printf(&gp, "  set xlabel \"bits\"\n%s", KB_PLOT_SKEW_SCALE);
 	kb_buf_printf(&gp, "  set ytics (");
 	rows = 0;
 	for (k = 0; k < KB_KS_COUNT; k++) {
@@ -332,11 +360,12 @@ static int plot_heatmap(struct staging *st, const struct kb_report *r,
 			      r->cells[j].spec.gen == (lkh_gen)g;
 		if (!has)
 			continue;
+		/* one colour scale, beside the last panel */
+		kb_buf_printf(&gp, "  %s colorbox\n", (int)i + 1 < ngen ? "unset" : "set");
 		kb_buf_printf(&gp, "  set title \"%s\"\n", lkh_gen_name((lkh_gen)g));
-		kb_buf_printf(&gp, "  plot data index %zu using 1:2:(strcol(4) eq \"n/a\" ? NaN : $3) with image notitle, \\\n"
-			      "    data index %zu using 1:(strcol(4) eq \"n/a\" ? $2 : NaN):(0.5):(0.5) with boxxyerror fs pattern 4 noborder lc \"gray40\" notitle, \\\n"
-			      "    data index %zu using 1:2:(strcol(4) eq \"B\" || strcol(4) eq \"S\" ? strcol(4) : \"\") with labels notitle\n",
-			      i, i, i);
+		snprintf(sel, sizeof(sel), "index %zu", i);
+		kb_plot_heat_layers(layers, sizeof(layers), sel, "");
+		kb_buf_printf(&gp, "%s", layers);
 		i++;
 	}
 	script_tail(&gp);
@@ -376,9 +405,13 @@ static int plot_histogram(struct staging *st, const struct kb_report *r,
 		      title);
 	kb_buf_printf(&gp, "  set xrange [-0.5:%llu]\n  set ylabel \"keys in bucket\"\n",
 		      (unsigned long long)m);
+	kb_buf_printf(&gp, "  set key top right box opaque\n");
 	for (g = 0; g < LKH_GEN_COUNT; g++) {
 		struct kb_skew s;
+		uint64_t keys = 0;
 
+		for (i = 0; i < m; i++)
+			keys += hist->counts[g][i];
 		kb_skew_from_counts(hist->counts[g], m, &s);
 		kb_buf_printf(&gp, "  set title \"%s: %llu of %llu buckets used, max load %llu, X^2/df %.3g\"\n",
 			      lkh_gen_name((lkh_gen)g), (unsigned long long)s.used,
@@ -386,7 +419,13 @@ static int plot_histogram(struct staging *st, const struct kb_report *r,
 			      s.chi2_per_df);
 		if (++panel == LKH_GEN_COUNT)
 			kb_buf_printf(&gp, "  set xlabel \"bucket\"\n");
-		kb_buf_printf(&gp, "  plot data using 1:%d with impulses notitle\n", g + 2);
+		/* what a random function would give: the mean load, and the
+		 * fullest of m buckets it would be expected to fill */
+		kb_buf_printf(&gp, "  plot data using 1:%d with impulses notitle, \\\n"
+			      "    %.6g with lines dashtype 2 lw 2 lc \"black\" title \"random function: mean load %.4g\", \\\n"
+			      "    %.6g with lines dashtype 3 lw 2 lc \"red\" title \"random function: fullest bucket %.3g\"\n",
+			      g + 2, (double)keys / (double)m, (double)keys / (double)m,
+			      s.expected_max, s.expected_max);
 	}
 	script_tail(&gp);
 	rc = stage_plot(st, base, &dat, &gp, err, errlen);
@@ -414,25 +453,45 @@ void kb_figure_free(struct kb_figure *fig)
 	kb_buf_free(&fig->dat);
 }
 
-int kb_plot_figure(const char *dir, const struct kb_figure *fig, char *err,
-		   size_t errlen)
+/* Commit what is staged: 0, or 1 with err saying that there was no
+ * gnuplot and only the data and scripts were written. */
+static int finish(struct staging *st, char *err, size_t errlen)
+{
+	int no_gnuplot = st->no_gnuplot;
+
+	if (commit_all(st, err, errlen) < 0)
+		return -1;
+	if (!no_gnuplot)
+		return 0;
+	snprintf(err, errlen, "gnuplot not found: wrote the plots' .dat and .gp files only; install gnuplot (Debian: gnuplot-nox) and run gnuplot on each .gp in %s",
+		 st->dir);
+	return 1;
+}
+
+int kb_plot_figures(const char *dir, const struct kb_figure *figs, size_t n,
+		    char *err, size_t errlen)
 {
 	static struct staging st;
-	struct kb_buf gp = { 0 };
-	int created, rc;
+	int created, rc = 0;
+	size_t i;
 
 	memset(&st, 0, sizeof(st));
 	st.dir = dir;
 	created = make_dir(dir, err, errlen);
 	if (created < 0)
 		return -1;
-	script_head(&gp, fig->base, fig->title, fig->width, fig->height);
-	kb_buf_printf(&gp, "%s", fig->body);
-	script_tail(&gp);
-	rc = stage_plot(&st, fig->base, &fig->dat, &gp, err, errlen);
-	kb_buf_free(&gp);
-	if (rc == 0 && commit_all(&st, err, errlen) == 0)
-		return 0;
+	for (i = 0; i < n && rc == 0; i++) {
+		struct kb_buf gp = { 0 };
+
+		script_head(&gp, figs[i].base, figs[i].title, figs[i].width,
+			    figs[i].height);
+		kb_buf_printf(&gp, "%s", figs[i].body);
+		script_tail(&gp);
+		rc = stage_plot(&st, figs[i].base, &figs[i].dat, &gp, err, errlen);
+		kb_buf_free(&gp);
+	}
+	if (rc == 0 && (rc = finish(&st, err, errlen)) >= 0)
+		return rc;
 	unstage_all(&st);
 	if (created)
 		rmdir(dir);
@@ -459,9 +518,8 @@ int kb_plot_report(const struct kb_report *r, const struct kb_hist *h,
 	for (i = 0; i < nh; i++)
 		if (plot_histogram(&st, r, &h[i], err, errlen) < 0)
 			goto fail;
-	if (commit_all(&st, err, errlen) < 0)
-		goto fail;
-	return 0;
+	if ((f = finish(&st, err, errlen)) >= 0)
+		return f;
 fail:
 	unstage_all(&st);
 	if (created)

@@ -20,20 +20,52 @@ struct kb_figure {
 	char title[256];
 	int width, height;
 	struct kb_buf dat;
-	char body[1024];
+	char body[4096];
 };
 
 void kb_figure_free(struct kb_figure *fig);
 
+/* A heatmap cell's mark, from kb_verdict(): "B" broken, "S" skewed, "-"
+ * ok or even, "n/a" where there is no verdict (too few keys, one bucket). */
+const char *kb_skew_mark(const struct kb_skew *s);
+
+/* The colour scale of every X^2/df heatmap: log10(X^2/df) from 0.1 (blue,
+ * more even than random) through 1 (white, random) to 10 (red, broken)
+ * and 1000 (dark), with the tics labelled in X^2/df itself. */
+#define KB_PLOT_SKEW_SCALE                                                      \
+	"  set cbrange [-1:3]\n"                                                 \
+	"  set cbtics (\"0.1\" -1, \"1\" 0, \"2\" 0.301, \"10\" 1, \"100\" 2, \">=1000\" 3)\n" \
+	"  set cblabel \"X^2/df (1: random)\"\n"                          \
+	"  set palette defined (-1 \"#6baed6\", 0 \"#f7f7f7\", 0.301 \"#fee090\", 1 \"#d73027\", 3 \"#67001f\")\n"
+
+#define KB_PLOT_STR_(x) #x
+#define KB_PLOT_STR(x) KB_PLOT_STR_(x)
+/* What the letters and the hatching of every heatmap mean. */
+#define KB_PLOT_SKEW_LEGEND \
+	"B broken (X^2/df >= " KB_PLOT_STR(KB_BROKEN) "), S skewed, hatched: no verdict (n/a, too few keys)"
+
+/*
+ * The layers of a marked heatmap, as a gnuplot plot command into out:
+ * data SEL's columns x, y, log10(X^2/df) and the kb_skew_mark() are drawn
+ * as an image where there is a verdict, hatched where there is none
+ * (every cell at its own place), and lettered B or S; then EXTRA (", ..."
+ * more plot elements, or "").
+ */
+void kb_plot_heat_layers(char *out, size_t len, const char *sel,
+			 const char *extra);
+
 /* Heatmaps of log10(X^2/df) for every (function, word) of the report, and
  * per-bucket load histograms, one panel a generation, for each counted
- * histogram.  0, or -1 with a one-line reason. */
+ * histogram.  0; 1 when there is no gnuplot, with the data and scripts
+ * written and err saying so; or -1 with a one-line reason. */
 int kb_plot_report(const struct kb_report *r, const struct kb_hist *h,
 		   size_t nh, const char *dir, char *err, size_t errlen);
 
-/* One figure into DIR/BASE.{dat,gp,png,svg}, all or nothing.  0, or -1
- * with a one-line reason. */
-int kb_plot_figure(const char *dir, const struct kb_figure *fig, char *err,
-		   size_t errlen);
+/* n figures, each into DIR/BASE.{dat,gp,png,svg}, all or nothing.  0;
+ * 1 when there is no gnuplot to render them, with every .dat and .gp
+ * written (images are the user's to render) and err saying so; or -1
+ * with a one-line reason and nothing written. */
+int kb_plot_figures(const char *dir, const struct kb_figure *figs, size_t n,
+		    char *err, size_t errlen);
 
 #endif

@@ -513,8 +513,11 @@ void kb_figure_audits(const struct kb_audit *au, const char *const *names,
 	snprintf(fig->body, sizeof(fig->body),
 		 "  set logscale y\n  set xlabel \"bits (2^bits buckets, twice as many keys)\"\n"
 		 "  set ylabel \"worst X^2/df\"\n  set key outside right\n  set title gptitle\n"
-		 "  plot for [c=2:%zu] data using 1:c with linespoints title columnheader(c)\n",
-		 n + 1);
+		 /* a random function's 1, and where report says broken */
+		 "  plot for [c=2:%zu] data using 1:c with linespoints title columnheader(c), \\\n"
+		 "    1 with lines dashtype 2 lc \"black\" title \"1: random function\", \\\n"
+		 "    %d with lines dashtype 2 lc \"red\" title \"%d: broken\"\n",
+		 n + 1, KB_BROKEN, KB_BROKEN);
 }
 
 /* ---- the 2002 wait tables ------------------------------------------------ */
@@ -779,15 +782,16 @@ void kb_render_tables(const struct kb_table_cell *c, size_t n, uint64_t count,
 void kb_figure_tables(const struct kb_table_cell *c, size_t n, unsigned word,
 		      struct kb_figure *fig)
 {
+	struct kb_buf labels = { 0 };
 	size_t i;
 	int row = -1, rows = 0;
 	size_t last = (size_t)-1;
 
 	snprintf(fig->base, sizeof(fig->base), "tables_w%u", word);
-	snprintf(fig->title, sizeof(fig->title), "log10(X^2/df) of real kernel tables on %u-bit kernels, by generation", word);
+	snprintf(fig->title, sizeof(fig->title), "X^2/df of real kernel tables on %u-bit kernels, by generation; " KB_PLOT_SKEW_LEGEND, word);
 	fig->width = 900;
 	fig->height = 560;
-	kb_buf_printf(&fig->dat, "# generation row log10_chi2_per_df table keys\n");
+	kb_buf_printf(&fig->dat, "# generation row log10_chi2_per_df mark\n");
 	for (i = 0; i < n; i++) {
 		const struct kb_cell *cl = &c[i].cell;
 
@@ -796,32 +800,41 @@ void kb_figure_tables(const struct kb_table_cell *c, size_t n, unsigned word,
 		if (last == (size_t)-1 || c[last].table != c[i].table || strcmp(c[last].source, c[i].source)) {
 			row++;
 			rows = row + 1;
+			kb_buf_printf(&labels, "%d \"%s (%s)\"\n", row,
+				      kb_tables[c[i].table].name, c[i].source);
 		}
 		last = i;
-		kb_buf_printf(&fig->dat, "%d %d %.4f %s %s\n", (int)cl->spec.gen, row,
-			      cl->ok ? log10(fmax(cl->skew.chi2_per_df, 1e-3)) : NAN,
-			      kb_tables[c[i].table].name, c[i].source);
+		kb_buf_printf(&fig->dat, "%d %d %.4f %s\n", (int)cl->spec.gen, row,
+			      cl->ok ? log10(fmax(cl->skew.chi2_per_df, 1e-3)) : 0.0,
+			      cl->ok ? kb_skew_mark(&cl->skew) : "n/a");
 	}
-	kb_figure_gen_heatmap(fig, rows, "",
-			      "(-0.45):2:(sprintf(\"%s (%s)\", strcol(4), strcol(5))) with labels left");
+	/* rows from the top down, in the order of the text output */
+	kb_figure_gen_heatmap(fig, rows, 1, &labels);
+	kb_buf_free(&labels);
 }
 
-void kb_figure_gen_heatmap(struct kb_figure *fig, int rows, const char *settings,
-			   const char *labels)
+void kb_figure_gen_heatmap(struct kb_figure *fig, int rows, int row0_on_top,
+			   const struct kb_buf *labels)
 {
 	size_t used = 0;
-	char xtics[256];
+	char xtics[256], layers[1024], yrange[64];
 	int g;
 
+	snprintf(yrange, sizeof(yrange), row0_on_top ? "[%d.5:-0.5]" : "[-0.5:%d.5]",
+		 rows - 1);
 	for (g = 0; g < LKH_GEN_COUNT; g++)
 		used += (size_t)snprintf(xtics + used, sizeof(xtics) - used, "%s\"%s\" %d",
 					 g ? ", " : "", lkh_gen_name((lkh_gen)g), g);
+	/* the row names, a block of their own: y tic labels in the margin */
+	kb_buf_printf(&fig->dat, "\n\n# row name\n%.*s", (int)labels->len,
+		      labels->data ? labels->data : "");
+	if (labels->failed)
+		fig->dat.failed = 1;
+	kb_plot_heat_layers(layers, sizeof(layers), "index 0",
+			    ", \\\n    data index 1 using (0):1:ytic(2) with points pt -1 notitle");
 	snprintf(fig->body, sizeof(fig->body),
 		 "  set xlabel \"generation\"\n  set xtics (%s)\n"
-		 "  unset ytics\n  set yrange [-0.5:%d.5]\n  set xrange [-0.5:%d.5]\n%s"
-		 "  set cbrange [-3:5]\n  set cblabel \"log10(X^2/df)\"\n"
-		 "  set palette defined (-3 \"#2166ac\", 0 \"#f7f7f7\", 1 \"#fdae61\", 5 \"#b2182b\")\n"
-		 "  set title gptitle\n"
-		 "  plot data using 1:2:3 with image notitle, data using %s notitle\n",
-		 xtics, rows - 1, LKH_GEN_COUNT - 1, settings, labels);
+		 "  set ytics scale 0 font \",8\"\n  set yrange %s\n  set xrange [-0.5:%d.5]\n"
+		 KB_PLOT_SKEW_SCALE "  set title gptitle\n%s",
+		 xtics, yrange, LKH_GEN_COUNT - 1, layers);
 }

@@ -64,9 +64,11 @@ void kb_figure_tables(const struct kb_table_cell *c, size_t n, unsigned word,
 		      struct kb_figure *fig);
 
 /* The body of a heatmap of log10(X^2/df), generations across and rows
- * 0..rows-1 up, from data columns generation, row, value: settings are
- * extra gnuplot lines, labels the `using` clause that names the rows. */
-void kb_figure_gen_heatmap(struct kb_figure *fig, int rows, const char *settings,
-			   const char *labels);
+ * 0..rows-1 up, from fig->dat's lines of generation, row, value and
+ * kb_skew_mark() (see kb_plot_heat_layers), to which the row names
+ * (labels: lines of row and "name") are added as a block of their own;
+ * row 0 at the top when row0_on_top, else at the bottom. */
+void kb_figure_gen_heatmap(struct kb_figure *fig, int rows, int row0_on_top,
+			   const struct kb_buf *labels);
 
 #endif
