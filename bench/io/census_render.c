@@ -303,9 +303,7 @@ void kb_figure_census(const struct kb_census_file *files, size_t nfiles,
 			if (!r->at)
 				continue;
 			row--;
-			kb_buf_printf(&fig->dat, "%d %d %.4f %s\n", g, row,
-				      log10(fmax(r->gen[g].chi2_per_df, 1e-3)),
-				      kb_skew_mark(&r->gen[g]));
+			kb_plot_heat_cell(&fig->dat, g, row, &r->gen[g]);
 			if (g == 0)
 				kb_buf_printf(&labels, "%d \"%s %s %s\"\n", row,
 					      files[r->file].arch, r->site->where,

@@ -275,6 +275,13 @@ const char *kb_skew_mark(const struct kb_skew *s)
 	return "n/a";
 }
 
+void kb_plot_heat_cell(struct kb_buf *b, int x, int y, const struct kb_skew *s)
+{
+	kb_buf_printf(b, "%d %d %.4f %s\n", x, y,
+		      s ? log10(fmax(s->chi2_per_df, 1e-3)) : 0.0,
+		      s ? kb_skew_mark(s) : "n/a");
+}
+
 void kb_plot_heat_layers(char *out, size_t len, const char *sel,
 			 const char *extra)
 {
@@ -314,9 +321,8 @@ static int plot_heatmap(struct staging *st, const struct kb_report *r,
 					continue;
 				/* every cell written, n/a ones too, so the image
 				 * grid keeps each row at its own place */
-				kb_buf_printf(&dat, "%u %d %.4f %s\n", c->bits, rows,
-					      c->ok ? log10(fmax(c->skew.chi2_per_df, 1e-3)) : 0.0,
-					      c->ok ? kb_skew_mark(&c->skew) : "n/a");
+				kb_plot_heat_cell(&dat, (int)c->bits, rows,
+						  c->ok ? &c->skew : NULL);
 				row_has = any = 1;
 			}
 			if (row_has) {
@@ -408,10 +414,7 @@ static int plot_histogram(struct staging *st, const struct kb_report *r,
 	kb_buf_printf(&gp, "  set key top right box opaque\n");
 	for (g = 0; g < LKH_GEN_COUNT; g++) {
 		struct kb_skew s;
-		uint64_t keys = 0;
 
-		for (i = 0; i < m; i++)
-			keys += hist->counts[g][i];
 		kb_skew_from_counts(hist->counts[g], m, &s);
 		kb_buf_printf(&gp, "  set title \"%s: %llu of %llu buckets used, max load %llu, X^2/df %.3g\"\n",
 			      lkh_gen_name((lkh_gen)g), (unsigned long long)s.used,
@@ -424,7 +427,7 @@ static int plot_histogram(struct staging *st, const struct kb_report *r,
 		kb_buf_printf(&gp, "  plot data using 1:%d with impulses notitle, \\\n"
 			      "    %.6g with lines dashtype 2 lw 2 lc \"black\" title \"random function: mean load %.4g\", \\\n"
 			      "    %.6g with lines dashtype 3 lw 2 lc \"red\" title \"random function: fullest bucket %.3g\"\n",
-			      g + 2, (double)keys / (double)m, (double)keys / (double)m,
+			      g + 2, (double)s.n / (double)m, (double)s.n / (double)m,
 			      s.expected_max, s.expected_max);
 	}
 	script_tail(&gp);

@@ -44,6 +44,10 @@ const char *kb_skew_mark(const struct kb_skew *s);
 #define KB_PLOT_SKEW_LEGEND \
 	"B broken (X^2/df >= " KB_PLOT_STR(KB_BROKEN) "), S skewed, hatched: no verdict (n/a, too few keys)"
 
+/* One heatmap cell as a data line: x, y, log10(X^2/df) and the mark;
+ * s NULL for a cell that does not apply (drawn hatched, like no verdict). */
+void kb_plot_heat_cell(struct kb_buf *b, int x, int y, const struct kb_skew *s);
+
 /*
  * The layers of a marked heatmap, as a gnuplot plot command into out:
  * data SEL's columns x, y, log10(X^2/df) and the kb_skew_mark() are drawn

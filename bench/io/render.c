@@ -804,9 +804,8 @@ void kb_figure_tables(const struct kb_table_cell *c, size_t n, unsigned word,
 				      kb_tables[c[i].table].name, c[i].source);
 		}
 		last = i;
-		kb_buf_printf(&fig->dat, "%d %d %.4f %s\n", (int)cl->spec.gen, row,
-			      cl->ok ? log10(fmax(cl->skew.chi2_per_df, 1e-3)) : 0.0,
-			      cl->ok ? kb_skew_mark(&cl->skew) : "n/a");
+		kb_plot_heat_cell(&fig->dat, (int)cl->spec.gen, row,
+				  cl->ok ? &cl->skew : NULL);
 	}
 	/* rows from the top down, in the order of the text output */
 	kb_figure_gen_heatmap(fig, rows, 1, &labels);
