@@ -155,18 +155,45 @@ fi
 export CCACHE_DIR=$cache/ccache
 export CCACHE_BASEDIR=$vd
 
+# kunit_config ARCH: the full .config for ARCH's KUnit kernel, printed as a
+# path: tinyconfig with kunitconfig merged in, resolved by olddefconfig with
+# the compiler kunit.py builds with (its compiler probes are in the file).
+# Given to kunit.py as its kunitconfig, it is already a fixed point of
+# olddefconfig, so kunit.py's check that every line holds is a check that
+# nothing in between changed it.  Rewritten only when it changed.
+kunit_config() {
+	local arch=$1 cfg=$vd/kconfig-$1 out=$vd/kunitconfig-$1 l
+	local log=$vd/logs/kconfig-$1.log
+	mkdir -p "$cfg"
+	# tinyconfig's own overrides warn on stderr: into the log
+	{ make -s -C "$src" O="$cfg" ARCH="$arch" CC="ccache gcc" tinyconfig &&
+		"$src/scripts/kconfig/merge_config.sh" -m -O "$cfg" "$cfg/.config" \
+			"$here/kunitconfig" &&
+		make -s -C "$src" O="$cfg" ARCH="$arch" CC="ccache gcc" olddefconfig
+	} >"$log" 2>&1 || die "$arch: the KUnit config failed, log in $log"
+	while read -r l; do
+		case "$l" in
+		CONFIG_*|'# CONFIG_'*' is not set')
+			grep -qx "$l" "$cfg/.config" || die "$arch: kunitconfig line $l did not hold" ;;
+		esac
+	done <"$here/kunitconfig"
+	cmp -s "$cfg/.config" "$out" || cp "$cfg/.config" "$out"
+	echo "$out"
+}
+
 # run_one LABEL ARCH EXPECT [MAKE-OPTION...]: one build and boot in the
 # arch's build folder.
 run_one() {
 	local label=$1 arch=$2 expect=$3 build=$vd/build-$2
-	local log=$vd/logs/$label.log start rc=0 opt mopts=()
+	local log=$vd/logs/$label.log start rc=0 opt mopts=() kc
 	shift 3
 	for opt in "$@"; do mopts+=(--make_options "$opt"); done
+	kc=$(kunit_config "$arch") || return 1
 	start=$(date +%s)
 	say "$label: building and booting $arch in $build"
 	(cd "$src" && python3 tools/testing/kunit/kunit.py run \
 		--arch="$arch" --build_dir="$build" \
-		--kunitconfig="$here/kunitconfig" --jobs="$jobs" \
+		--kunitconfig="$kc" --jobs="$jobs" \
 		--make_options "CC=ccache gcc" --make_options LOCALVERSION= \
 		"${mopts[@]}" \
 		--timeout="$timeout" --kernel_args panic=-1 \
