@@ -117,21 +117,35 @@ part_done asan-ubsan
 TEST_ARGS="--suite fuzz" CC=clang CXX=clang++ run_meson clang-fuzz -Dfuzzing=true \
 	-Db_sanitize=address,undefined -Db_lundef=false \
 	-Dc_args="-fsanitize=fuzzer-no-link -fno-sanitize-recover=all"
-for h in keyfile cli_args census_file; do
+# The harnesses run side by side, each for long enough to get the CPU time
+# of FUZZ_SECONDS (default 60) on one core of its own: on 2 cores, 90 s for
+# the three instead of 180 s one after the other.
+harnesses=(keyfile cli_args census_file)
+cores=$(nproc)
+[ "$cores" -lt ${#harnesses[@]} ] || cores=${#harnesses[@]}
+fuzz_time=$(( ${FUZZ_SECONDS:-60} * ${#harnesses[@]} / cores ))
+declare -A fuzz_pid fuzz_work
+for h in "${harnesses[@]}"; do
 	exe=$root/clang-fuzz/tests/fuzz/fuzz_$h
-	[ -x "$exe" ] || { lines+=("fuzz $h: not built"); total_fail=$((total_fail + 1)); continue; }
-	work=$(mktemp -d)
-	if "$exe" -max_total_time="${FUZZ_SECONDS:-60}" -close_fd_mask=2 -rss_limit_mb=2048 \
-		-artifact_prefix="$work/" "$work" "$top/tests/fuzz/corpus/$h" >"$work.log" 2>&1; then
-		lines+=("fuzz $h: $(grep -o 'Done [0-9]* runs' "$work.log"), 1 passed, 0 failed")
+	[ -x "$exe" ] || continue
+	fuzz_work[$h]=$(mktemp -d)
+	"$exe" -max_total_time="$fuzz_time" -close_fd_mask=2 -rss_limit_mb=2048 \
+		-artifact_prefix="${fuzz_work[$h]}/" "${fuzz_work[$h]}" \
+		"$top/tests/fuzz/corpus/$h" >"${fuzz_work[$h]}.log" 2>&1 &
+	fuzz_pid[$h]=$!
+done
+for h in "${harnesses[@]}"; do
+	[ -n "${fuzz_pid[$h]:-}" ] || { lines+=("fuzz $h: not built"); total_fail=$((total_fail + 1)); continue; }
+	work=${fuzz_work[$h]}
+	if wait "${fuzz_pid[$h]}"; then
+		lines+=("fuzz $h: $(grep -o 'Done [0-9]* runs' "$work.log") in $fuzz_time s, 1 passed, 0 failed")
 		total_pass=$((total_pass + 1))
+		rm -rf "$work" "$work.log"
 	else
 		tail -40 "$work.log"
 		lines+=("fuzz $h: FAILED (crash input left in $work/)")
 		total_fail=$((total_fail + 1))
-		continue
 	fi
-	rm -rf "$work" "$work.log"
 done
 part_done fuzz
 
@@ -160,7 +174,7 @@ if [ -x "$top/tests/cross/run-cross.sh" ] || [ -f "$top/tests/cross/run-cross.sh
 fi
 
 # The kernel series, booted in QEMU for x86_64 and i386, then the mutation
-# (about 26 minutes from nothing, under a minute when the cache is warm).
+# (about 12 minutes from nothing, under a minute when the cache is warm).
 if [ -x "$top/kernel/run-kunit.sh" ] && [ "${LKH_SKIP_KERNEL:-0}" != 1 ]; then
 	log=$(mktemp)
 	bash "$top/kernel/run-kunit.sh" 2>&1 | tee "$log"
