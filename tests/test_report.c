@@ -40,22 +40,23 @@ static struct kb_report run_report(unsigned keysets, unsigned funcs, unsigned wo
 	return r;
 }
 
-static struct kb_report run_small(void)
+static struct kb_report run_small(uint64_t count)
 {
 	return run_report(1u << KB_KS_SEQ | 1u << KB_KS_PAGE4K | 1u << KB_KS_BTRFS_STRIPE |
 				  1u << KB_KS_STRUCT_PAGE,
-			  1u << LKH_FUNC_HASH_32 | 1u << LKH_FUNC_HASH_64, 3, 4096);
+			  1u << LKH_FUNC_HASH_32 | 1u << LKH_FUNC_HASH_64, 3, count);
 }
 
 /* Every applicable cell holds all the keys, at every table size, and
- * equals a direct count at its own size. */
-static void every_cell_is_counted(void **state)
+ * equals a direct count at its own size: with as many keys as the
+ * largest table has buckets (counted there and folded down) and with
+ * fewer (every size from the sorted hash words). */
+static void every_cell_is_counted_at(uint64_t count)
 {
-	struct kb_report r = run_small();
+	struct kb_report r = run_small(count);
 	const struct kb_engine_opts one_thread = { 1, KB_PATH_AUTO, 0, NULL, 0 };
 	size_t i, ok = 0;
 
-	(void)state;
 	for (i = 0; i < r.n_cells; i++) {
 		const struct kb_cell *c = &r.cells[i];
 		uint64_t *counts;
@@ -65,7 +66,7 @@ static void every_cell_is_counted(void **state)
 		if (!c->ok)
 			continue;
 		ok++;
-		assert_true(c->skew.n == 4096);
+		assert_true(c->skew.n == count);
 		assert_true(c->skew.buckets == UINT64_C(1) << c->bits);
 		assert_int_equal(kb_count_keyset(&c->spec, c->bits, c->keyset, &r.opts.params,
 						 &one_thread, &counts, err, sizeof(err)), 0);
@@ -74,6 +75,8 @@ static void every_cell_is_counted(void **state)
 		assert_true(direct.used == c->skew.used);
 		assert_true(direct.max_load == c->skew.max_load);
 		assert_true(direct.chi2 == c->skew.chi2);
+		assert_true(direct.log10_p_upper == c->skew.log10_p_upper);
+		assert_true(direct.log10_p_lower == c->skew.log10_p_lower);
 	}
 	/* 4 sets x 2 functions x 2 words x 3 generations x 7 sizes, less the
 	 * address sets that do not fit hash_32's 32-bit argument on 64-bit */
@@ -81,9 +84,16 @@ static void every_cell_is_counted(void **state)
 	kb_report_free(&r);
 }
 
+static void every_cell_is_counted(void **state)
+{
+	(void)state;
+	every_cell_is_counted_at(4096);
+	every_cell_is_counted_at(1000);
+}
+
 static void summary_is_the_tally_of_verdicts(void **state)
 {
-	struct kb_report r = run_small();
+	struct kb_report r = run_small(4096);
 	struct kb_buf b = { 0 };
 	int tally[LKH_GEN_COUNT][3] = { { 0 } };
 	size_t i;

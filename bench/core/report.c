@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "progress.h"
+#include "skew_by_bits.h"
 
 const char *kb_cell_source(const struct kb_cell *c)
 {
@@ -17,10 +18,91 @@ static uint64_t *alloc_counts(unsigned bits, size_t ways)
 	return calloc(ways << bits, sizeof(uint64_t));
 }
 
+/*
+ * Fewer keys than buckets at bits_max (the default report: 65,536 keys,
+ * up to 2^20 buckets): every size from the sorted hash words
+ * (skew_by_bits.h), which costs the keys, where counting costs the
+ * buckets (a fresh table of 2^bits_max counters and a pass over every
+ * size's buckets, for each group).  Up to SPARSE_MAX_KEYS keys, whose
+ * three arrays the groups reuse.
+ */
+#define SPARSE_MAX_KEYS (UINT64_C(1) << 24)
+
+struct sparse_bufs {
+	uint64_t *keys, *words, *scratch;
+	size_t cap;
+};
+
+static int sparse_fits(const struct kb_report_opts *o)
+{
+	return o->params.count < UINT64_C(1) << o->bits_max &&
+	       o->params.count <= SPARSE_MAX_KEYS;
+}
+
+static int sparse_reserve(struct sparse_bufs *sb, size_t n)
+{
+	uint64_t *p[3];
+	int i;
+
+	if (n <= sb->cap)
+		return 0;
+	for (i = 0; i < 3; i++)
+		p[i] = malloc((n ? n : 1) * sizeof(uint64_t));
+	if (!p[0] || !p[1] || !p[2]) {
+		for (i = 0; i < 3; i++)
+			free(p[i]);
+		return -1;
+	}
+	free(sb->keys);
+	free(sb->words);
+	free(sb->scratch);
+	sb->keys = p[0];
+	sb->words = p[1];
+	sb->scratch = p[2];
+	sb->cap = n;
+	return 0;
+}
+
+/* Every cell of a group from its key stream, one generation after the
+ * other over the same keys; cells as run_group lays them out. */
+static int sparse_group(struct kb_report *r, struct sparse_bufs *sb,
+			struct kb_keystream *ks, const struct kb_hashspec *specs,
+			int ng, size_t first, char *err, size_t errlen)
+{
+	const struct kb_report_opts *o = &r->opts;
+	unsigned per = o->bits_max - o->bits_min + 1, b;
+	size_t n = 0, got;
+	int g;
+
+	if (sparse_reserve(sb, (size_t)o->params.count) < 0) {
+		snprintf(err, errlen, "out of memory for %llu keys",
+			 (unsigned long long)o->params.count);
+		return -1;
+	}
+	while (n < sb->cap &&
+	       (got = kb_keystream_next(ks, sb->keys + n, sb->cap - n)) > 0)
+		n += got;
+	for (g = 0; g < ng; g++) {
+		struct kb_skew sk[64];
+
+		kb_full_words(&specs[g], sb->keys, n, sb->words);
+		kb_skew_by_bits(sb->words, sb->scratch, n, o->bits_min,
+				o->bits_max, sk);
+		for (b = 0; b < per; b++) {
+			struct kb_cell *c = &r->cells[first + (size_t)g * per + b];
+
+			c->skew = sk[b];
+			c->ok = 1;
+		}
+		kb_progress_add(o->progress, n);
+	}
+	return 0;
+}
+
 /* One (key set, function, word): all chosen generations over the same keys,
  * counted at bits_max and folded down to bits_min. */
-static int run_group(struct kb_report *r, int keyset, lkh_func func,
-		     unsigned word, char *err, size_t errlen)
+static int run_group(struct kb_report *r, struct sparse_bufs *sb, int keyset,
+		     lkh_func func, unsigned word, char *err, size_t errlen)
 {
 	const struct kb_report_opts *o = &r->opts;
 	struct kb_keyset_params kp = o->params;
@@ -68,6 +150,11 @@ static int run_group(struct kb_report *r, int keyset, lkh_func func,
 			strcpy(r->cells[n].why, why);
 		return 0;
 	}
+	if (sparse_fits(o)) {
+		rc = sparse_group(r, sb, &ks, specs, ng, first, err, errlen);
+		kb_keystream_close(&ks);
+		return rc;
+	}
 	counts = alloc_counts(bmax, (size_t)ng);
 	if (!counts) {
 		kb_keystream_close(&ks);
@@ -105,8 +192,8 @@ static int run_group(struct kb_report *r, int keyset, lkh_func func,
 
 /* Every (key set, function, word) of the report, in order: counted, or
  * (count_only) only announced to the progress; -1 at a failure. */
-static int each_group(struct kb_report *r, int count_only, char *err,
-		      size_t errlen)
+static int each_group(struct kb_report *r, struct sparse_bufs *sb,
+		      int count_only, char *err, size_t errlen)
 {
 	const struct kb_report_opts *o = &r->opts;
 	int k, f, g;
@@ -122,8 +209,8 @@ static int each_group(struct kb_report *r, int count_only, char *err,
 				if (!(o->words & (w == 64 ? 2u : 1u)))
 					continue;
 				if (!count_only) {
-					if (run_group(r, k, (lkh_func)f, w, err,
-						      errlen) < 0)
+					if (run_group(r, sb, k, (lkh_func)f, w,
+						      err, errlen) < 0)
 						return -1;
 					continue;
 				}
@@ -143,6 +230,8 @@ int kb_report_run(struct kb_report *r, char *err, size_t errlen)
 {
 	const struct kb_report_opts *o = &r->opts;
 	size_t per = (size_t)(o->bits_max - o->bits_min + 1) * LKH_GEN_COUNT;
+	struct sparse_bufs sb = { NULL, NULL, NULL, 0 };
+	int rc;
 
 	r->cells = calloc((size_t)KB_KS_COUNT * LKH_FUNC_COUNT * 2 * per,
 			  sizeof(*r->cells));
@@ -151,8 +240,12 @@ int kb_report_run(struct kb_report *r, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	each_group(r, 1, err, errlen);
-	return each_group(r, 0, err, errlen);
+	each_group(r, NULL, 1, err, errlen);
+	rc = each_group(r, &sb, 0, err, errlen);
+	free(sb.keys);
+	free(sb.words);
+	free(sb.scratch);
+	return rc;
 }
 
 void kb_report_free(struct kb_report *r)

@@ -295,7 +295,9 @@ void kb_skew_from_loads(const uint64_t *loads, uint64_t nloads, uint64_t m,
 	uint64_t i, n = 0, used = 0, max = 0;
 	unsigned shift = 0;
 
-	/* empty buckets add nothing to n, used, max or the sum of squares */
+	/* empty buckets add nothing to n, used, max or the sum of squares;
+	 * a load below 2^32 squares in 64 bits (the 128-bit product is most
+	 * of the time of a sweep over many buckets) */
 	for (i = 0; i < nloads; i++) {
 		uint64_t c = loads[i];
 
@@ -303,7 +305,14 @@ void kb_skew_from_loads(const uint64_t *loads, uint64_t nloads, uint64_t m,
 		used += c != 0;
 		if (c > max)
 			max = c;
-		add128(&sumsq, mul64(c, c));
+		if (c <= UINT32_MAX) {
+			uint64_t sq = c * c;
+
+			sumsq.lo += sq;
+			sumsq.hi += sumsq.lo < sq;
+		} else {
+			add128(&sumsq, mul64(c, c));
+		}
 	}
 	/*
 	 * X^2 = sum (c - n/m)^2 / (n/m) = (m * sum c^2 - n^2) / n.  The
