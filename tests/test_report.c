@@ -42,8 +42,9 @@ static struct kb_report run_report(unsigned keysets, unsigned funcs, unsigned wo
 
 static struct kb_report run_small(uint64_t count)
 {
+	/* random: keys as wide as each function's argument */
 	return run_report(1u << KB_KS_SEQ | 1u << KB_KS_PAGE4K | 1u << KB_KS_BTRFS_STRIPE |
-				  1u << KB_KS_STRUCT_PAGE,
+				  1u << KB_KS_STRUCT_PAGE | 1u << KB_KS_RANDOM,
 			  1u << LKH_FUNC_HASH_32 | 1u << LKH_FUNC_HASH_64, 3, count);
 }
 

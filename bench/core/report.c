@@ -23,15 +23,49 @@ static uint64_t *alloc_counts(unsigned bits, size_t ways)
  * up to 2^20 buckets): every size from the sorted hash words
  * (skew_by_bits.h), which costs the keys, where counting costs the
  * buckets (a fresh table of 2^bits_max counters and a pass over every
- * size's buckets, for each group).  Up to SPARSE_MAX_KEYS keys, whose
- * three arrays the groups reuse.
+ * size's buckets, for each group).  Up to SPARSE_MAX_KEYS keys.
+ *
+ * A key set's keys depend on it, the word size and the argument's width
+ * alone (a heap set's not even on the word), so they are read once for
+ * each of those (at most KEY_SLOTS combinations) and every function of the
+ * set hashes the same keys: for the heap sets, the same live objects
+ * through every function and word, instead of allocating tens of MB of new
+ * ones for each (most of the time of a report, before).
  */
 #define SPARSE_MAX_KEYS (UINT64_C(1) << 24)
+#define KEY_SLOTS 4
+
+struct key_slot {
+	int keyset;             /* -1: empty */
+	unsigned word, input_bits;
+	size_t n;
+	uint64_t *keys;
+};
 
 struct sparse_bufs {
-	uint64_t *keys, *words, *scratch;
+	struct key_slot slot[KEY_SLOTS];
+	uint64_t *words, *scratch;
 	size_t cap;
 };
+
+static void sparse_init(struct sparse_bufs *sb)
+{
+	int i;
+
+	memset(sb, 0, sizeof(*sb));
+	for (i = 0; i < KEY_SLOTS; i++)
+		sb->slot[i].keyset = -1;
+}
+
+static void sparse_free(struct sparse_bufs *sb)
+{
+	int i;
+
+	for (i = 0; i < KEY_SLOTS; i++)
+		free(sb->slot[i].keys);
+	free(sb->words);
+	free(sb->scratch);
+}
 
 static int sparse_fits(const struct kb_report_opts *o)
 {
@@ -39,54 +73,79 @@ static int sparse_fits(const struct kb_report_opts *o)
 	       o->params.count <= SPARSE_MAX_KEYS;
 }
 
-static int sparse_reserve(struct sparse_bufs *sb, size_t n)
+/* The slot holding this key set's keys for these parameters, or NULL. */
+static struct key_slot *slot_of(struct sparse_bufs *sb, int keyset,
+				const struct kb_keyset_params *kp)
 {
-	uint64_t *p[3];
 	int i;
 
-	if (n <= sb->cap)
-		return 0;
-	for (i = 0; i < 3; i++)
-		p[i] = malloc((n ? n : 1) * sizeof(uint64_t));
-	if (!p[0] || !p[1] || !p[2]) {
-		for (i = 0; i < 3; i++)
-			free(p[i]);
-		return -1;
-	}
-	free(sb->keys);
-	free(sb->words);
-	free(sb->scratch);
-	sb->keys = p[0];
-	sb->words = p[1];
-	sb->scratch = p[2];
-	sb->cap = n;
-	return 0;
+	/* a heap set's objects are this host's, whatever word is modelled */
+	int any_word = (kb_keysets[keyset].flags & KB_KS_HEAP) != 0;
+
+	for (i = 0; i < KEY_SLOTS; i++)
+		if (sb->slot[i].keyset == keyset &&
+		    (any_word || sb->slot[i].word == kp->word) &&
+		    sb->slot[i].input_bits == kp->input_bits)
+			return &sb->slot[i];
+	return NULL;
 }
 
-/* Every cell of a group from its key stream, one generation after the
- * other over the same keys; cells as run_group lays them out. */
-static int sparse_group(struct kb_report *r, struct sparse_bufs *sb,
-			struct kb_keystream *ks, const struct kb_hashspec *specs,
-			int ng, size_t first, char *err, size_t errlen)
+/* Read an open stream into a slot: another key set's slots are emptied
+ * first (the report takes one key set after the other). */
+static struct key_slot *slot_fill(struct sparse_bufs *sb, int keyset,
+				  const struct kb_keyset_params *kp,
+				  struct kb_keystream *ks)
+{
+	size_t cap = (size_t)kp->count, got, i;
+	struct key_slot *sl = NULL;
+
+	for (i = 0; i < KEY_SLOTS; i++) {
+		if (sb->slot[i].keyset != keyset)
+			sb->slot[i].keyset = -1;
+		if (!sl && sb->slot[i].keyset == -1)
+			sl = &sb->slot[i];
+	}
+	if (!sl)
+		sl = &sb->slot[0]; /* more combinations than slots: reuse */
+	if (cap > sb->cap) {
+		uint64_t *w = realloc(sb->words, cap * sizeof(uint64_t));
+
+		if (w)
+			sb->words = w;
+		w = w ? realloc(sb->scratch, cap * sizeof(uint64_t)) : NULL;
+		if (!w)
+			return NULL;
+		sb->scratch = w;
+		sb->cap = cap;
+	}
+	free(sl->keys);
+	sl->keyset = -1;
+	if (!(sl->keys = malloc((cap ? cap : 1) * sizeof(uint64_t))))
+		return NULL;
+	sl->n = 0;
+	while (sl->n < cap && (got = kb_keystream_next(ks, sl->keys + sl->n, cap - sl->n)) > 0)
+		sl->n += got;
+	sl->keyset = keyset;
+	sl->word = kp->word;
+	sl->input_bits = kp->input_bits;
+	return sl;
+}
+
+/* Every cell of a group from its keys, one generation after the other;
+ * cells as run_group lays them out. */
+static void sparse_group(struct kb_report *r, struct sparse_bufs *sb,
+			 const struct key_slot *sl, const struct kb_hashspec *specs,
+			 int ng, size_t first)
 {
 	const struct kb_report_opts *o = &r->opts;
 	unsigned per = o->bits_max - o->bits_min + 1, b;
-	size_t n = 0, got;
 	int g;
 
-	if (sparse_reserve(sb, (size_t)o->params.count) < 0) {
-		snprintf(err, errlen, "out of memory for %llu keys",
-			 (unsigned long long)o->params.count);
-		return -1;
-	}
-	while (n < sb->cap &&
-	       (got = kb_keystream_next(ks, sb->keys + n, sb->cap - n)) > 0)
-		n += got;
 	for (g = 0; g < ng; g++) {
 		struct kb_skew sk[64];
 
-		kb_full_words(&specs[g], sb->keys, n, sb->words);
-		kb_skew_by_bits(sb->words, sb->scratch, n, o->bits_min,
+		kb_full_words(&specs[g], sl->keys, sl->n, sb->words);
+		kb_skew_by_bits(sb->words, sb->scratch, sl->n, o->bits_min,
 				o->bits_max, sk);
 		for (b = 0; b < per; b++) {
 			struct kb_cell *c = &r->cells[first + (size_t)g * per + b];
@@ -94,13 +153,10 @@ static int sparse_group(struct kb_report *r, struct sparse_bufs *sb,
 			c->skew = sk[b];
 			c->ok = 1;
 		}
-		kb_progress_add(o->progress, n);
+		kb_progress_add(o->progress, sl->n);
 	}
-	return 0;
 }
 
-/* One (key set, function, word): all chosen generations over the same keys,
- * counted at bits_max and folded down to bits_min. */
 static int run_group(struct kb_report *r, struct sparse_bufs *sb, int keyset,
 		     lkh_func func, unsigned word, char *err, size_t errlen)
 {
@@ -113,6 +169,7 @@ static int run_group(struct kb_report *r, struct sparse_bufs *sb, int keyset,
 	int gens[LKH_GEN_COUNT], ng = 0, g, rc;
 	unsigned bmax = o->bits_max, b;
 	size_t n, first = r->n_cells;
+	struct key_slot *sl;
 	char why[96] = "";
 
 	for (g = 0; g < LKH_GEN_COUNT; g++) {
@@ -143,6 +200,10 @@ static int run_group(struct kb_report *r, struct sparse_bufs *sb, int keyset,
 	if (kb_keysets[keyset].flags & KB_KS_PER_CELL)
 		snprintf(why, sizeof(why), "built for one cell: use khash-bench skew --keyset %s",
 			 kb_keysets[keyset].name);
+	if (!why[0] && sparse_fits(o) && (sl = slot_of(sb, keyset, &kp))) {
+		sparse_group(r, sb, sl, specs, ng, first);
+		return 0;
+	}
 	if (why[0] || kb_keystream_open(&ks, keyset, &kp, why, sizeof(why)) < 0) {
 		/* expected by kb_report_run: a group that counts nothing is done */
 		kb_progress_add(o->progress, o->params.count * (uint64_t)ng);
@@ -151,9 +212,15 @@ static int run_group(struct kb_report *r, struct sparse_bufs *sb, int keyset,
 		return 0;
 	}
 	if (sparse_fits(o)) {
-		rc = sparse_group(r, sb, &ks, specs, ng, first, err, errlen);
+		sl = slot_fill(sb, keyset, &kp, &ks);
 		kb_keystream_close(&ks);
-		return rc;
+		if (!sl) {
+			snprintf(err, errlen, "out of memory for %llu keys",
+				 (unsigned long long)kp.count);
+			return -1;
+		}
+		sparse_group(r, sb, sl, specs, ng, first);
+		return 0;
 	}
 	counts = alloc_counts(bmax, (size_t)ng);
 	if (!counts) {
@@ -230,7 +297,7 @@ int kb_report_run(struct kb_report *r, char *err, size_t errlen)
 {
 	const struct kb_report_opts *o = &r->opts;
 	size_t per = (size_t)(o->bits_max - o->bits_min + 1) * LKH_GEN_COUNT;
-	struct sparse_bufs sb = { NULL, NULL, NULL, 0 };
+	struct sparse_bufs sb;
 	int rc;
 
 	r->cells = calloc((size_t)KB_KS_COUNT * LKH_FUNC_COUNT * 2 * per,
@@ -241,10 +308,9 @@ int kb_report_run(struct kb_report *r, char *err, size_t errlen)
 		return -1;
 	}
 	each_group(r, NULL, 1, err, errlen);
+	sparse_init(&sb);
 	rc = each_group(r, &sb, 0, err, errlen);
-	free(sb.keys);
-	free(sb.words);
-	free(sb.scratch);
+	sparse_free(&sb);
 	return rc;
 }
 
