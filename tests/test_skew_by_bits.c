@@ -121,7 +121,7 @@ static void random_words_at_every_size(void **state)
  * progression, and the extremes of the word. */
 static void structured_words(void **state)
 {
-	uint64_t words[4096];
+	uint64_t words[4096], rng = 3;
 	size_t i;
 
 	(void)state;
@@ -129,13 +129,13 @@ static void structured_words(void **state)
 		words[i] = UINT64_C(0x9e37000000000000) + (i % 3);
 	check_words(words, 4096, 1, 20);
 	for (i = 0; i < 4096; i++)
-		words[i] = (i % 5) << 60 | (test_next_random(&words[0]) >> 40);
+		words[i] = (uint64_t)(i % 5) << 60 | (test_next_random(&rng) >> 40);
 	check_words(words, 4096, 2, 32);
 	for (i = 0; i < 4096; i++)
-		words[i] = i * UINT64_C(0x61C8864680B583EB);
+		words[i] = (uint64_t)i * UINT64_C(0x61C8864680B583EB);
 	check_words(words, 4096, 4, 24);
 	for (i = 0; i < 4096; i++)
-		words[i] = i & 1 ? UINT64_MAX - i / 2 : i / 2;
+		words[i] = i & 1 ? UINT64_MAX - (uint64_t)(i / 2) : (uint64_t)(i / 2);
 	check_words(words, 4096, 1, 32);
 }
 
