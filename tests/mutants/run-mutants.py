@@ -97,9 +97,11 @@ def copy_tree(src_root):
         keep.add(rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         s = os.path.join(TOP, rel)
-        # copy only what changed, so the build stays incremental
+        # copy only what changed, so the build stays incremental; the copy
+        # is stamped now, not with the source's time, which can be older
+        # than objects another checkout built in the same scratch tree
         if not os.path.exists(dst) or open(s, "rb").read() != open(dst, "rb").read():
-            shutil.copy2(s, dst)
+            shutil.copy(s, dst)
     return keep
 
 
