@@ -308,6 +308,76 @@ static void folding_equals_counting_with_fewer_bits(void **state)
 	free(big);
 }
 
+/* The plan for `count` keys of a key set through new hash_64 (64-bit). */
+static int plan_for(int keyset, uint64_t count, unsigned bits, const struct kb_engine_opts *o,
+		    struct kb_engine_plan *plan)
+{
+	struct kb_hashspec s = { LKH_FUNC_HASH_64, LKH_GEN_NEW, 64 };
+	struct kb_keyset_params p;
+	struct kb_keystream ks;
+	char err[256];
+	int rc;
+
+	memset(&p, 0, sizeof(p));
+	p.count = count;
+	p.seed = 1;
+	p.word = 64;
+	p.input_bits = 64;
+	assert_int_equal(kb_keystream_open(&ks, keyset, &p, err, sizeof(err)), 0);
+	rc = kb_engine_plan(&s, 1, bits, &ks, o, plan, err, sizeof(err));
+	kb_keystream_close(&ks);
+	return rc;
+}
+
+/*
+ * The one policy kb_count_parallel and speed follow, by the rules
+ * engine.h states: the plain one-thread loop for fewer keys than buckets
+ * and for less work than KB_ENGINE_MIN_WORK; floor sums for a progression
+ * with 2^KB_FLOORSUM_MIN_LOG keys a bucket unless told to enumerate;
+ * otherwise kb_engine_choose's path on at most a thread per 2^20 keys;
+ * a forced path taken as given; requests that cannot be done refused.
+ */
+static void one_plan_for_every_count(void **state)
+{
+	const struct kb_engine_opts two = { 2, KB_PATH_AUTO, 0, NULL, 0 };
+	const struct kb_engine_opts two_enum = { 2, KB_PATH_AUTO, 0, NULL, 1 };
+	const struct kb_engine_opts forced = { 2, KB_PATH_PRIVATE, 0, NULL, 1 };
+	const struct kb_engine_opts floorsum = { 2, KB_PATH_FLOORSUM, 0, NULL, 0 };
+	struct kb_engine_plan plan;
+	uint64_t big = KB_ENGINE_MIN_WORK * 4;
+
+	(void)state;
+	/* fewer keys than buckets */
+	assert_int_equal(plan_for(KB_KS_RANDOM, 1000, 12, &two, &plan), 0);
+	assert_int_equal(plan.path, KB_PATH_DIRECT);
+	assert_int_equal(plan.threads, 1);
+	/* more keys than buckets, but too little work for threads */
+	assert_int_equal(plan_for(KB_KS_RANDOM, KB_ENGINE_MIN_WORK - 1, 8, &two, &plan), 0);
+	assert_int_equal(plan.path, KB_PATH_DIRECT);
+	assert_int_equal(plan.threads, 1);
+	/* enough: the cache rule's path, threads as the keys allow */
+	assert_int_equal(plan_for(KB_KS_RANDOM, big, 8, &two, &plan), 0);
+	assert_int_equal(plan.path, kb_engine_choose(1, 8, 2));
+	assert_int_equal(plan.threads, big >> 20 >= 1 ? 2 : 1);
+	assert_int_equal(plan_for(KB_KS_RANDOM, KB_ENGINE_MIN_WORK, 8, &two, &plan), 0);
+	assert_true(plan.path != KB_PATH_DIRECT);
+	assert_int_equal(plan.threads, KB_ENGINE_MIN_WORK >> 20 >= 1 ? 2 : 1);
+	/* a progression with 2^13 keys a bucket: floor sums, unless enumerating */
+	assert_int_equal(plan_for(KB_KS_PAGE4K, UINT64_C(1) << 21, 8, &two, &plan), 0);
+	assert_int_equal(plan.path, KB_PATH_FLOORSUM);
+	assert_int_equal(plan_for(KB_KS_PAGE4K, UINT64_C(1) << 21, 8, &two_enum, &plan), 0);
+	assert_true(plan.path != KB_PATH_FLOORSUM);
+	assert_int_equal(plan_for(KB_KS_PAGE4K, (UINT64_C(1) << 21) - 1, 8, &two, &plan), 0);
+	assert_true(plan.path != KB_PATH_FLOORSUM);
+	/* forced, even where AUTO would not */
+	assert_int_equal(plan_for(KB_KS_RANDOM, 1000, 12, &forced, &plan), 0);
+	assert_int_equal(plan.path, KB_PATH_PRIVATE);
+	assert_int_equal(plan.threads, 1); /* 1000 keys: one thread's worth */
+	/* refused: floor sums of random keys, more than 2^32 buckets */
+	assert_int_equal(plan_for(KB_KS_RANDOM, 1 << 20, 8, &floorsum, &plan), -1);
+	assert_int_equal(plan_for(KB_KS_RANDOM, 1000, 33, &two, &plan), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -316,6 +386,7 @@ int main(void)
 		cmocka_unit_test(engine_counts_what_lkh_hash_says),
 		cmocka_unit_test(floor_sums_count_what_enumeration_counts),
 		cmocka_unit_test(folding_equals_counting_with_fewer_bits),
+		cmocka_unit_test(one_plan_for_every_count),
 	};
 
 	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);

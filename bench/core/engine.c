@@ -217,23 +217,44 @@ void kb_set_cache_bytes(const uint64_t bytes[3])
 	memcpy(cache_set, bytes, sizeof(cache_set));
 }
 
-uint64_t kb_cache_bytes(unsigned level)
+uint64_t kb_libc_cache_bytes(unsigned level)
 {
 	long v = -1;
-	uint64_t fallback = level == 1 ? 32768 : level == 2 ? 1 << 20 : 8 << 20;
 
-	if (level >= 1 && level <= 3 && cache_set[level - 1])
-		return cache_set[level - 1];
 #ifdef _SC_LEVEL1_DCACHE_SIZE
 	if (level == 1)
 		v = sysconf(_SC_LEVEL1_DCACHE_SIZE);
 	else if (level == 2)
 		v = sysconf(_SC_LEVEL2_CACHE_SIZE);
-	else
+	else if (level == 3)
 		v = sysconf(_SC_LEVEL3_CACHE_SIZE);
 #endif
+	return v > 0 ? (uint64_t)v : 0;
+}
+
+uint64_t kb_cache_bytes_from(unsigned level, enum kb_cache_source *src)
+{
+	uint64_t v;
+	enum kb_cache_source dummy;
+
+	if (!src)
+		src = &dummy;
+	if (level >= 1 && level <= 3 && cache_set[level - 1]) {
+		*src = KB_CACHE_SET;
+		return cache_set[level - 1];
+	}
+	if ((v = kb_libc_cache_bytes(level)) > 0) {
+		*src = KB_CACHE_LIBC;
+		return v;
+	}
 	/* virtual machines and some libcs say 0: assume a common size */
-	return v > 0 ? (uint64_t)v : fallback;
+	*src = KB_CACHE_TYPICAL;
+	return level == 1 ? 32768 : level == 2 ? 1 << 20 : 8 << 20;
+}
+
+uint64_t kb_cache_bytes(unsigned level)
+{
+	return kb_cache_bytes_from(level, NULL);
 }
 
 static uint64_t table_bytes(size_t nspecs, unsigned bits, unsigned per_bucket)
@@ -677,68 +698,95 @@ static void free_tables(struct engine *e)
 	free(e->tables);
 }
 
+int kb_engine_plan(const struct kb_hashspec *specs, size_t nspecs,
+		   unsigned bits, const struct kb_keystream *ks,
+		   const struct kb_engine_opts *o, struct kb_engine_plan *plan,
+		   char *err, size_t errlen)
+{
+	static const struct kb_engine_opts defaults;
+	uint64_t total = ks->p.count;
+	unsigned threads, capped;
+	int floorsum;
+
+	if (!o)
+		o = &defaults;
+	if (bits > 32) {
+		snprintf(err, errlen, "the engine counts at most 2^32 buckets");
+		return -1;
+	}
+	floorsum = floorsum_fits(specs, nspecs, bits, ks);
+	threads = o->threads ? o->threads : kb_cpu_count();
+	/* a thread per ~1M keys at most: below that, starting one costs more */
+	capped = (uint64_t)threads > total / (1u << 20) + 1
+			 ? (unsigned)(total / (1u << 20) + 1) : threads;
+	memset(plan, 0, sizeof(*plan));
+	if (o->path != KB_PATH_AUTO)
+		plan->path = o->path;
+	else if (!o->enumerate && floorsum &&
+		 total >> KB_FLOORSUM_MIN_LOG >= UINT64_C(1) << bits)
+		plan->path = KB_PATH_FLOORSUM;
+	else if (total < UINT64_C(1) << bits ||
+		 total < KB_ENGINE_MIN_WORK / (nspecs ? nspecs : 1))
+		plan->path = KB_PATH_DIRECT; /* the plain loop: nothing to set up */
+	else
+		plan->path = kb_engine_choose(nspecs, bits, capped);
+	if (plan->path == KB_PATH_FLOORSUM && !floorsum) {
+		snprintf(err, errlen, "floor sums count only arithmetic key sets through a single multiply, fewer than 2^62");
+		return -1;
+	}
+	if (plan->path == KB_PATH_FLOORSUM) {
+		/* a thread per 64 buckets at most */
+		if (threads > (UINT64_C(1) << bits) / 64 + 1)
+			threads = (unsigned)((UINT64_C(1) << bits) / 64 + 1);
+	} else if (plan->path == KB_PATH_DIRECT) {
+		threads = 1; /* the result has one writer */
+	} else {
+		threads = capped;
+	}
+	if (plan->path == KB_PATH_RANGES && bits < 2)
+		plan->path = KB_PATH_LANES; /* one bucket cannot be cut in ranges */
+	if (plan->path == KB_PATH_RANGES) {
+		plan->ranges = o->ranges ? o->ranges : kb_engine_ranges(nspecs, bits, threads);
+		if (plan->ranges & (plan->ranges - 1)) {
+			snprintf(err, errlen, "ranges must be a power of two, not %u",
+				 plan->ranges);
+			return -1;
+		}
+		if (plan->ranges > (1u << (bits - 1)))
+			plan->ranges = 1u << (bits - 1);
+		while (plan->ranges < threads)
+			threads--; /* a thread without a range has nothing to do */
+	}
+	plan->threads = threads;
+	return 0;
+}
+
 int kb_count_parallel(const struct kb_hashspec *specs, size_t nspecs,
 		      unsigned bits, const struct kb_keystream *ks,
 		      const struct kb_engine_opts *o, uint64_t *counts,
 		      char *err, size_t errlen)
 {
-	static const struct kb_engine_opts defaults;
+	struct kb_engine_plan plan;
 	struct engine e;
 	struct worker *wk = NULL;
-	uint64_t total = ks->p.count;
 	unsigned t;
 	int rc = 0;
 
-	if (!o)
-		o = &defaults;
+	if (kb_engine_plan(specs, nspecs, bits, ks, o, &plan, err, errlen) < 0)
+		return -1;
 	memset(&e, 0, sizeof(e));
 	e.specs = specs;
 	e.nspecs = nspecs;
 	e.bits = bits;
 	e.ks = ks;
 	e.counts = counts;
-	e.progress = o->progress;
-	e.threads = o->threads ? o->threads : kb_cpu_count();
-	/* a thread per ~1M keys at most: below that, starting one costs more */
-	if ((uint64_t)e.threads > total / (1u << 20) + 1)
-		e.threads = (unsigned)(total / (1u << 20) + 1);
-	e.path = o->path != KB_PATH_AUTO ? o->path
-		 : !o->enumerate && floorsum_fits(specs, nspecs, bits, ks) &&
-				   total >> KB_FLOORSUM_MIN_LOG >= UINT64_C(1) << bits
-			 ? KB_PATH_FLOORSUM
-			 : total < UINT64_C(1) << bits ? KB_PATH_DIRECT
-			 : kb_engine_choose(nspecs, bits, e.threads);
-	if (e.path == KB_PATH_FLOORSUM && !floorsum_fits(specs, nspecs, bits, ks)) {
-		snprintf(err, errlen, "floor sums count only arithmetic key sets through a single multiply, fewer than 2^62");
-		return -1;
-	}
-	if (bits > 32) {
-		snprintf(err, errlen, "the engine counts at most 2^32 buckets");
-		return -1;
-	}
-	if (e.path == KB_PATH_FLOORSUM)
-		e.threads = o->threads ? o->threads : kb_cpu_count();
-	if (e.path == KB_PATH_FLOORSUM && e.threads > (UINT64_C(1) << bits) / 64 + 1)
-		e.threads = (unsigned)((UINT64_C(1) << bits) / 64 + 1); /* a thread per 64 buckets at most */
-	if (e.path == KB_PATH_DIRECT)
-		e.threads = 1; /* the result has one writer */
-	if (e.path == KB_PATH_RANGES && bits < 2)
-		e.path = KB_PATH_LANES; /* one bucket cannot be cut in ranges */
-	if (e.path == KB_PATH_RANGES) {
-		e.ranges = o->ranges ? o->ranges
-				     : kb_engine_ranges(nspecs, bits, e.threads);
-		if (e.ranges & (e.ranges - 1)) {
-			snprintf(err, errlen, "ranges must be a power of two, not %u",
-				 e.ranges);
-			return -1;
-		}
-		if (e.ranges > (1u << (bits - 1)))
-			e.ranges = 1u << (bits - 1);
-		while (e.ranges < e.threads)
-			e.threads--; /* a thread without a range has nothing to do */
-		kb_progress_expect(e.progress,
-				   total * nspecs * (e.ranges - 1)); /* re-hashing */
-	}
+	e.progress = o ? o->progress : NULL;
+	e.path = plan.path;
+	e.threads = plan.threads;
+	e.ranges = plan.ranges;
+	if (e.path == KB_PATH_RANGES)
+		kb_progress_expect(e.progress, ks->p.count * nspecs *
+						       (e.ranges - 1)); /* re-hashing */
 	if (alloc_tables(&e) < 0 || !(wk = calloc(e.threads, sizeof(*wk)))) {
 		free_tables(&e);
 		snprintf(err, errlen, "out of memory for %u threads' tables (try --threads 1)",

@@ -107,6 +107,31 @@ enum kb_engine_path kb_engine_choose(size_t nspecs, unsigned bits,
 unsigned kb_engine_ranges(size_t nspecs, unsigned bits, unsigned threads);
 
 /*
+ * Below this many hashes (keys x cells) AUTO counts on one thread straight
+ * into the result (KB_PATH_DIRECT, the plain loop): measured on this 2-vCPU
+ * VM (`speed --part grid`, bench/RESULTS.md), a second thread, private
+ * tables and their merge cost a millisecond or more, so that every threaded
+ * path lost to the naive loop somewhere below 2^24 keys (0.01-0.9x) and
+ * the plain path stayed within noise of it.
+ */
+#define KB_ENGINE_MIN_WORK (UINT64_C(1) << 24)
+
+/* What kb_count_parallel will do: the path, its threads and ranges. */
+struct kb_engine_plan {
+	enum kb_engine_path path;
+	unsigned threads;
+	unsigned ranges; /* KB_PATH_RANGES only */
+};
+
+/* The plan for counting ks through nspecs cells into 2^bits buckets
+ * under o (NULL: defaults): 0, or -1 with a reason (the request cannot
+ * be done: a path that does not apply, bits past 32). */
+int kb_engine_plan(const struct kb_hashspec *specs, size_t nspecs,
+		   unsigned bits, const struct kb_keystream *ks,
+		   const struct kb_engine_opts *o, struct kb_engine_plan *plan,
+		   char *err, size_t errlen);
+
+/*
  * The fast engine: count one key stream through nspecs hash cells into
  * counts (nspecs tables of 2^bits, zeroed by the caller), on o->threads
  * threads along o->path (o NULL: all CPUs, AUTO, no progress).  Reports
@@ -129,6 +154,16 @@ unsigned kb_cpu_count(void);
  * shares): as set by kb_set_cache_bytes, else the C library's figure,
  * else typical sizes. */
 uint64_t kb_cache_bytes(unsigned level);
+
+/* Where kb_cache_bytes took a level's figure from. */
+enum kb_cache_source {
+	KB_CACHE_SET,    /* kb_set_cache_bytes (the kernel's tables) */
+	KB_CACHE_LIBC,   /* the C library (sysconf, from CPUID) */
+	KB_CACHE_TYPICAL /* neither had one: a common size */
+};
+uint64_t kb_cache_bytes_from(unsigned level, enum kb_cache_source *src);
+/* The C library's own figure for a level, 0 where it has none. */
+uint64_t kb_libc_cache_bytes(unsigned level);
 
 /*
  * Tell the engine the machine's caches (bytes[0..2]: L1d, L2, L3; 0 keeps
