@@ -126,7 +126,7 @@ expect 2 "khash-bench: option '--count' is not used by 'audit' (see 'khash-bench
 	audit --compare --count 5
 expect 2 "khash-bench: hash writes text, not json" \
 	hash --func hash_64 --gen new --bits 8 --format json "$tmp/k.txt"
-expect 2 "khash-bench: speed writes text or csv, not json" speed --format json
+expect 2 "khash-bench: keys writes text, not json" keys --keyset seq --format json
 expect 2 "khash-bench: --count applies to --keyset, not to --keys" \
 	skew --func hash_64 --gen new --bits 8 --keys "$tmp/k.txt" --count 5
 
@@ -267,6 +267,28 @@ check "skew: 2 keys apart in 2 buckets, p_lower 1/2" $?
 [ "$("$kb" audit --multiplier 0x61c88647 | grep -c '^multiplier ')" = 1 ]
 check "audit --multiplier text: one audit" $?
 "$kb" waittable --format json | grep -q '"schema": "khash-bench/waittable"'; check "waittable json" $?
+# speed's JSON: its structure (figures are the machine's): the caches
+# with where each was read, and at every table size the naive loop and
+# exactly one chosen path, each over 5 rounds with best >= median rates
+"$kb" speed --part engine --count 4096 --quiet --format json >"$tmp/speed.json"
+python3 - "$tmp/speed.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["schema"] == "khash-bench/speed" and d["schema_version"] == 1
+assert [c["level"] for c in d["caches"]] == [1, 2, 3]
+assert all(c["bytes"] > 0 and c["source"] for c in d["caches"])
+e = d["engine"]
+assert e["keys"] == 4096 and e["rounds"] == 5
+sizes = sorted({r["bits"] for r in e["rows"]})
+assert sizes == [11, 16, 20, 22, 24], sizes
+for b in sizes:
+    rows = [r for r in e["rows"] if r["bits"] == b]
+    assert [r["loop"] for r in rows].count("naive") == 1
+    assert sum(r["chosen"] for r in rows) == 1
+    for r in rows:
+        assert r["best_keys_per_s"] >= r["median_keys_per_s"] > 0 and r["spread"] >= 0
+PY
+check "speed json: caches, one chosen path a size, rounds" $?
 [ "$("$kb" influence --func hash_32 --gen new --word 32 --bits 4 --format csv | wc -l)" = 129 ]
 check "influence csv: 32 x 4 cells and a header" $?
 
@@ -328,7 +350,7 @@ check "report csv header" $?
 # threads, progress and closed forms: the options and where they apply
 expect 2 "khash-bench: --threads 0 out of range: 1..64" skew --threads 0
 expect 2 "khash-bench: --threads 65 out of range: 1..64" influence --threads 65
-expect 2 "khash-bench: invalid --part: 'bogus' (hashes or engine)" speed --part bogus
+expect 2 "khash-bench: invalid --part: 'bogus' (hashes, engine or grid)" speed --part bogus
 expect 2 "khash-bench: option '--enumerate' is not used by 'hash' (see 'khash-bench hash --help')" hash --enumerate --func hash_64 --gen new --bits 8
 expect 2 "khash-bench: option '--quiet' is not used by 'waittable' (see 'khash-bench waittable --help')" waittable --quiet
 # floor sums and enumeration give the same report, byte for byte (the

@@ -375,6 +375,25 @@ static void verdicts_follow_the_tails(void **state)
 	assert_true(fabs(kb_pow10_or_zero(-2) - 0.01) < 1e-15);
 }
 
+/* Hand-worked: odd and even counts, unsorted input, one round. */
+static void rounds_summarized(void **state)
+{
+	double odd[] = { 3.0, 1.0, 2.0, 10.0, 4.0 }, even[] = { 4.0, 2.0, 8.0, 6.0 }, one[] = { 5.0 };
+	struct kb_rounds r;
+
+	(void)state;
+	kb_rounds_of(odd, 5, &r);
+	assert_int_equal(r.n, 5);
+	assert_true(r.best == 1.0 && r.worst == 10.0 && r.median == 3.0 && r.mean == 4.0);
+	assert_true(r.spread == 3.0); /* (10 - 1) / 3 */
+	kb_rounds_of(even, 4, &r);
+	assert_true(r.best == 2.0 && r.worst == 8.0 && r.median == 5.0 && r.mean == 5.0);
+	assert_true(fabs(r.spread - 1.2) < 1e-15); /* (8 - 2) / 5 */
+	kb_rounds_of(one, 1, &r);
+	assert_true(r.best == 5.0 && r.worst == 5.0 && r.median == 5.0 && r.mean == 5.0 &&
+		    r.spread == 0.0);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -390,6 +409,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(lower_tail_of_larger_tables),
 		cmocka_unit_test(enough_keys_at_both_sides),
 		cmocka_unit_test(thresholds_at_both_sides),
+		cmocka_unit_test(rounds_summarized),
 	};
 
 	if (argc != 3) {

@@ -109,10 +109,10 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		"speed",
 		"",
 		"benchmarks: every hash beside the bare arithmetic, the engine beside the naive loop",
-		"Times every hash inline and through the library's exported symbol, each beside a hand-written reference loop in the same binary, and the counting engine beside the naive loop; prints figures, never verdicts.",
+		"Times every hash inline and through the library's exported symbol, each beside a hand-written reference loop in the same binary, and the counting engine beside the naive loop; prints figures, never verdicts: the fastest, median and mean of each one's rounds, their spread ((slowest - fastest) / median) and how many there were. The engine's part says which cache sizes its choice of path rests on and where each was read (the kernel's tables, else the C library's CPUID figure, which a virtual machine may take from its host); --part grid times the engine's choice against the naive loop at every count 2^12..2^28 and table size 2^6..2^24.",
 		KB_OPT(BITS) | KB_OPT(COUNT) | KB_OPT(THREADS) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) |
 			KB_OPT(QUIET) | KB_OPT(PART),
-		KB_FORMAT_BIT(KB_FORMAT_TEXT) | KB_FORMAT_BIT(KB_FORMAT_CSV), 0, NULL,
+		TEXT_CSV_JSON, 0, NULL,
 		"keys the counting engine counts at each table size", UINT64_C(1) << 27, NULL, 0, 0 },
 	[KB_CMD_KEYS] = {
 		"keys",
@@ -805,9 +805,10 @@ static int parse_option(int id, const char *arg, struct kb_args *a)
 	case KB_OPT_DISTINCT:
 		return 0;
 	case KB_OPT_PART:
-		a->part = !strcmp(arg, "hashes") ? 1 : !strcmp(arg, "engine") ? 2 : 0;
+		a->part = !strcmp(arg, "hashes") ? 1 : !strcmp(arg, "engine") ? 2 :
+			  !strcmp(arg, "grid") ? 3 : 0;
 		if (!a->part)
-			return kb_fail(KB_EXIT_USAGE, "invalid --part: '%s' (hashes or engine)", arg);
+			return kb_fail(KB_EXIT_USAGE, "invalid --part: '%s' (hashes, engine or grid)", arg);
 		return 0;
 	case KB_OPT_MULTIPLIER:
 		if (!kb_parse_u64(arg, &a->multiplier))

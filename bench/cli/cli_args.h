@@ -65,7 +65,7 @@
 	X(MAX_MEMORY, "max-memory", 0, "BYTES", "refuse tables whose counters need more (default %M; K, M, G, T and KiB .. TiB are all 1024-based)") \
 	X(THREADS, "threads", 0, "N", "threads doing the work, 1..64 (default: one per CPU)") \
 	X(QUIET, "quiet", 'q', NULL, "no progress on standard error (shown only on a terminal, for work past a second)") \
-	X(PART, "part", 0, "hashes|engine", "only this benchmark (default: both)") \
+	X(PART, "part", 0, "hashes|engine|grid", "only this benchmark (default: hashes and engine; grid: the engine against the naive loop at every count 2^12..2^28 and size 2^6..2^24, minutes)") \
 	X(ENUMERATE, "enumerate", 0, NULL, "hash every key even where a closed form counts them (arithmetic key sets through one multiply; the exhaustive influence sweep): slower, to check it") \
 	X(MULTIPLIER, "multiplier", 0, "K", "the multiplier to audit")                 \
 	X(PRESET, "preset", 0, "NAME", "a known multiplier (names: audit --compare)")  \
@@ -153,7 +153,7 @@ struct kb_args {
 	size_t nhist;
 	uint64_t max_memory;
 	unsigned threads;
-	int part;                /* speed: 0 both, 1 hashes, 2 engine */
+	int part;                /* speed: 0 both, 1 hashes, 2 engine, 3 grid */
 	uint64_t multiplier;
 	const char *preset;
 	unsigned width;

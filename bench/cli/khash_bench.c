@@ -530,8 +530,9 @@ static int cmd_speed(struct kb_args *a)
 	memset(&o, 0, sizeof(o));
 	o.bits = KB_GIVEN(a, BITS) ? a->bits : 11;
 	o.min_seconds = 0.1;
-	o.hashes = a->part != 2;
-	o.engine = a->part != 1;
+	o.hashes = a->part == 0 || a->part == 1;
+	o.engine = a->part == 0 || a->part == 2;
+	o.grid = a->part == 3;
 	o.threads = a->threads;
 	o.engine_keys = a->kp.count;
 	o.progress = &progress;

@@ -3,6 +3,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 
 #define LN10 2.302585092994045684
 #define LN_SQRT_2PI 0.918938533204672742
@@ -352,6 +353,29 @@ void kb_skew_from_loads(const uint64_t *loads, uint64_t nloads, uint64_t m,
 		s->log10_p_lower = 0.0;
 	}
 	s->expected_max = kb_expected_max_load((double)n, (double)m);
+}
+
+static int double_order(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+void kb_rounds_of(double *t, unsigned n, struct kb_rounds *r)
+{
+	double sum = 0;
+	unsigned i;
+
+	qsort(t, n, sizeof(*t), double_order);
+	for (i = 0; i < n; i++)
+		sum += t[i];
+	r->n = n;
+	r->best = t[0];
+	r->worst = t[n - 1];
+	r->median = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+	r->mean = sum / n;
+	r->spread = r->median > 0 ? (r->worst - r->best) / r->median : 0;
 }
 
 double kb_pow10_or_zero(double log10p)

@@ -72,6 +72,19 @@ void kb_skew_from_counts(const uint64_t *counts, uint64_t m,
 void kb_skew_from_loads(const uint64_t *loads, uint64_t nloads, uint64_t m,
 			struct kb_skew *s);
 
+/*
+ * A benchmark's rounds: the fastest (the figure least disturbed by the
+ * machine), the median, the mean, the slowest, and the spread (slowest -
+ * fastest) / median, which says how far the figures can be trusted.
+ * Lower is faster: give times, not rates.
+ */
+struct kb_rounds {
+	unsigned n;
+	double best, median, mean, worst, spread;
+};
+/* Summarize n >= 1 times (t is sorted in place). */
+void kb_rounds_of(double *t, unsigned n, struct kb_rounds *r);
+
 /* 10^log10p, or 0 when that underflows a double. */
 double kb_pow10_or_zero(double log10p);
 

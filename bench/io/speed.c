@@ -11,6 +11,7 @@
 #include "keysets.h"
 #include "engine.h"
 #include "speed_loops.h"
+#include "stats.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
@@ -38,9 +39,12 @@ static uint64_t ticks(void)
 #endif
 }
 
+#define HASH_ROUNDS 7
+
 struct timing {
-	double ns;      /* per hash, fastest round */
-	double cycles;  /* TSC ticks per hash, 0 where there is no TSC */
+	struct kb_rounds ns; /* per hash, over the rounds */
+	double cycles;       /* TSC ticks per hash in the fastest round, 0
+			      * where there is no TSC */
 };
 
 /* Rounds of INPUTS calls that take about `seconds`. */
@@ -61,10 +65,10 @@ static size_t calibrate(const struct kb_speed_fn *f, int latency,
 	}
 }
 
-static struct timing time_once(const struct kb_speed_fn *f, int latency,
-			       const uint64_t *in, unsigned bits, size_t reps)
+/* One round: ns and TSC ticks per hash. */
+static double time_once(const struct kb_speed_fn *f, int latency,
+			const uint64_t *in, unsigned bits, size_t reps, double *cycles)
 {
-	struct timing t;
 	double t0 = now(), dt;
 	uint64_t c0 = ticks();
 	size_t r;
@@ -73,34 +77,40 @@ static struct timing time_once(const struct kb_speed_fn *f, int latency,
 		sink += latency ? f->lat(in[r % INPUTS], INPUTS, bits)
 				: f->tput(in, INPUTS, bits);
 	dt = now() - t0;
-	t.ns = dt * 1e9 / ((double)reps * INPUTS);
-	t.cycles = (double)(ticks() - c0) / ((double)reps * INPUTS);
-	return t;
+	*cycles = (double)(ticks() - c0) / ((double)reps * INPUTS);
+	return dt * 1e9 / ((double)reps * INPUTS);
 }
 
 /*
- * Time f and its reference alternately, seven rounds each, and keep each
- * one's fastest: both see the same moments of the machine, so a noisy
- * neighbour or a clock change cannot favour one of them.
+ * Time f and its reference alternately, HASH_ROUNDS rounds each: both see
+ * the same moments of the machine, so a noisy neighbour or a clock change
+ * cannot favour one of them.
  */
 static void time_pair(const struct kb_speed_fn *f, const struct kb_speed_fn *ref,
 		      int latency, const uint64_t *in, unsigned bits,
 		      double min_s, struct timing *tf, struct timing *tr)
 {
-	size_t rf = calibrate(f, latency, in, bits, min_s / 7);
-	size_t rr = calibrate(ref, latency, in, bits, min_s / 7);
+	size_t rf = calibrate(f, latency, in, bits, min_s / HASH_ROUNDS);
+	size_t rr = calibrate(ref, latency, in, bits, min_s / HASH_ROUNDS);
+	double nf[HASH_ROUNDS], nr[HASH_ROUNDS], cf, cr;
 	int trial;
 
-	tf->ns = tr->ns = 1e30;
-	for (trial = 0; trial < 7; trial++) {
-		struct timing a = time_once(f, latency, in, bits, rf);
-		struct timing b = time_once(ref, latency, in, bits, rr);
-
-		if (a.ns < tf->ns)
-			*tf = a;
-		if (b.ns < tr->ns)
-			*tr = b;
+	tf->cycles = tr->cycles = 0;
+	for (trial = 0; trial < HASH_ROUNDS; trial++) {
+		nf[trial] = time_once(f, latency, in, bits, rf, &cf);
+		nr[trial] = time_once(ref, latency, in, bits, rr, &cr);
+		/* the fastest round's ticks */
+		if (trial == 0 || nf[trial] < tf->ns.best) {
+			tf->ns.best = nf[trial];
+			tf->cycles = cf;
+		}
+		if (trial == 0 || nr[trial] < tr->ns.best) {
+			tr->ns.best = nr[trial];
+			tr->cycles = cr;
+		}
 	}
+	kb_rounds_of(nf, HASH_ROUNDS, &tf->ns);
+	kb_rounds_of(nr, HASH_ROUNDS, &tr->ns);
 }
 
 /* The text's gen column: as wide as the longest generation's name. */
@@ -114,10 +124,38 @@ static int gen_width(void)
 	return (int)w;
 }
 
+/* A spread in the text's 6 columns: percent, or ">999%" for rounds that
+ * differ tenfold (a busy machine: the figures say little). */
+static const char *spread_text(double spread, char buf[8])
+{
+	if (spread * 100 > 999)
+		return ">999%";
+	snprintf(buf, 8, "%5.1f%%", spread * 100);
+	return buf;
+}
+
+/* The speed CSV's two tables: their schema numbers (1 and 2 before the
+ * rounds' median, mean and spread were added). */
+#define CSV_HASHES 2
+#define CSV_ENGINE 3
+#define CSV_GRID 4
+
+/* JSON: one timing, ns per hash over the rounds, and its ratio to the
+ * reference's (fastest against fastest, median against median). */
+static void json_timing(struct kb_buf *b, const char *name, const struct timing *t,
+			const struct timing *ref)
+{
+	kb_buf_printf(b, ", \"%s\": {\"best_ns\": %.4f, \"median_ns\": %.4f, \"mean_ns\": %.4f, "
+			 "\"worst_ns\": %.4f, \"spread\": %.4f, \"tsc_per_hash\": %.3f, "
+			 "\"vs_ref_best\": %.4f, \"vs_ref_median\": %.4f}",
+		      name, t->ns.best, t->ns.median, t->ns.mean, t->ns.worst, t->ns.spread,
+		      t->cycles, ref->ns.best / t->ns.best, ref->ns.median / t->ns.median);
+}
+
 /* One row: a cell (or reference) inline, exported and its latency. */
-static void speed_row(const struct kb_speed_opts *o, int csv, struct kb_buf *b,
-		      const uint64_t *in, const struct kb_speed_fn *ti,
-		      const struct kb_speed_fn *te, size_t i)
+static void speed_row(const struct kb_speed_opts *o, enum kb_format format,
+		      struct kb_buf *b, const uint64_t *in, const struct kb_speed_fn *ti,
+		      const struct kb_speed_fn *te, size_t i, int first)
 {
 	const struct kb_speed_fn *ref = &ti[ti[i].reference ? i : ti[i].ref];
 	struct timing tp, tp_ref, ex, ex_ref, lat, lat_ref;
@@ -127,16 +165,33 @@ static void speed_row(const struct kb_speed_opts *o, int csv, struct kb_buf *b,
 	time_pair(&ti[i], ref, 0, in, o->bits, o->min_seconds, &tp, &tp_ref);
 	time_pair(&te[i], ref, 0, in, o->bits, o->min_seconds, &ex, &ex_ref);
 	time_pair(&ti[i], ref, 1, in, o->bits, o->min_seconds, &lat, &lat_ref);
-	if (csv)
-		kb_buf_printf(b, "1,%s,%s,%u,%u,%.4f,%.3f,%.3f,%.4f,%.3f,%.4f,%.3f\n",
-			      func, gen, ti[i].word, o->bits, tp.ns, tp.cycles,
-			      tp_ref.ns / tp.ns, ex.ns, ex_ref.ns / ex.ns, lat.ns,
-			      lat_ref.ns / lat.ns);
-	else
-		kb_buf_printf(b, "%-29s %-*s %-4u | %8.3f %7.2f %6.2f | %8.3f %6.2f | %8.3f %6.2f\n",
-			      func, gen_width(), gen, ti[i].word, tp.ns, tp.cycles,
-			      tp_ref.ns / tp.ns, ex.ns, ex_ref.ns / ex.ns, lat.ns,
-			      lat_ref.ns / lat.ns);
+	if (format == KB_FORMAT_CSV) {
+		kb_buf_printf(b, "%d,", CSV_HASHES);
+		kb_csv_field(b, func);
+		kb_buf_printf(b, ",%s,%u,%u,%u,%.4f,%.4f,%.4f,%.4f,%.3f,%.3f,%.4f,%.4f,%.4f,%.3f,%.4f,%.4f,%.4f,%.3f\n",
+			      gen, ti[i].word, o->bits, tp.ns.n, tp.ns.best, tp.ns.median,
+			      tp.ns.mean, tp.ns.spread, tp.cycles, tp_ref.ns.best / tp.ns.best,
+			      ex.ns.best, ex.ns.median, ex.ns.spread, ex_ref.ns.best / ex.ns.best,
+			      lat.ns.best, lat.ns.median, lat.ns.spread,
+			      lat_ref.ns.best / lat.ns.best);
+	} else if (format == KB_FORMAT_JSON) {
+		kb_buf_printf(b, "%s\n    {\"func\": ", first ? "" : ",");
+		kb_json_string(b, func);
+		kb_buf_printf(b, ", \"gen\": \"%s\", \"word\": %u, \"rounds\": %u", gen,
+			      ti[i].word, tp.ns.n);
+		json_timing(b, "inline", &tp, &tp_ref);
+		json_timing(b, "exported", &ex, &ex_ref);
+		json_timing(b, "latency", &lat, &lat_ref);
+		kb_buf_printf(b, "}");
+	} else {
+		char sp[8];
+
+		kb_buf_printf(b, "%-29s %-*s %-4u | %8.3f %8.3f %6s %7.2f %6.2f | %8.3f %6.2f | %8.3f %6.2f\n",
+			      func, gen_width(), gen, ti[i].word, tp.ns.best, tp.ns.median,
+			      spread_text(tp.ns.spread, sp), tp.cycles, tp_ref.ns.best / tp.ns.best,
+			      ex.ns.best, ex_ref.ns.best / ex.ns.best, lat.ns.best,
+			      lat_ref.ns.best / lat.ns.best);
+	}
 }
 
 /* The rows timed, in order: references first, then function by function,
@@ -167,7 +222,7 @@ static size_t hash_rows(size_t *rows, size_t cap)
 	return n;
 }
 
-static void speed_hashes(const struct kb_speed_opts *o, int csv,
+static void speed_hashes(const struct kb_speed_opts *o, enum kb_format format,
 			 struct kb_buf *b, const size_t *rows, size_t nrows)
 {
 	size_t ni, ne, i;
@@ -178,20 +233,25 @@ static void speed_hashes(const struct kb_speed_opts *o, int csv,
 
 	for (i = 0; i < INPUTS; i++)
 		in[i] = kb_splitmix64(&seed);
-	if (csv)
-		kb_buf_printf(b, "schema,func,gen,word,bits,inline_ns,inline_tsc,inline_vs_ref,exported_ns,exported_vs_ref,latency_ns,latency_vs_ref\n");
-	else {
-		kb_buf_printf(b, "Hash speed, bits = %u: ns per hash (fastest of 7 rounds), and each one's\n", o->bits);
-		kb_buf_printf(b, "throughput relative to the hand-written reference loop timed alternately\n");
-		kb_buf_printf(b, "with it in the same binary (1.00 = as fast; the reference rows are 1 by definition)\n\n");
-		kb_buf_printf(b, "%-29s %-*s %-4s | %8s %7s %6s | %8s %6s | %8s %6s\n",
-			      "function", gen_width(), "gen", "word", "inline", "TSC/h", "x ref",
-			      "exported", "x ref", "latency", "x ref");
+	if (format == KB_FORMAT_CSV) {
+		kb_buf_printf(b, "schema,func,gen,word,bits,rounds,inline_ns,inline_median_ns,inline_mean_ns,inline_spread,inline_tsc,inline_vs_ref,exported_ns,exported_median_ns,exported_spread,exported_vs_ref,latency_ns,latency_median_ns,latency_spread,latency_vs_ref\n");
+	} else if (format == KB_FORMAT_JSON) {
+		kb_buf_printf(b, "  \"bits\": %u,\n  \"hashes\": [", o->bits);
+	} else {
+		kb_buf_printf(b, "Hash speed, bits = %u: ns per hash, fastest and median of %d rounds and their\n", o->bits, HASH_ROUNDS);
+		kb_buf_printf(b, "spread ((slowest - fastest) / median), and each one's throughput relative to\n");
+		kb_buf_printf(b, "the hand-written reference loop timed alternately with it in the same binary\n");
+		kb_buf_printf(b, "(fastest against fastest; 1.00 = as fast; the reference rows are 1 by definition)\n\n");
+		kb_buf_printf(b, "%-29s %-*s %-4s | %8s %8s %6s %7s %6s | %8s %6s | %8s %6s\n",
+			      "function", gen_width(), "gen", "word", "inline", "median", "spread",
+			      "TSC/h", "x ref", "exported", "x ref", "latency", "x ref");
 	}
 	for (i = 0; i < nrows; i++) {
-		speed_row(o, csv, b, in, ti, te, rows[i]);
+		speed_row(o, format, b, in, ti, te, rows[i], i == 0);
 		kb_progress_add(o->progress, 1);
 	}
+	if (format == KB_FORMAT_JSON)
+		kb_buf_printf(b, "\n  ]");
 }
 
 /* The naive loop the issue measured: generate a key, hash it, count it. */
@@ -211,22 +271,6 @@ static uint64_t naive_count(uint64_t n, unsigned bits, uint64_t *counts)
 static const unsigned engine_bits[] = { 11, 16, 20, 22, 24 };
 #define ENGINE_SIZES (sizeof(engine_bits) / sizeof(engine_bits[0]))
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Fastest and median of n times, as keys per second. */
-static void best_median(double *t, unsigned n, uint64_t keys, double *best,
-			double *median)
-{
-	qsort(t, n, sizeof(*t), cmp_double);
-	*best = keys / t[0];
-	*median = keys / (n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2);
-}
-
 /* Whether a path is worth timing at this size: lanes past L2 would only
  * show that four u32 copies of a big table do not fit anywhere. */
 static int path_shown(enum kb_engine_path path, unsigned bits)
@@ -238,46 +282,130 @@ static int path_shown(enum kb_engine_path path, unsigned bits)
 	return path != KB_PATH_LANES || (UINT64_C(16) << bits) <= kb_cache_bytes(2);
 }
 
+static const char *const cache_source_names[] = {
+	[KB_CACHE_SET] = "/sys/devices/system/cpu/cpu0/cache",
+	[KB_CACHE_LIBC] = "the C library (CPUID)",
+	[KB_CACHE_TYPICAL] = "neither listed it: a typical size",
+};
+
+/* The caches the engine sizes its tables by, where each figure came from,
+ * and the C library's figure where it differs (a virtual machine's CPUID
+ * may give its host's). */
+static void speed_caches(enum kb_format format, struct kb_buf *b)
+{
+	unsigned level;
+
+	for (level = 1; level <= 3; level++) {
+		enum kb_cache_source src;
+		uint64_t v = kb_cache_bytes_from(level, &src), libc = kb_libc_cache_bytes(level);
+
+		if (format == KB_FORMAT_JSON) {
+			kb_buf_printf(b, "%s\n    {\"level\": %u, \"bytes\": %llu, \"source\": ",
+				      level == 1 ? "" : ",", level, (unsigned long long)v);
+			kb_json_string(b, cache_source_names[src]);
+			kb_buf_printf(b, ", \"libc_bytes\": %llu}", (unsigned long long)libc);
+			continue;
+		}
+		kb_buf_printf(b, "  L%u%s %llu KiB from %s", level, level == 1 ? "d" : "",
+			      (unsigned long long)v >> 10, cache_source_names[src]);
+		if (src != KB_CACHE_LIBC && libc && libc != v)
+			kb_buf_printf(b, " (the C library says %llu KiB)",
+				      (unsigned long long)libc >> 10);
+		kb_buf_printf(b, "\n");
+	}
+}
+
+/* The engine's page4k keys, as speed_engine counts them. */
+static void engine_keys(const struct kb_speed_opts *o, struct kb_keyset_params *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->count = o->engine_keys;
+	p->word = 64;
+	p->input_bits = 64;
+}
+
+static const struct kb_hashspec engine_spec = { LKH_FUNC_HASH_64, LKH_GEN_NEW, 64 };
+
+/* What AUTO does at 2^bits when it enumerates the keys: 0, or -1. */
+static int engine_plan(const struct kb_speed_opts *o, unsigned bits,
+		       struct kb_engine_plan *plan, char *err, size_t errlen)
+{
+	struct kb_engine_opts eo = { o->threads, KB_PATH_AUTO, 0, NULL, 1 };
+	struct kb_keyset_params p;
+	struct kb_keystream ks;
+	int rc;
+
+	engine_keys(o, &p);
+	if (kb_keystream_open(&ks, KB_KS_PAGE4K, &p, err, errlen) < 0)
+		return -1;
+	rc = kb_engine_plan(&engine_spec, 1, bits, &ks, &eo, plan, err, errlen);
+	kb_keystream_close(&ks);
+	return rc;
+}
+
+/* Row l (0: the naive loop) is timed: the loop, the chosen path, and the
+ * paths worth timing at this size. */
+static int figure_shown(unsigned l, unsigned bits, enum kb_engine_path chosen)
+{
+	return l == 0 || l == (unsigned)chosen || path_shown((enum kb_engine_path)l, bits);
+}
+
+/* One path's (or the naive loop's) rounds at one size, as keys per second. */
+struct engine_figure {
+	struct kb_rounds t; /* seconds */
+	int shown;
+};
+
+static double rate(uint64_t keys, double seconds)
+{
+	return seconds > 0 ? (double)keys / seconds : 0;
+}
+
 /*
  * The naive loop and every engine path at each table size, in rounds that
  * time each of them once (so a noisy moment hits all of them alike); the
- * engine's figure is the path AUTO picks when it enumerates the keys,
- * beside the others so that the choice can be checked on the machine at
- * hand, and floor sums (which count these keys without enumerating them).
+ * engine's figure is the path AUTO picks when it enumerates the keys
+ * (kb_engine_plan, as kb_count_parallel takes it), beside the others so
+ * that the choice can be checked on the machine at hand, and floor sums
+ * (which count these keys without enumerating them).
  */
-static int speed_engine(const struct kb_speed_opts *o, int csv,
+static int speed_engine(const struct kb_speed_opts *o, enum kb_format format,
 			struct kb_buf *b, char *err, size_t errlen)
 {
 	enum { NAIVE = 0 }; /* row 0; rows 1.. are the paths */
-	struct kb_hashspec spec = { LKH_FUNC_HASH_64, LKH_GEN_NEW, 64 };
 	struct kb_keyset_params p;
 	unsigned threads = o->threads ? o->threads : kb_cpu_count();
 	size_t i;
 
-	if (csv)
-		kb_buf_printf(b, "schema,bits,keys,threads,loop,chosen,best_keys_per_s,median_keys_per_s,speedup_best,speedup_median\n");
-	else
-		kb_buf_printf(b, "\nCounting engine: %llu page4k keys through new hash_64 on %u thread%s,\n"
-				 "caches L1d %llu KiB, L2 %llu KiB, L3 %llu KiB (the engine's choice of path rests on them),\n"
-				 "G keys/s, best / median of %d rounds; speedup = engine / naive loop\n"
-				 "%5s | %-13s | %-13s %-9s | %-13s | %s\n",
-			      o->engine_keys, threads, threads == 1 ? "" : "s",
-			      (unsigned long long)kb_cache_bytes(1) >> 10,
-			      (unsigned long long)kb_cache_bytes(2) >> 10,
-			      (unsigned long long)kb_cache_bytes(3) >> 10,
-			      ENGINE_TRIALS, "bits", "naive loop", "engine", "(path)",
-			      "speedup", "every path (best)");
-	memset(&p, 0, sizeof(p));
-	p.count = o->engine_keys;
-	p.word = 64;
-	p.input_bits = 64;
+	if (format == KB_FORMAT_CSV) {
+		kb_buf_printf(b, "schema,bits,keys,threads,loop,chosen,rounds,best_keys_per_s,median_keys_per_s,mean_keys_per_s,spread,speedup_best,speedup_median\n");
+	} else if (format == KB_FORMAT_JSON) {
+		kb_buf_printf(b, "%s  \"caches\": [", o->hashes ? ",\n" : "");
+		speed_caches(format, b);
+		kb_buf_printf(b, "\n  ],\n  \"engine\": {\"keys\": %llu, \"threads\": %u, \"rounds\": %d, \"rows\": [",
+			      o->engine_keys, threads, ENGINE_TRIALS);
+	} else {
+		kb_buf_printf(b, "\nCounting engine: %llu page4k keys through new hash_64 on up to %u thread%s;\n"
+				 "the caches its choice of path rests on:\n",
+			      o->engine_keys, threads, threads == 1 ? "" : "s");
+		speed_caches(format, b);
+		kb_buf_printf(b, "G keys/s, best / median of %d rounds, spread (slowest - fastest) / median;\n"
+				 "speedup = engine / naive loop; the engine's path and threads as it chooses them\n"
+				 "%5s | %-13s %6s | %-13s %-11s %6s | %-15s | %s\n",
+			      ENGINE_TRIALS, "bits", "naive loop", "spread", "engine", "(path thr)",
+			      "spread", "speedup", "every path (best)");
+	}
+	engine_keys(o, &p);
 	for (i = 0; i < ENGINE_SIZES; i++) {
 		unsigned bits = engine_bits[i], trial, l;
-		enum kb_engine_path chosen = kb_engine_choose(1, bits, threads);
 		uint64_t *counts = calloc((size_t)1 << bits, sizeof(uint64_t));
-		double t[KB_PATH_COUNT_][ENGINE_TRIALS], best[KB_PATH_COUNT_],
-			med[KB_PATH_COUNT_];
+		double t[KB_PATH_COUNT_][ENGINE_TRIALS];
+		struct engine_figure fig[KB_PATH_COUNT_];
+		struct kb_engine_opts auto_opts = { threads, KB_PATH_AUTO, 0, NULL, 1 };
+		struct kb_engine_plan plan;
 		struct kb_keystream ks;
+		enum kb_engine_path chosen;
+		char sa[8], sb[8];
 
 		if (!counts) {
 			snprintf(err, errlen, "out of memory");
@@ -287,19 +415,28 @@ static int speed_engine(const struct kb_speed_opts *o, int csv,
 			free(counts);
 			return -1;
 		}
+		if (kb_engine_plan(&engine_spec, 1, bits, &ks, &auto_opts, &plan, err, errlen) < 0) {
+			free(counts);
+			kb_keystream_close(&ks);
+			return -1;
+		}
+		chosen = plan.path;
+		for (l = 0; l < KB_PATH_COUNT_; l++)
+			fig[l].shown = figure_shown(l, bits, chosen);
 		for (trial = 0; trial < ENGINE_TRIALS; trial++) {
 			for (l = 0; l < KB_PATH_COUNT_; l++) {
 				struct kb_engine_opts eo = { threads, (enum kb_engine_path)l, 0, NULL, 1 };
 				double t0;
 
-				if (l != NAIVE && !path_shown((enum kb_engine_path)l, bits))
+				if (!fig[l].shown)
 					continue;
 				memset(counts, 0, sizeof(uint64_t) << bits);
 				t0 = now();
 				if (l == NAIVE)
 					sink += naive_count(p.count, bits, counts);
-				else if (kb_count_parallel(&spec, 1, bits, &ks, &eo, counts,
-							   err, errlen) < 0) {
+				else if (kb_count_parallel(&engine_spec, 1, bits, &ks,
+							   l == (unsigned)chosen ? &auto_opts : &eo,
+							   counts, err, errlen) < 0) {
 					free(counts);
 					kb_keystream_close(&ks);
 					return -1;
@@ -311,56 +448,221 @@ static int speed_engine(const struct kb_speed_opts *o, int csv,
 		kb_keystream_close(&ks);
 		free(counts);
 		for (l = 0; l < KB_PATH_COUNT_; l++)
-			if (l == NAIVE || path_shown((enum kb_engine_path)l, bits))
-				best_median(t[l], ENGINE_TRIALS, p.count, &best[l], &med[l]);
-		if (csv) {
-			for (l = 0; l < KB_PATH_COUNT_; l++)
-				if (l == NAIVE || path_shown((enum kb_engine_path)l, bits))
-					kb_buf_printf(b, "2,%u,%llu,%u,%s,%d,%.4g,%.4g,%.3f,%.3f\n",
-						      bits, o->engine_keys, l == NAIVE ? 1 : threads,
-						      l == NAIVE ? "naive" : kb_engine_path_name((enum kb_engine_path)l),
-						      l == (unsigned)chosen, best[l], med[l],
-						      best[l] / best[NAIVE], med[l] / med[NAIVE]);
-			continue;
+			if (fig[l].shown)
+				kb_rounds_of(t[l], ENGINE_TRIALS, &fig[l].t);
+		for (l = 0; l < KB_PATH_COUNT_; l++) {
+			const struct kb_rounds *r = &fig[l].t, *n = &fig[NAIVE].t;
+			const char *name = l == NAIVE ? "naive" : kb_engine_path_name((enum kb_engine_path)l);
+			unsigned thr = l == NAIVE ? 1 : l == (unsigned)chosen ? plan.threads : threads;
+
+			if (!fig[l].shown || format == KB_FORMAT_TEXT)
+				continue;
+			if (format == KB_FORMAT_CSV)
+				kb_buf_printf(b, "%d,%u,%llu,%u,%s,%d,%u,%.4g,%.4g,%.4g,%.3f,%.3f,%.3f\n",
+					      CSV_ENGINE, bits, o->engine_keys, thr, name,
+					      l == (unsigned)chosen, r->n, rate(p.count, r->best),
+					      rate(p.count, r->median), rate(p.count, r->mean), r->spread,
+					      n->best / r->best, n->median / r->median);
+			else
+				kb_buf_printf(b, "%s\n      {\"bits\": %u, \"loop\": \"%s\", \"threads\": %u, \"chosen\": %s, "
+						 "\"best_keys_per_s\": %.4g, \"median_keys_per_s\": %.4g, \"mean_keys_per_s\": %.4g, "
+						 "\"spread\": %.4f, \"speedup_best\": %.4f, \"speedup_median\": %.4f}",
+					      i == 0 && l == NAIVE ? "" : ",", bits, name, thr,
+					      l == (unsigned)chosen ? "true" : "false", rate(p.count, r->best),
+					      rate(p.count, r->median), rate(p.count, r->mean), r->spread,
+					      n->best / r->best, n->median / r->median);
 		}
-		kb_buf_printf(b, "%5u | %5.3f / %5.3f | %5.3f / %5.3f %-9s | %5.2fx / %5.2fx |",
-			      bits, best[NAIVE] / 1e9, med[NAIVE] / 1e9, best[chosen] / 1e9,
-			      med[chosen] / 1e9, kb_engine_path_name(chosen),
-			      best[chosen] / best[NAIVE], med[chosen] / med[NAIVE]);
+		if (format != KB_FORMAT_TEXT)
+			continue;
+		kb_buf_printf(b, "%5u | %5.3f / %5.3f %6s | %5.3f / %5.3f %-8s %2u %6s | %5.2fx / %5.2fx |",
+			      bits, rate(p.count, fig[NAIVE].t.best) / 1e9,
+			      rate(p.count, fig[NAIVE].t.median) / 1e9,
+			      spread_text(fig[NAIVE].t.spread, sa),
+			      rate(p.count, fig[chosen].t.best) / 1e9,
+			      rate(p.count, fig[chosen].t.median) / 1e9, kb_engine_path_name(chosen),
+			      plan.threads, spread_text(fig[chosen].t.spread, sb),
+			      fig[NAIVE].t.best / fig[chosen].t.best,
+			      fig[NAIVE].t.median / fig[chosen].t.median);
 		for (l = 1; l < KB_PATH_COUNT_; l++)
 			if (path_shown((enum kb_engine_path)l, bits))
 				kb_buf_printf(b, " %s %.3f", kb_engine_path_name((enum kb_engine_path)l),
-					      best[l] / 1e9);
+					      rate(p.count, fig[l].t.best) / 1e9);
 		kb_buf_printf(b, "\n");
 	}
+	if (format == KB_FORMAT_JSON)
+		kb_buf_printf(b, "\n    ]}");
 	return 0;
 }
 
-/* Timings the engine part makes: every shown path and the naive loop,
- * at every size, every round. */
-static uint64_t engine_steps(void)
+/* The grid: every count 2^GRID_LOG_MIN.. by every size, in steps of 4x. */
+#define GRID_COUNT_MIN 12
+#define GRID_COUNT_MAX 28
+#define GRID_BITS_MIN 6
+#define GRID_BITS_MAX 24
+#define GRID_STEP 2
+
+/*
+ * At each (count, size): the naive loop, the plain one-thread path
+ * (direct64) and the engine's threaded choice (kb_engine_choose's path,
+ * the threads AUTO would give it) in alternating rounds, and which of
+ * the two AUTO takes.  What AUTO takes should be at least the naive
+ * loop everywhere: this is the table that says so, or not.
+ */
+static int speed_grid(const struct kb_speed_opts *o, enum kb_format format,
+		      struct kb_buf *b, char *err, size_t errlen)
 {
-	uint64_t n = 0;
+	unsigned threads = o->threads ? o->threads : kb_cpu_count(), bits, lc;
+	int first = 1;
+
+	if (format == KB_FORMAT_CSV)
+		kb_buf_printf(b, "schema,bits,keys,auto_path,auto_threads,threaded_path,threaded_threads,rounds,naive_best_keys_per_s,naive_median_keys_per_s,direct_best_keys_per_s,direct_median_keys_per_s,threaded_best_keys_per_s,threaded_median_keys_per_s,auto_vs_naive_best,auto_vs_naive_median\n");
+	else if (format == KB_FORMAT_JSON)
+		kb_buf_printf(b, "%s  \"grid\": {\"rounds\": %d, \"threads\": %u, \"rows\": [",
+			      o->hashes || o->engine ? ",\n" : "", ENGINE_TRIALS, threads);
+	else {
+		kb_buf_printf(b, "Engine against the naive loop: page4k keys through new hash_64, up to %u threads;\n"
+				 "each cell the median of %d rounds of AUTO's path over the naive loop's\n"
+				 "(> 1: the engine is faster) and the path: D direct64 (one thread),\n"
+				 "L lanes, P private8, R ranges8\n%8s",
+			      threads, ENGINE_TRIALS, "keys \\ bits");
+		for (bits = GRID_BITS_MIN; bits <= GRID_BITS_MAX; bits += GRID_STEP)
+			kb_buf_printf(b, " %7u", bits);
+		kb_buf_printf(b, "\n");
+	}
+	for (lc = GRID_COUNT_MIN; lc <= GRID_COUNT_MAX; lc += GRID_STEP) {
+		if (format == KB_FORMAT_TEXT)
+			kb_buf_printf(b, "%6s%-2u", "2^", lc);
+		for (bits = GRID_BITS_MIN; bits <= GRID_BITS_MAX; bits += GRID_STEP) {
+			struct kb_speed_opts one = *o;
+			struct kb_keyset_params p;
+			struct kb_keystream ks;
+			struct kb_engine_plan plan, tplan;
+			enum kb_engine_path threaded = kb_engine_choose(1, bits, threads);
+			struct kb_engine_opts eo[3] = {
+				{ 0 },
+				{ 1, KB_PATH_DIRECT, 0, NULL, 1 },
+				{ threads, threaded, 0, NULL, 1 },
+			};
+			double t[3][ENGINE_TRIALS], autob, autom;
+			struct kb_rounds r[3];
+			uint64_t *counts = calloc((size_t)1 << bits, sizeof(uint64_t));
+			unsigned trial, l;
+
+			one.engine_keys = UINT64_C(1) << lc;
+			engine_keys(&one, &p);
+			if (!counts || kb_keystream_open(&ks, KB_KS_PAGE4K, &p, err, errlen) < 0) {
+				if (!counts)
+					snprintf(err, errlen, "out of memory");
+				free(counts);
+				return -1;
+			}
+			if (engine_plan(&one, bits, &plan, err, errlen) < 0 ||
+			    kb_engine_plan(&engine_spec, 1, bits, &ks, &eo[2], &tplan, err,
+					   errlen) < 0)
+				goto fail;
+			for (trial = 0; trial < ENGINE_TRIALS; trial++)
+				for (l = 0; l < 3; l++) {
+					double t0;
+
+					memset(counts, 0, sizeof(uint64_t) << bits);
+					t0 = now();
+					if (l == 0)
+						sink += naive_count(p.count, bits, counts);
+					else if (kb_count_parallel(&engine_spec, 1, bits, &ks, &eo[l],
+								   counts, err, errlen) < 0)
+						goto fail;
+					t[l][trial] = now() - t0;
+					kb_progress_add(o->progress, 1);
+				}
+			kb_keystream_close(&ks);
+			free(counts);
+			for (l = 0; l < 3; l++)
+				kb_rounds_of(t[l], ENGINE_TRIALS, &r[l]);
+			/* AUTO is one of the two paths timed */
+			l = plan.path == KB_PATH_DIRECT ? 1 : 2;
+			autob = r[0].best / r[l].best;
+			autom = r[0].median / r[l].median;
+			if (format == KB_FORMAT_CSV)
+				kb_buf_printf(b, "%d,%u,%llu,%s,%u,%s,%u,%d,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.3f,%.3f\n",
+					      CSV_GRID, bits, (unsigned long long)p.count,
+					      kb_engine_path_name(plan.path), plan.threads,
+					      kb_engine_path_name(threaded), tplan.threads, ENGINE_TRIALS,
+					      rate(p.count, r[0].best), rate(p.count, r[0].median),
+					      rate(p.count, r[1].best), rate(p.count, r[1].median),
+					      rate(p.count, r[2].best), rate(p.count, r[2].median), autob, autom);
+			else if (format == KB_FORMAT_JSON)
+				kb_buf_printf(b, "%s\n      {\"bits\": %u, \"keys\": %llu, \"auto_path\": \"%s\", \"auto_threads\": %u, "
+						 "\"threaded_path\": \"%s\", \"threaded_threads\": %u, "
+						 "\"naive_median_keys_per_s\": %.4g, \"direct_median_keys_per_s\": %.4g, "
+						 "\"threaded_median_keys_per_s\": %.4g, \"auto_vs_naive_best\": %.4f, "
+						 "\"auto_vs_naive_median\": %.4f}",
+					      first ? "" : ",", bits, (unsigned long long)p.count,
+					      kb_engine_path_name(plan.path), plan.threads,
+					      kb_engine_path_name(threaded), tplan.threads,
+					      rate(p.count, r[0].median), rate(p.count, r[1].median),
+					      rate(p.count, r[2].median), autob, autom);
+			else
+				kb_buf_printf(b, " %6.2f%c", autom, "?LPRDF"[plan.path]);
+			first = 0;
+			continue;
+fail:
+			kb_keystream_close(&ks);
+			free(counts);
+			return -1;
+		}
+		if (format == KB_FORMAT_TEXT)
+			kb_buf_printf(b, "\n");
+	}
+	if (format == KB_FORMAT_JSON)
+		kb_buf_printf(b, "\n    ]}");
+	return 0;
+}
+
+static uint64_t grid_steps(void)
+{
+	return (uint64_t)((GRID_COUNT_MAX - GRID_COUNT_MIN) / GRID_STEP + 1) *
+	       ((GRID_BITS_MAX - GRID_BITS_MIN) / GRID_STEP + 1) * 3 * ENGINE_TRIALS;
+}
+
+/* Timings the engine part makes: every path shown and the naive loop, at
+ * every size, every round (-1 with a reason when a plan cannot be made). */
+static int64_t engine_steps(const struct kb_speed_opts *o, char *err, size_t errlen)
+{
+	int64_t n = 0;
 	size_t i;
 	unsigned l;
 
-	for (i = 0; i < ENGINE_SIZES; i++)
+	for (i = 0; i < ENGINE_SIZES; i++) {
+		struct kb_engine_plan plan;
+
+		if (engine_plan(o, engine_bits[i], &plan, err, errlen) < 0)
+			return -1;
 		for (l = 0; l < KB_PATH_COUNT_; l++)
-			n += l == 0 || path_shown((enum kb_engine_path)l, engine_bits[i]);
+			n += figure_shown(l, engine_bits[i], plan.path);
+	}
 	return n * ENGINE_TRIALS;
 }
 
 int kb_speed_run(const struct kb_speed_opts *o, enum kb_format format,
 		 struct kb_buf *out, char *err, size_t errlen)
 {
-	int csv = format == KB_FORMAT_CSV;
 	size_t rows[256], nrows = hash_rows(rows, 256);
+	int64_t steps = o->engine ? engine_steps(o, err, errlen) : 0;
 
-	kb_progress_expect(o->progress, (o->hashes ? nrows : 0) +
-					(o->engine ? engine_steps() : 0));
-	if (o->hashes)
-		speed_hashes(o, csv, out, rows, nrows);
-	if (o->engine && speed_engine(o, csv, out, err, errlen) < 0)
+	if (steps < 0)
 		return -1;
+	kb_progress_expect(o->progress, (o->hashes ? nrows : 0) + (uint64_t)steps +
+					(o->grid ? grid_steps() : 0));
+	if (format == KB_FORMAT_JSON)
+		kb_buf_printf(out, "{\n  \"schema\": \"khash-bench/speed\",\n  \"schema_version\": %d,\n  \"generator\": \"khash-bench %s\",\n",
+			      KB_SCHEMA_VERSION, lkh_version_string());
+	if (o->hashes)
+		speed_hashes(o, format, out, rows, nrows);
+	if (o->engine && speed_engine(o, format, out, err, errlen) < 0)
+		return -1;
+	if (o->grid && speed_grid(o, format, out, err, errlen) < 0)
+		return -1;
+	if (format == KB_FORMAT_JSON)
+		kb_buf_printf(out, "\n}\n");
 	return 0;
 }

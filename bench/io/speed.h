@@ -15,12 +15,14 @@ struct kb_speed_opts {
 	unsigned bits;        /* for the hash table */
 	double min_seconds;   /* per measurement */
 	int hashes, engine;   /* which parts to run */
+	int grid;             /* the engine against the naive loop, every
+			       * count by every size */
 	unsigned threads;     /* engine; 0 = one per CPU */
 	unsigned long long engine_keys;
 	struct kb_progress *progress; /* timings done and expected, or NULL */
 };
 
-/* Run and format (text or csv); 0, or -1 with a reason. */
+/* Run and format (text, csv or json); 0, or -1 with a reason. */
 int kb_speed_run(const struct kb_speed_opts *o, enum kb_format format,
 		 struct kb_buf *out, char *err, size_t errlen);
 
