@@ -352,9 +352,20 @@ static void one_plan_for_every_count(void **state)
 	assert_int_equal(plan_for(KB_KS_RANDOM, 1000, 12, &two, &plan), 0);
 	assert_int_equal(plan.path, KB_PATH_DIRECT);
 	assert_int_equal(plan.threads, 1);
-	/* more keys than buckets, but too little work for threads */
+	/* more keys than buckets, but too little work for threads: one
+	 * thread, in lanes where they fit L1 with 2^KB_SOLO_LANES_MIN_LOG keys a bucket */
 	assert_int_equal(plan_for(KB_KS_RANDOM, KB_ENGINE_MIN_WORK - 1, 8, &two, &plan), 0);
+	assert_int_equal(plan.path, KB_PATH_LANES); /* 4 KiB of lanes fit any L1 */
+	assert_int_equal(plan.threads, 1);
+	assert_int_equal(plan_for(KB_KS_RANDOM, (UINT64_C(1) << (8 + KB_SOLO_LANES_MIN_LOG)) - 1, 8, &two, &plan), 0);
 	assert_int_equal(plan.path, KB_PATH_DIRECT);
+	assert_int_equal(plan.threads, 1);
+	assert_int_equal(plan_for(KB_KS_RANDOM, UINT64_C(1) << (8 + KB_SOLO_LANES_MIN_LOG), 8, &two, &plan), 0);
+	assert_int_equal(plan.path, KB_PATH_LANES);
+	assert_int_equal(plan.threads, 1);
+	assert_int_equal(plan_for(KB_KS_RANDOM, KB_ENGINE_MIN_WORK - 1, 18, &two, &plan), 0);
+	assert_int_equal(plan.path, kb_engine_choose(1, 18, 1) == KB_PATH_LANES
+					    ? KB_PATH_LANES : KB_PATH_DIRECT);
 	assert_int_equal(plan.threads, 1);
 	/* enough: the cache rule's path, threads as the keys allow */
 	assert_int_equal(plan_for(KB_KS_RANDOM, big, 8, &two, &plan), 0);

@@ -107,14 +107,18 @@ enum kb_engine_path kb_engine_choose(size_t nspecs, unsigned bits,
 unsigned kb_engine_ranges(size_t nspecs, unsigned bits, unsigned threads);
 
 /*
- * Below this many hashes (keys x cells) AUTO counts on one thread straight
- * into the result (KB_PATH_DIRECT, the plain loop): measured on this 2-vCPU
- * VM (`speed --part grid`, bench/RESULTS.md), a second thread, private
- * tables and their merge cost a millisecond or more, so that every threaded
- * path lost to the naive loop somewhere below 2^24 keys (0.01-0.9x) and
- * the plain path stayed within noise of it.
+ * Below this many hashes (keys x cells) AUTO counts on one thread
+ * (`speed --part grid`, bench/RESULTS.md): on this 2-vCPU VM starting a
+ * second thread costs a good part of a millisecond, so threaded paths lost
+ * to the naive loop at 2^20 keys (0.3-0.9x) and were mixed at 2^22
+ * (0.87-1.98x).  That one thread counts straight into the result
+ * (KB_PATH_DIRECT, the plain loop), or in lanes where they fit L1 and
+ * there are 2^KB_SOLO_LANES_MIN_LOG keys a bucket or more to pay for
+ * clearing and adding them (1.15-1.28x at 2^6 buckets, even at 2^8-2^10;
+ * with 2^6 keys a bucket, 0.68-0.9x).
  */
 #define KB_ENGINE_MIN_WORK (UINT64_C(1) << 24)
+#define KB_SOLO_LANES_MIN_LOG 8
 
 /* What kb_count_parallel will do: the path, its threads and ranges. */
 struct kb_engine_plan {

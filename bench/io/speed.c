@@ -138,7 +138,7 @@ static const char *spread_text(double spread, char buf[8])
  * rounds' median, mean and spread were added). */
 #define CSV_HASHES 2
 #define CSV_ENGINE 3
-#define CSV_GRID 4
+#define CSV_GRID 5
 
 /* JSON: one timing, ns per hash over the rounds, and its ratio to the
  * reference's (fastest against fastest, median against median). */
@@ -503,10 +503,9 @@ static int speed_engine(const struct kb_speed_opts *o, enum kb_format format,
 
 /*
  * At each (count, size): the naive loop, the plain one-thread path
- * (direct64) and the engine's threaded choice (kb_engine_choose's path,
- * the threads AUTO would give it) in alternating rounds, and which of
- * the two AUTO takes.  What AUTO takes should be at least the naive
- * loop everywhere: this is the table that says so, or not.
+ * (direct64) and AUTO's plan, in alternating rounds.  What AUTO takes
+ * should be at least the naive loop everywhere: this is the table that
+ * says so, or not.
  */
 static int speed_grid(const struct kb_speed_opts *o, enum kb_format format,
 		      struct kb_buf *b, char *err, size_t errlen)
@@ -515,7 +514,7 @@ static int speed_grid(const struct kb_speed_opts *o, enum kb_format format,
 	int first = 1;
 
 	if (format == KB_FORMAT_CSV)
-		kb_buf_printf(b, "schema,bits,keys,auto_path,auto_threads,threaded_path,threaded_threads,rounds,naive_best_keys_per_s,naive_median_keys_per_s,direct_best_keys_per_s,direct_median_keys_per_s,threaded_best_keys_per_s,threaded_median_keys_per_s,auto_vs_naive_best,auto_vs_naive_median\n");
+		kb_buf_printf(b, "schema,bits,keys,auto_path,auto_threads,rounds,naive_best_keys_per_s,naive_median_keys_per_s,direct_best_keys_per_s,direct_median_keys_per_s,auto_best_keys_per_s,auto_median_keys_per_s,auto_vs_naive_best,auto_vs_naive_median\n");
 	else if (format == KB_FORMAT_JSON)
 		kb_buf_printf(b, "%s  \"grid\": {\"rounds\": %d, \"threads\": %u, \"rows\": [",
 			      o->hashes || o->engine ? ",\n" : "", ENGINE_TRIALS, threads);
@@ -523,7 +522,7 @@ static int speed_grid(const struct kb_speed_opts *o, enum kb_format format,
 		kb_buf_printf(b, "Engine against the naive loop: page4k keys through new hash_64, up to %u threads;\n"
 				 "each cell the median of %d rounds of AUTO's path over the naive loop's\n"
 				 "(> 1: the engine is faster) and the path: D direct64 (one thread),\n"
-				 "L lanes, P private8, R ranges8\n%8s",
+				 "L lanes (l: on one thread), P private8, R ranges8\n%8s",
 			      threads, ENGINE_TRIALS, "keys \\ bits");
 		for (bits = GRID_BITS_MIN; bits <= GRID_BITS_MAX; bits += GRID_STEP)
 			kb_buf_printf(b, " %7u", bits);
@@ -536,17 +535,15 @@ static int speed_grid(const struct kb_speed_opts *o, enum kb_format format,
 			struct kb_speed_opts one = *o;
 			struct kb_keyset_params p;
 			struct kb_keystream ks;
-			struct kb_engine_plan plan, tplan;
-			enum kb_engine_path threaded = kb_engine_choose(1, bits, threads);
-			struct kb_engine_opts eo[3] = {
-				{ 0 },
-				{ 1, KB_PATH_DIRECT, 0, NULL, 1 },
-				{ threads, threaded, 0, NULL, 1 },
-			};
+			struct kb_engine_plan plan;
+			/* rows 1 and 2: the plain path, and AUTO as it plans */
+			const struct kb_engine_opts direct = { 1, KB_PATH_DIRECT, 0, NULL, 1 };
+			struct kb_engine_opts eo[3] = { { 0 }, direct, { threads, KB_PATH_AUTO, 0, NULL, 1 } };
 			double t[3][ENGINE_TRIALS], autob, autom;
 			struct kb_rounds r[3];
 			uint64_t *counts = calloc((size_t)1 << bits, sizeof(uint64_t));
 			unsigned trial, l;
+			char mark;
 
 			one.engine_keys = UINT64_C(1) << lc;
 			engine_keys(&one, &p);
@@ -556,9 +553,7 @@ static int speed_grid(const struct kb_speed_opts *o, enum kb_format format,
 				free(counts);
 				return -1;
 			}
-			if (engine_plan(&one, bits, &plan, err, errlen) < 0 ||
-			    kb_engine_plan(&engine_spec, 1, bits, &ks, &eo[2], &tplan, err,
-					   errlen) < 0)
+			if (kb_engine_plan(&engine_spec, 1, bits, &ks, &eo[2], &plan, err, errlen) < 0)
 				goto fail;
 			for (trial = 0; trial < ENGINE_TRIALS; trial++)
 				for (l = 0; l < 3; l++) {
@@ -578,31 +573,30 @@ static int speed_grid(const struct kb_speed_opts *o, enum kb_format format,
 			free(counts);
 			for (l = 0; l < 3; l++)
 				kb_rounds_of(t[l], ENGINE_TRIALS, &r[l]);
-			/* AUTO is one of the two paths timed */
-			l = plan.path == KB_PATH_DIRECT ? 1 : 2;
-			autob = r[0].best / r[l].best;
-			autom = r[0].median / r[l].median;
+			autob = r[0].best / r[2].best;
+			autom = r[0].median / r[2].median;
 			if (format == KB_FORMAT_CSV)
-				kb_buf_printf(b, "%d,%u,%llu,%s,%u,%s,%u,%d,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.3f,%.3f\n",
+				kb_buf_printf(b, "%d,%u,%llu,%s,%u,%d,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.3f,%.3f\n",
 					      CSV_GRID, bits, (unsigned long long)p.count,
-					      kb_engine_path_name(plan.path), plan.threads,
-					      kb_engine_path_name(threaded), tplan.threads, ENGINE_TRIALS,
+					      kb_engine_path_name(plan.path), plan.threads, ENGINE_TRIALS,
 					      rate(p.count, r[0].best), rate(p.count, r[0].median),
 					      rate(p.count, r[1].best), rate(p.count, r[1].median),
 					      rate(p.count, r[2].best), rate(p.count, r[2].median), autob, autom);
 			else if (format == KB_FORMAT_JSON)
 				kb_buf_printf(b, "%s\n      {\"bits\": %u, \"keys\": %llu, \"auto_path\": \"%s\", \"auto_threads\": %u, "
-						 "\"threaded_path\": \"%s\", \"threaded_threads\": %u, "
 						 "\"naive_median_keys_per_s\": %.4g, \"direct_median_keys_per_s\": %.4g, "
-						 "\"threaded_median_keys_per_s\": %.4g, \"auto_vs_naive_best\": %.4f, "
+						 "\"auto_median_keys_per_s\": %.4g, \"auto_vs_naive_best\": %.4f, "
 						 "\"auto_vs_naive_median\": %.4f}",
 					      first ? "" : ",", bits, (unsigned long long)p.count,
 					      kb_engine_path_name(plan.path), plan.threads,
-					      kb_engine_path_name(threaded), tplan.threads,
 					      rate(p.count, r[0].median), rate(p.count, r[1].median),
 					      rate(p.count, r[2].median), autob, autom);
-			else
-				kb_buf_printf(b, " %6.2f%c", autom, "?LPRDF"[plan.path]);
+			else {
+				mark = "?LPRDF"[plan.path];
+				if (plan.path == KB_PATH_LANES && plan.threads == 1)
+					mark = 'l';
+				kb_buf_printf(b, " %6.2f%c", autom, mark);
+			}
 			first = 0;
 			continue;
 fail:
