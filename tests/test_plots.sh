@@ -28,6 +28,21 @@ check "a gnuplot that cannot run: one error, exit 1, nothing written" $?
 
 command -v gnuplot >/dev/null || { echo "SKIP: gnuplot is not installed (Debian: gnuplot-nox)"; exit 77; }
 
+# gnuplots draw side by side: one that fails while later figures are being
+# drawn is still the error, named by its figure, and nothing is left behind
+# (its figure is the second of twelve; it fails after the others started).
+real=$(command -v gnuplot)
+mkdir "$tmp/failbin" && cat >"$tmp/failbin/gnuplot" <<EOS && chmod 755 "$tmp/failbin/gnuplot"
+#!/bin/sh
+case "\$3" in *heatmap_hash_32_w32*) sleep 0.3; echo 'line 3: no such thing' >&2; exit 1 ;; esac
+exec "$real" "\$@"
+EOS
+PATH=$tmp/failbin:$PATH "$kb" report --keysets page4k --bits-min 6 --bits-max 8 --plot "$tmp/fails" \
+	>"$tmp/fails.out" 2>"$tmp/fails.err"
+[ $? = 1 ] && [ ! -e "$tmp/fails" ] && [ ! -s "$tmp/fails.out" ] &&
+	[ "$(cat "$tmp/fails.err")" = "khash-bench: gnuplot failed on heatmap_hash_32_w32.gp: line 3: no such thing" ]
+check "a gnuplot failing beside others: its figure named, exit 1, nothing written" $?
+
 "$kb" audit --preset old64 --plot "$tmp/au" >/dev/null &&
 	[ -s "$tmp/au/audit_old64.png" ] && [ -s "$tmp/au/audit_old64.dat" ]
 check "audit --plot" $?

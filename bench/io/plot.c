@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "plot.h"
+#include "engine.h" /* kb_cpu_count */
 #include "stats.h"
 
 #include <errno.h>
@@ -22,7 +23,34 @@ struct staging {
 	char *images[MAX_FILES][2]; /* gnuplot's temp outputs, final names */
 	size_t nfiles, nimages;
 	int no_gnuplot; /* found missing: data and scripts only */
+	/* gnuplots still drawing (one a CPU at most): their figures' images
+	 * are images[first], images[first + 1] */
+	struct drawing {
+		pid_t pid;
+		FILE *log;
+		size_t first;
+		char base[256];
+	} drawing[MAX_FILES];
+	size_t ndrawing, max_drawing;
 };
+
+static int reap(struct staging *st, size_t k, char *err, size_t errlen);
+
+/* Wait for every gnuplot still drawing: 0, or -1 with the first failure. */
+static int reap_all(struct staging *st, char *err, size_t errlen)
+{
+	int rc = 0;
+
+	while (st->ndrawing > 0) {
+		char e[512];
+
+		if (reap(st, 0, e, sizeof(e)) < 0 && rc == 0) {
+			snprintf(err, errlen, "%s", e);
+			rc = -1;
+		}
+	}
+	return rc;
+}
 
 static int stage_file(struct staging *st, const char *name,
 		      const struct kb_buf *text, char *tmp_out, size_t tmplen,
@@ -50,7 +78,10 @@ static int stage_file(struct staging *st, const char *name,
 
 static void unstage_all(struct staging *st)
 {
+	char ignored[512];
 	size_t i;
+
+	reap_all(st, ignored, sizeof(ignored)); /* no child writes after this */
 
 	for (i = 0; i < st->nfiles; i++)
 		kb_atomic_abort(&st->files[i]);
@@ -66,6 +97,9 @@ static void unstage_all(struct staging *st)
 static int commit_all(struct staging *st, char *err, size_t errlen)
 {
 	size_t i;
+
+	if (reap_all(st, err, errlen) < 0)
+		return -1;
 
 	for (i = 0; i < st->nimages; i++) {
 		if (rename(st->images[i][0], st->images[i][1]) != 0) {
@@ -125,18 +159,61 @@ static int image_complete(const char *path, int png)
 	return ok;
 }
 
-/* Run gnuplot on a staged script, rendering to staged image names. */
+/*
+ * Wait for drawing k to end and judge it: 0, or -1 with a reason.
+ * gnuplot exits 0 even when it could not write its output (a full disk):
+ * an image counts only if it ends as its format ends.
+ */
+static int reap(struct staging *st, size_t k, char *err, size_t errlen)
+{
+	struct drawing d = st->drawing[k];
+	char said[256];
+	int status, i;
+
+	memmove(&st->drawing[k], &st->drawing[k + 1],
+		(st->ndrawing - k - 1) * sizeof(st->drawing[0]));
+	st->ndrawing--;
+	while (waitpid(d.pid, &status, 0) < 0 && errno == EINTR)
+		;
+	first_line(d.log, said, sizeof(said));
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		snprintf(err, errlen, "gnuplot failed on %s.gp%s%s", d.base,
+			 said[0] ? ": " : "", said);
+		return -1;
+	}
+	for (i = 0; i < 2; i++) {
+		const char *tmp = st->images[d.first + i][0];
+
+		if (!image_complete(tmp, i == 0)) {
+			snprintf(err, errlen, "cannot write %s: gnuplot left it incomplete%s",
+				 st->images[d.first + i][1],
+				 access(tmp, F_OK) == 0 ? " (disk full?)" : "");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Start gnuplot on a staged script, rendering to staged image names; it
+ * draws while the next figure is staged (reap judges it), one a CPU.
+ */
 static int render(struct staging *st, const char *base, const char *gp_tmp,
 		  const char *dat_tmp, char *err, size_t errlen)
 {
 	static const char *const ext[] = { "png", "svg" };
-	char *vars = NULL, out_tmp[4200], said[256];
+	char *vars = NULL, out_tmp[4200];
 	FILE *log;
 	pid_t pid;
-	int status, i, report[2], exec_errno = 0;
+	int i, report[2], exec_errno = 0;
+	struct drawing *d;
 
 	if (st->no_gnuplot)
 		return 0;
+	if (!st->max_drawing)
+		st->max_drawing = kb_cpu_count();
+	if (st->ndrawing >= st->max_drawing && reap(st, 0, err, errlen) < 0)
+		return -1;
 	snprintf(out_tmp, sizeof(out_tmp), "%.4090s.img", gp_tmp);
 	for (i = 0; i < 2; i++) {
 		char *tmp = NULL, *fin = NULL;
@@ -182,13 +259,24 @@ static int render(struct staging *st, const char *base, const char *gp_tmp,
 		_exit(127);
 	}
 	close(report[1]);
+	/* returns at the exec (the pipe closes) or with its errno */
 	while (read(report[0], &exec_errno, sizeof(exec_errno)) < 0 && errno == EINTR)
 		;
 	close(report[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
 	free(vars);
-	first_line(log, said, sizeof(said));
+	d = &st->drawing[st->ndrawing++];
+	d->pid = pid;
+	d->log = log;
+	d->first = st->nimages - 2;
+	snprintf(d->base, sizeof(d->base), "%s", base);
+	if (exec_errno == 0)
+		return 0;
+	/* it never ran: collect the child now */
+	st->ndrawing--;
+	while (waitpid(pid, &i, 0) < 0 && errno == EINTR)
+		;
+	if (log)
+		fclose(log);
 	if (exec_errno == ENOENT) {
 		/* no images, but the data and the script that draws them */
 		for (i = 0; i < 2; i++) {
@@ -200,28 +288,8 @@ static int render(struct staging *st, const char *base, const char *gp_tmp,
 		st->no_gnuplot = 1;
 		return 0;
 	}
-	if (exec_errno) {
-		snprintf(err, errlen, "cannot run gnuplot: %s", strerror(exec_errno));
-		return -1;
-	}
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		snprintf(err, errlen, "gnuplot failed on %s.gp%s%s", base,
-			 said[0] ? ": " : "", said);
-		return -1;
-	}
-	/* gnuplot exits 0 even when it could not write its output (a full
-	 * disk): an image counts only if it ends as its format ends */
-	for (i = 0; i < 2; i++) {
-		const char *tmp = st->images[st->nimages - 2 + i][0];
-
-		if (!image_complete(tmp, i == 0)) {
-			snprintf(err, errlen, "cannot write %s: gnuplot left it incomplete%s",
-				 st->images[st->nimages - 2 + i][1],
-				 access(tmp, F_OK) == 0 ? " (disk full?)" : "");
-			return -1;
-		}
-	}
-	return 0;
+	snprintf(err, errlen, "cannot run gnuplot: %s", strerror(exec_errno));
+	return -1;
 }
 
 /* Stage data and script, render, all under temporary names. */
