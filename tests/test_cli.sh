@@ -234,6 +234,31 @@ check "audit --compare: the mark explained" $?
 "$kb" audit --preset new64 --format json | grep -q '"key_sets_broken": 0, "stride_sizes_broken": 4}'
 check "audit json: four table sizes a stride breaks" $?
 
+# what the skew costs, in every format: the six figures against the chain
+# sums worked from X^2 itself (sum of squared loads S = n (X^2 + n) / m):
+# a lookup (S/n + 1)/2, a miss S/n, others met S/n - 1, and a random
+# function's 1 + (n-1)/2m, 1 + (n-1)/m, (n-1)/m
+for g in old new; do
+	"$kb" skew --keyset slab --size 192 --count 5000 --func hash_ptr --gen $g --word 64 --bits 10 \
+		--format csv >"$tmp/cost.csv"
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	function near(a, b) { return a - b < 1e-4 * b && b - a < 1e-4 * b }
+	{ n = $c["n"]; m = $c["buckets"]; per = ($c["chi2"] + n) / m; o = (n - 1) / m
+	  ok = near($c["hit_compares"], (per + 1) / 2) && near($c["hit_vs_random"], (per + 1) / 2 / (1 + o / 2)) &&
+	       near($c["miss_compares"], per) && near($c["miss_vs_random"], per / (1 + o)) &&
+	       near($c["others_met"], per - 1) && near($c["met_vs_random"], (per - 1) / o) &&
+	       $NF == $c["verdict"] && $c["verdict"] != ""
+	  exit !ok }' "$tmp/cost.csv"
+	check "skew csv: the cost columns follow from X^2 ($g hash_ptr, 5000 slab objects)" $?
+done
+"$kb" skew --keyset slab --size 192 --count 5000 --func hash_ptr --gen new --word 64 --bits 10 >"$tmp/cost.txt"
+grep -q '^  cost, as a chained table: a lookup compares [0-9.]* entries ([0-9.]*x a random function.s 3.44), a miss [0-9.]* ([0-9.]*x 5.88)$' "$tmp/cost.txt" &&
+	grep -q '^  cost, as locks or wait queues: [0-9.]* other keys met ([0-9.]*x a random function.s 4.88)$' "$tmp/cost.txt"
+check "skew text: both costs, beside a random function's (3.44, 5.88, 4.88 for 5000 keys in 1024)" $?
+"$kb" skew --keyset slab --size 192 --count 5000 --func hash_ptr --gen new --word 64 --bits 10 --format json |
+	grep -q '"hit_compares": [0-9.e+-]*, "hit_vs_random": [0-9.e+-]*, "miss_compares": [0-9.e+-]*, "miss_vs_random": [0-9.e+-]*, "others_met": [0-9.e+-]*, "met_vs_random": [0-9.e+-]*, "verdict"'
+check "skew json: the six cost members" $?
+
 # too few keys for a verdict: 40 keys in 2^16 buckets (it said "skewed",
 # p_upper 7e-19); 40 * 39 / 131072 = 0.0119 pairs, 3621 keys would do
 "$kb" skew --func hash_ptr --gen new --bits 16 --keyset random --count 40 >"$tmp/few.txt"
@@ -316,6 +341,15 @@ grep -q '^1,bit-waitqueue,kernel/sched/wait_bit.c:17,model,old,64,8,4096,256,.*,
 check "tables csv: bit-waitqueue (inodes), old, 64-bit: 3 buckets" $?
 grep -q '^1,bit-wait-page,kernel/sched/wait_bit.c:17 (page locks in late 2016),model,old,64,8,4096,256,.*,2,' "$tmp/t.csv"
 check "tables csv: bit-wait-page, old, 64-bit: 2 buckets" $?
+# its cost, worked by hand: 4096 page locks in 2 queues of 2048 (max load
+# 2048), so each waiter meets 2047 others where a random function's 256
+# queues give 4095/256 = 15.9961: 127.969x
+grep -q '^1,bit-wait-page,.*,old,64,8,4096,256,.*,2,2048,.*,broken,locks,2047,15.9961,127.969$' "$tmp/t.csv"
+check "tables csv: bit-wait-page, old, 64-bit: a lock table, 2047 others met, 128x random" $?
+[ "$(awk -F, 'NR > 1 { print $2 ":" $16 }' "$tmp/t.csv" | LC_ALL=C sort -u | tr '\n' ' ')" = "bit-wait-page:locks bit-waitqueue:locks btrfs-raid56-raw:chained btrfs-raid56:chained folio-waitqueue:locks ftrace-hash:chained hash-min:chained in-lookup-hash:chained inode-hash:chained jbd2-revoke:chained kvm-mmu-gfn:chained sch-fq:tree " ]
+check "tables csv: each table's kind (wait queues are locks, sch_fq's buckets rb-trees)" $?
+"$kb" tables | grep -q '^btrfs-raid56-raw  64   chained model        | 1024.38x    0.82x'
+check "tables text: the raw btrfs stripe hash under old costs 1024x random lookups" $?
 "$kb" tables --format json | grep -q '"schema": "khash-bench/tables"'; check "tables json" $?
 
 # every JSON document parses, whatever its strings hold (a reason with

@@ -394,6 +394,72 @@ static void rounds_summarized(void **state)
 		    r.spread == 0.0);
 }
 
+/*
+ * Costs, worked by hand from the chains themselves (not from the sum of
+ * squares the code uses): loads {3, 1, 0, 0}, 4 keys in 4 buckets.  A
+ * present key: chain positions 1 2 3 and 1, 7/4 compares.  An absent key
+ * landing where keys land: 3/4 of the time the chain of 3, else the
+ * chain of 1, 10/4.  Others met: 2, 2, 2 and 0, 6/4.  A random function:
+ * averaged over all 4^4 = 256 of them, by enumeration.
+ */
+static void costs_of_hand_worked_tables(void **state)
+{
+	const uint64_t loads[4] = { 3, 1, 0, 0 }, apart[4] = { 1, 1, 1, 1 };
+	const uint64_t one[2] = { 1, 0 };
+	struct kb_skew s;
+	struct kb_cost c;
+	double hit = 0, miss = 0, met = 0, cost, random, ratio;
+	unsigned f, k;
+
+	(void)state;
+	kb_skew_from_counts(loads, 4, &s);
+	kb_cost_of(&s, &c);
+	assert_true(fabs(c.hit - 1.75) < 1e-12);
+	assert_true(fabs(c.miss - 2.5) < 1e-12);
+	assert_true(fabs(c.met - 1.5) < 1e-12);
+	/* every function from 4 keys to 4 buckets, equally likely */
+	for (f = 0; f < 256; f++) {
+		uint64_t l[4] = { 0 };
+		double pos = 0, sq = 0;
+
+		for (k = 0; k < 4; k++)
+			pos += (double)++l[(f >> (2 * k)) & 3]; /* its place in the chain */
+		for (k = 0; k < 4; k++)
+			sq += (double)(l[k] * l[k]);
+		hit += pos / 4 / 256;
+		miss += sq / 4 / 256;
+		met += (sq - 4) / 4 / 256;
+	}
+	assert_true(fabs(c.hit_random - hit) < 1e-12);   /* 1.375 */
+	assert_true(fabs(c.miss_random - miss) < 1e-12); /* 1.75 */
+	assert_true(fabs(c.met_random - met) < 1e-12);   /* 0.75 */
+	assert_true(fabs(c.hit_ratio - 1.75 / 1.375) < 1e-12);
+	assert_true(fabs(c.miss_ratio - 2.5 / 1.75) < 1e-12);
+	assert_true(fabs(c.met_ratio - 2.0) < 1e-12);
+	/* which figure each kind of table pays */
+	kb_cost_for(&c, KB_KIND_CHAINED, &cost, &random, &ratio);
+	assert_true(cost == c.hit && random == c.hit_random && ratio == c.hit_ratio);
+	kb_cost_for(&c, KB_KIND_TREE, &cost, &random, &ratio);
+	assert_true(cost == c.miss && random == c.miss_random && ratio == c.miss_ratio);
+	kb_cost_for(&c, KB_KIND_LOCKS, &cost, &random, &ratio);
+	assert_true(cost == c.met && random == c.met_random && ratio == c.met_ratio);
+	assert_string_equal(kb_table_kind_name(KB_KIND_LOCKS), "locks");
+	/* every key alone: one compare, nobody met, better than random */
+	kb_skew_from_counts(apart, 4, &s);
+	kb_cost_of(&s, &c);
+	assert_true(c.hit == 1 && c.miss == 1 && c.met == 0 && c.met_ratio == 0);
+	assert_true(c.hit_ratio < 1);
+	/* one key: nothing to meet, at random either, a ratio of 1 */
+	kb_skew_from_counts(one, 2, &s);
+	kb_cost_of(&s, &c);
+	assert_true(c.met == 0 && c.met_random == 0 && c.met_ratio == 1);
+	assert_true(c.hit == 1 && c.hit_random == 1);
+	/* sparse and dense agree: the occupied buckets' loads only */
+	kb_skew_from_loads(loads, 2, 4, &s);
+	kb_cost_of(&s, &c);
+	assert_true(fabs(c.hit - 1.75) < 1e-12 && fabs(c.met_random - 0.75) < 1e-12);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -410,6 +476,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(enough_keys_at_both_sides),
 		cmocka_unit_test(thresholds_at_both_sides),
 		cmocka_unit_test(rounds_summarized),
+		cmocka_unit_test(costs_of_hand_worked_tables),
 	};
 
 	if (argc != 3) {

@@ -4,6 +4,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define LN10 2.302585092994045684
 #define LN_SQRT_2PI 0.918938533204672742
@@ -353,6 +354,55 @@ void kb_skew_from_loads(const uint64_t *loads, uint64_t nloads, uint64_t m,
 		s->log10_p_lower = 0.0;
 	}
 	s->expected_max = kb_expected_max_load((double)n, (double)m);
+	s->sum_sq = u128_to_double(sumsq);
+}
+
+static const char *const kind_names[KB_KIND_COUNT_] = {
+	[KB_KIND_CHAINED] = "chained",
+	[KB_KIND_TREE] = "tree",
+	[KB_KIND_LOCKS] = "locks",
+};
+
+const char *kb_table_kind_name(enum kb_table_kind kind)
+{
+	return (unsigned)kind < KB_KIND_COUNT_ ? kind_names[kind] : "?";
+}
+
+static double ratio_of(double cost, double random)
+{
+	return random > 0 ? cost / random : 1.0;
+}
+
+void kb_cost_of(const struct kb_skew *s, struct kb_cost *c)
+{
+	double n = (double)s->n, m = (double)s->buckets;
+	double per = s->n ? s->sum_sq / n : 0.0; /* a key's bucket, itself included */
+	double others = s->n && m > 0 ? (n - 1) / m : 0.0;
+
+	memset(c, 0, sizeof(*c));
+	if (s->n) {
+		c->hit = (per + 1) / 2;
+		c->hit_random = 1 + others / 2;
+		c->miss = per;
+		c->miss_random = 1 + others;
+		c->met = per - 1;
+		c->met_random = others;
+	}
+	c->hit_ratio = ratio_of(c->hit, c->hit_random);
+	c->miss_ratio = ratio_of(c->miss, c->miss_random);
+	c->met_ratio = ratio_of(c->met, c->met_random);
+}
+
+void kb_cost_for(const struct kb_cost *c, enum kb_table_kind kind,
+		 double *cost, double *random, double *ratio)
+{
+	if (kind == KB_KIND_LOCKS) {
+		*cost = c->met, *random = c->met_random, *ratio = c->met_ratio;
+	} else if (kind == KB_KIND_TREE) {
+		*cost = c->miss, *random = c->miss_random, *ratio = c->miss_ratio;
+	} else {
+		*cost = c->hit, *random = c->hit_random, *ratio = c->hit_ratio;
+	}
 }
 
 static int double_order(const void *x, const void *y)

@@ -62,6 +62,8 @@ struct kb_skew {
 	uint64_t used;          /* buckets with at least one key */
 	uint64_t max_load;      /* fullest bucket */
 	double expected_max;    /* what a random function would give */
+	double sum_sq;          /* sum of the squared loads (what the costs
+				 * below follow from) */
 };
 
 /* Fill s from the bucket counts of a table with m buckets. */
@@ -71,6 +73,41 @@ void kb_skew_from_counts(const uint64_t *counts, uint64_t m,
  * the others empty (any order): a sparse table costs its keys, not m. */
 void kb_skew_from_loads(const uint64_t *loads, uint64_t nloads, uint64_t m,
 			struct kb_skew *s);
+
+/*
+ * What a table's skew costs, in the table's own terms.  Every figure is
+ * a mean over the keys in the table (n keys, m buckets, loads L_i), and
+ * follows from the sum of squared loads S = sum L_i^2:
+ *  - chained buckets (hlist): entries compared to find a present key,
+ *    (S/n + 1) / 2; entries compared for an absent key that hashes the
+ *    way the present keys do (the whole chain of a key's bucket), S/n.
+ *    (An absent key hashed uniformly at random meets n/m whatever the
+ *    function: no figure says more.)
+ *  - buckets that are trees (rb-trees): keys in the tree a lookup
+ *    searches, S/n (it descends about log2 of that).
+ *  - arrays of locks or wait queues: other keys met on a key's lock or
+ *    queue when all are busy at once, S/n - 1.
+ * and a random function's expectation at the same n and m, from
+ * E[S] = n + n(n-1)/m: 1 + (n-1)/2m, 1 + (n-1)/m and (n-1)/m.
+ */
+enum kb_table_kind { KB_KIND_CHAINED, KB_KIND_TREE, KB_KIND_LOCKS, KB_KIND_COUNT_ };
+/* "chained", "tree", "locks" */
+const char *kb_table_kind_name(enum kb_table_kind kind);
+
+struct kb_cost {
+	double hit, hit_random;     /* chained: a present key's compares */
+	double miss, miss_random;   /* chained: an absent key's compares; tree:
+				     * the keys of the tree searched */
+	double met, met_random;     /* locks: the other keys met */
+	/* each over its random figure: 1 is a random function's cost, and
+	 * a cost with nothing to meet at random (met, n < 2) is 1 */
+	double hit_ratio, miss_ratio, met_ratio;
+};
+/* s's costs (no keys: all 0, ratios 1). */
+void kb_cost_of(const struct kb_skew *s, struct kb_cost *c);
+/* The figure and its random one that say what a kind of table pays. */
+void kb_cost_for(const struct kb_cost *c, enum kb_table_kind kind,
+		 double *cost, double *random, double *ratio);
 
 /*
  * A benchmark's rounds: the fastest (the figure least disturbed by the

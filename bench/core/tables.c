@@ -27,14 +27,14 @@ static uint64_t l1_cache_bytes(unsigned word)
 const struct kb_table kb_tables[] = {
 	{ "btrfs-raid56", "fs/btrfs/raid56.c:178", "hash_64(logical >> 16, 11)",
 	  LKH_FUNC_HASH_64, 11, KB_TX_SHR16, NULL, 0, 0, KB_KS_BTRFS_STRIPE, 0, 0, 0, 0,
-	  "full-stripe logical addresses (RAID5, 2 data disks, 64 KiB)", NULL, 0 },
+	  "full-stripe logical addresses (RAID5, 2 data disks, 64 KiB)", NULL, 0, KB_KIND_CHAINED },
 	{ "btrfs-raid56-raw", "fs/btrfs/raid56.c:178 (without its >> 16)",
 	  "hash_64(logical, 11)", LKH_FUNC_HASH_64, 11, KB_TX_NONE, NULL, 0, 0,
 	  KB_KS_BTRFS_STRIPE, 0, 0, 0, 0,
-	  "full-stripe logical addresses, as the comment says not to", NULL, 0 },
+	  "full-stripe logical addresses, as the comment says not to", NULL, 0, KB_KIND_CHAINED },
 	{ "folio-waitqueue", "mm/filemap.c:1058", "hash_ptr(folio, 8)",
 	  LKH_FUNC_HASH_PTR, 8, KB_TX_NONE, NULL, 0, 0, KB_KS_STRUCT_PAGE, 0, 0, 0, 0,
-	  "folio (struct page) pointers", "struct_page", 0 },
+	  "folio (struct page) pointers", "struct_page", 0, KB_KIND_LOCKS },
 	/* In 6.1 the bit waits that run are inodes' (the census: __I_NEW from
 	 * fs/inode.c unlock_new_inode() and friends, __I_SYNC from
 	 * fs/fs-writeback.c, half the keys each); page locks wait on
@@ -45,7 +45,7 @@ const struct kb_table kb_tables[] = {
 	  "hash_long(word << (BITS_PER_LONG == 32 ? 5 : 6) | bit, 8)",
 	  LKH_FUNC_HASH_LONG, 8, KB_TX_BITWAIT, "bit", 3, 3, KB_KS_SLAB, 0, 0, 0, 1360,
 	  "inode i_state words (inode slab objects, 1360 bytes; 800 on i386), bit __I_NEW = 3",
-	  NULL, 800 },
+	  NULL, 800, KB_KIND_LOCKS },
 	/* The same table as page_waitqueue() used it from commit 9dcb8b685fc3
 	 * (per-zone tables gone) until commit 62906027091f gave pages their
 	 * own table, both late 2016: bit_waitqueue(page, 0). */
@@ -53,33 +53,33 @@ const struct kb_table kb_tables[] = {
 	  "hash_long(word << (BITS_PER_LONG == 32 ? 5 : 6) | bit, 8)",
 	  LKH_FUNC_HASH_LONG, 8, KB_TX_BITWAIT, "bit", 0, 0, KB_KS_STRUCT_PAGE, 0, 0, 0, 0,
 	  "page flag words (struct page pointers), bit 0, as page_waitqueue() between 9dcb8b685fc3 and 62906027091f",
-	  "struct_page", 0 },
+	  "struct_page", 0, KB_KIND_LOCKS },
 	{ "hash-min", "include/linux/hashtable.h:32",
 	  "sizeof(key) <= 4 ? hash_32(key, bits) : hash_long(key, bits)",
 	  LKH_FUNC_HASH_LONG, 10, KB_TX_HASH_MIN, "key_bytes", 4, 8, KB_KS_SEQ, 0, 0, 0, 0,
-	  "sequential ids in a DEFINE_HASHTABLE(name, 10) of unsigned long keys", NULL, 0 },
+	  "sequential ids in a DEFINE_HASHTABLE(name, 10) of unsigned long keys", NULL, 0, KB_KIND_CHAINED },
 	{ "inode-hash", "fs/inode.c:548",
 	  "((ino * sb) ^ (GOLDEN_RATIO_PRIME + ino) / L1_CACHE_BYTES), folded by i_hash_shift",
 	  LKH_FUNC_HASH_LONG, 17, KB_TX_INODE, "sb", UINT64_C(0xc3c2a000),
 	  UINT64_C(0xffff888003c2a000), KB_KS_SEQ, 0, 0, 0, 0,
-	  "sequential inode numbers of one super block (i_hash_shift 17: 2 GiB of RAM)", NULL, 0 },
+	  "sequential inode numbers of one super block (i_hash_shift 17: 2 GiB of RAM)", NULL, 0, KB_KIND_CHAINED },
 	{ "in-lookup-hash", "fs/dcache.c:115",
 	  "hash_32(name_hash + parent / L1_CACHE_BYTES, 10)", LKH_FUNC_HASH_32, 10,
 	  KB_TX_DCACHE, "parent", UINT64_C(0xc3a4e0c0), UINT64_C(0xffff888003a4e0c0),
-	  KB_KS_RANDOM, 0, 0, 0, 0, "name hashes of one directory (random 32-bit)", NULL, 0 },
+	  KB_KS_RANDOM, 0, 0, 0, 0, "name hashes of one directory (random 32-bit)", NULL, 0, KB_KIND_CHAINED },
 	{ "kvm-mmu-gfn", "arch/x86/kvm/mmu/mmu.c:1701", "hash_64(gfn, 12)",
 	  LKH_FUNC_HASH_64, 12, KB_TX_NONE, NULL, 0, 0, KB_KS_SEQ, 0, 0, 0, 0,
-	  "consecutive guest frame numbers", NULL, 0 },
+	  "consecutive guest frame numbers", NULL, 0, KB_KIND_CHAINED },
 	{ "jbd2-revoke", "fs/jbd2/revoke.c:133", "hash_64(block, 8)",
 	  LKH_FUNC_HASH_64, 8, KB_TX_NONE, NULL, 0, 0, KB_KS_SEQ, 0, 0, 0, 0,
-	  "consecutive journal block numbers (256 entries, the default)", NULL, 0 },
+	  "consecutive journal block numbers (256 entries, the default)", NULL, 0, KB_KIND_CHAINED },
 	{ "sch-fq", "net/sched/sch_fq.c:302", "hash_ptr(sk, 10)",
 	  LKH_FUNC_HASH_PTR, 10, KB_TX_NONE, NULL, 0, 0, KB_KS_SLAB, 0, 0, 0, 2048,
-	  "socket pointers: 2 KiB slab objects (fq_trees_log 10, the default)", NULL, 0 },
+	  "socket pointers: 2 KiB slab objects (fq_trees_log 10, the default)", NULL, 0, KB_KIND_TREE },
 	{ "ftrace-hash", "kernel/trace/ftrace.c:1113", "hash_long(ip, 10)",
 	  LKH_FUNC_HASH_LONG, 10, KB_TX_NONE, NULL, 0, 0, KB_KS_SEQ,
 	  UINT64_C(0xc1000000), UINT64_C(0xffffffff81000000), 64, 0,
-	  "function entries 64 bytes apart in kernel text (FTRACE_HASH_DEFAULT_BITS)", NULL, 0 },
+	  "function entries 64 bytes apart in kernel text (FTRACE_HASH_DEFAULT_BITS)", NULL, 0, KB_KIND_CHAINED },
 };
 
 const unsigned kb_tables_count = sizeof(kb_tables) / sizeof(kb_tables[0]);

@@ -14,6 +14,8 @@
 
 #include <khash/lkh.h>
 
+#include "stats.h"
+
 /* What a call site does to its key before (or instead of) hashing. */
 enum kb_transform {
 	KB_TX_NONE,     /* the key as it is */
@@ -44,6 +46,7 @@ struct kb_table {
 				  * fits, or NULL */
 	unsigned size32;        /* object size on 32-bit kernels, where it
 				 * differs (0: size) */
+	enum kb_table_kind kind; /* what a bucket is: what its skew costs */
 };
 
 extern const struct kb_table kb_tables[];

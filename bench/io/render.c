@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "render.h"
+#include "cost_render.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -148,7 +149,8 @@ static void cells_csv(const struct kb_cell *c, size_t n, struct kb_buf *b)
 	size_t i;
 
 	/* a key file's cell says what it read: three more columns */
-	kb_buf_printf(b, "schema,keys,func,gen,word,bits,n,buckets,chi2,df,chi2_per_df,log10_p_upper,log10_p_lower,p_upper,p_lower,used,max_load,expected_max_load,verdict%s\n",
+	kb_buf_printf(b, "schema,keys,func,gen,word,bits,n,buckets,chi2,df,chi2_per_df,log10_p_upper,log10_p_lower,p_upper,p_lower,used,max_load,expected_max_load,%sverdict%s\n",
+		      KB_COST_CSV_HEAD,
 		      n && c->from_file ? ",keys_read,repeated,distinct" : "");
 	for (i = 0; i < n; i++, c++) {
 		const struct kb_skew *s = &c->skew;
@@ -158,7 +160,7 @@ static void cells_csv(const struct kb_cell *c, size_t n, struct kb_buf *b)
 		kb_buf_printf(b, ",%s,%s,%u,%u,", cell_func(c),
 			      lkh_gen_name(c->spec.gen), c->spec.word, c->bits);
 		if (!c->ok) {
-			kb_buf_printf(b, ",,,,,,,,,,,,n/a\n");
+			kb_buf_printf(b, ",,,,,,,,,,,,%sn/a\n", KB_COST_CSV_EMPTY);
 			continue;
 		}
 		kb_buf_printf(b, "%llu,%llu,", (unsigned long long)s->n,
@@ -170,12 +172,13 @@ static void cells_csv(const struct kb_cell *c, size_t n, struct kb_buf *b)
 		kb_csv_number(b, s->log10_p_upper);
 		kb_buf_printf(b, ",");
 		kb_csv_number(b, s->log10_p_lower);
-		kb_buf_printf(b, ",%.6g,%.6g,%llu,%llu,%.4f,%s",
+		kb_buf_printf(b, ",%.6g,%.6g,%llu,%llu,%.4f,",
 			      kb_pow10_or_zero(s->log10_p_upper),
 			      kb_pow10_or_zero(s->log10_p_lower),
 			      (unsigned long long)s->used,
-			      (unsigned long long)s->max_load, s->expected_max,
-			      kb_verdict(s));
+			      (unsigned long long)s->max_load, s->expected_max);
+		kb_cost_csv(s, b);
+		kb_buf_printf(b, "%s", kb_verdict(s));
 		if (c->from_file)
 			kb_buf_printf(b, ",%llu,%llu,%s", (unsigned long long)c->keys_read,
 				      (unsigned long long)c->repeated, c->distinct ? "yes" : "no");
@@ -232,6 +235,7 @@ static void cells_json(const struct kb_cell *c, size_t n,
 			      (unsigned long long)s->used,
 			      (unsigned long long)s->max_load);
 		kb_json_number(b, "expected_max_load", s->expected_max);
+		kb_cost_json(s, b);
 		kb_buf_printf(b, ", \"verdict\": \"%s\"", kb_verdict(s));
 		if (c->from_file)
 			kb_buf_printf(b, ", \"keys_read\": %llu, \"repeated\": %llu, \"distinct\": %s",
@@ -271,6 +275,7 @@ static void cell_text(const struct kb_cell *c, const char *source,
 		      (unsigned long long)s->used,
 		      (unsigned long long)s->buckets,
 		      (unsigned long long)s->max_load, s->expected_max);
+	kb_cost_text(s, "  ", b);
 	if (c->from_file)
 		kb_buf_printf(b, "  key file: %llu keys read, %llu repeat an earlier key%s\n",
 			      (unsigned long long)c->keys_read, (unsigned long long)c->repeated,
@@ -635,7 +640,7 @@ static void tables_csv(const struct kb_table_cell *c, size_t n, struct kb_buf *b
 {
 	size_t i;
 
-	kb_buf_printf(b, "schema,table,site,keys,gen,word,bits,n,buckets,chi2_per_df,log10_p_upper,used,max_load,expected_max_load,verdict\n");
+	kb_buf_printf(b, "schema,table,site,keys,gen,word,bits,n,buckets,chi2_per_df,log10_p_upper,used,max_load,expected_max_load,verdict,kind,cost,cost_random,cost_vs_random\n");
 	for (i = 0; i < n; i++) {
 		const struct kb_skew *s = &c[i].cell.skew;
 
@@ -645,8 +650,12 @@ static void tables_csv(const struct kb_table_cell *c, size_t n, struct kb_buf *b
 		kb_csv_field(b, c[i].source);
 		kb_buf_printf(b, ",%s,%u,%u,", lkh_gen_name(c[i].cell.spec.gen),
 			      c[i].cell.spec.word, c[i].cell.bits);
+		enum kb_table_kind kind = kb_tables[c[i].table].kind;
+		struct kb_cost cost;
+		double v, random, ratio;
+
 		if (!c[i].cell.ok) {
-			kb_buf_printf(b, ",,,,,,,n/a\n");
+			kb_buf_printf(b, ",,,,,,,n/a,%s,,,\n", kb_table_kind_name(kind));
 			continue;
 		}
 		kb_buf_printf(b, "%llu,%llu,", (unsigned long long)s->n,
@@ -654,9 +663,11 @@ static void tables_csv(const struct kb_table_cell *c, size_t n, struct kb_buf *b
 		kb_csv_number(b, s->chi2_per_df);
 		kb_buf_printf(b, ",");
 		kb_csv_number(b, s->log10_p_upper);
-		kb_buf_printf(b, ",%llu,%llu,%.4f,%s\n", (unsigned long long)s->used,
+		kb_cost_of(s, &cost);
+		kb_cost_for(&cost, kind, &v, &random, &ratio);
+		kb_buf_printf(b, ",%llu,%llu,%.4f,%s,%s,%.6g,%.6g,%.6g\n", (unsigned long long)s->used,
 			      (unsigned long long)s->max_load, s->expected_max,
-			      kb_verdict(s));
+			      kb_verdict(s), kb_table_kind_name(kind), v, random, ratio);
 	}
 }
 
@@ -677,7 +688,8 @@ static void tables_json(const struct kb_table_cell *c, size_t n, uint64_t count,
 		kb_json_string(b, tb->site);
 		kb_buf_printf(b, ", \"formula\": ");
 		kb_json_string(b, tb->formula);
-		kb_buf_printf(b, ", \"bits\": %u, \"keys\": ", tb->bits);
+		kb_buf_printf(b, ", \"bits\": %u, \"kind\": \"%s\", \"keys\": ", tb->bits,
+			      kb_table_kind_name(tb->kind));
 		kb_json_string(b, tb->keys_are);
 		kb_buf_printf(b, "}");
 	}
@@ -701,11 +713,56 @@ static void tables_json(const struct kb_table_cell *c, size_t n, uint64_t count,
 		kb_json_number(b, "chi2_per_df", s->chi2_per_df);
 		kb_buf_printf(b, ", ");
 		kb_json_number(b, "log10_p_upper", s->log10_p_upper);
-		kb_buf_printf(b, ", \"used\": %llu, \"max_load\": %llu, \"verdict\": \"%s\"}",
-			      (unsigned long long)s->used, (unsigned long long)s->max_load,
-			      kb_verdict(s));
+		kb_buf_printf(b, ", \"used\": %llu, \"max_load\": %llu",
+			      (unsigned long long)s->used, (unsigned long long)s->max_load);
+		kb_cost_json(s, b);
+		kb_buf_printf(b, ", \"verdict\": \"%s\"}", kb_verdict(s));
 	}
 	kb_buf_printf(b, "\n  ]\n}\n");
+}
+
+/* Does cell i start a text row (a table, word and key source of its own)? */
+static int starts_row(const struct kb_table_cell *c, size_t i)
+{
+	return i == 0 || c[i - 1].table != c[i].table ||
+	       c[i - 1].cell.spec.word != c[i].cell.spec.word ||
+	       strcmp(c[i - 1].source, c[i].source);
+}
+
+/* The same rows as what each generation's skew costs the table, in its
+ * own terms (tables.h: chained, tree or locks), against random. */
+static void tables_cost_text(const struct kb_table_cell *c, size_t n,
+			     struct kb_buf *b)
+{
+	size_t i;
+	unsigned t;
+
+	kb_buf_printf(b, "\nWhat that costs, over a random function's cost at the same load: chained,\n"
+			 "entries a lookup compares; tree, keys in the tree it searches; locks,\n"
+			 "other keys met on a lock or wait queue (1.00x: as random)\n\n");
+	kb_buf_printf(b, "%-17s %-4s %-7s %-12s |", "table", "word", "kind", "keys");
+	for (t = 0; t < LKH_GEN_COUNT; t++)
+		kb_buf_printf(b, " %-8s", lkh_gen_name((lkh_gen)t));
+	kb_buf_printf(b, "\n");
+	for (i = 0; i < n; i++) {
+		const struct kb_cell *cl = &c[i].cell;
+		enum kb_table_kind kind = kb_tables[c[i].table].kind;
+		struct kb_cost cost;
+		double v, random, ratio;
+
+		if (starts_row(c, i))
+			kb_buf_printf(b, "%s%-17s %-4u %-7s %-12s |", i ? "\n" : "",
+				      kb_tables[c[i].table].name, cl->spec.word,
+				      kb_table_kind_name(kind), c[i].source);
+		if (!cl->ok) {
+			kb_buf_printf(b, " %-8s", "n/a");
+			continue;
+		}
+		kb_cost_of(&cl->skew, &cost);
+		kb_cost_for(&cost, kind, &v, &random, &ratio);
+		kb_buf_printf(b, " %7.2fx", ratio);
+	}
+	kb_buf_printf(b, "\n");
 }
 
 static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
@@ -737,8 +794,7 @@ static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
 	for (i = 0; i < n; i++) {
 		const struct kb_cell *cl = &c[i].cell;
 
-		if (i == 0 || c[i - 1].table != c[i].table || c[i - 1].cell.spec.word != cl->spec.word ||
-		    strcmp(c[i - 1].source, c[i].source))
+		if (starts_row(c, i))
 			kb_buf_printf(b, "%s%-17s %-4u %-4u %-12s |", i ? "\n" : "",
 				      kb_tables[c[i].table].name, cl->spec.word, cl->bits,
 				      c[i].source);
@@ -761,6 +817,7 @@ static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
 		}
 	}
 	kb_buf_printf(b, "\n");
+	tables_cost_text(c, n, b);
 	for (i = 0; i < n; i++)
 		if (!c[i].cell.ok) {
 			kb_buf_printf(b, "\nn/a: %s\n", c[i].cell.why);

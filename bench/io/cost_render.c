@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+#include "cost_render.h"
+#include "format.h"
+
+/* The six figures, in the order every format writes them. */
+static void cost_fields(const struct kb_skew *s, double f[6])
+{
+	struct kb_cost c;
+
+	kb_cost_of(s, &c);
+	f[0] = c.hit, f[1] = c.hit_ratio, f[2] = c.miss, f[3] = c.miss_ratio;
+	f[4] = c.met, f[5] = c.met_ratio;
+}
+
+void kb_cost_csv(const struct kb_skew *s, struct kb_buf *b)
+{
+	double f[6];
+	unsigned i;
+
+	cost_fields(s, f);
+	for (i = 0; i < 6; i++)
+		kb_buf_printf(b, "%.6g,", f[i] + 0.0);
+}
+
+void kb_cost_json(const struct kb_skew *s, struct kb_buf *b)
+{
+	static const char *const names[6] = { "hit_compares", "hit_vs_random",
+					      "miss_compares", "miss_vs_random",
+					      "others_met", "met_vs_random" };
+	double f[6];
+	unsigned i;
+
+	cost_fields(s, f);
+	for (i = 0; i < 6; i++) {
+		kb_buf_printf(b, ", ");
+		kb_json_number(b, names[i], f[i]);
+	}
+}
+
+void kb_cost_text(const struct kb_skew *s, const char *indent, struct kb_buf *b)
+{
+	struct kb_cost c;
+
+	kb_cost_of(s, &c);
+	kb_buf_printf(b, "%scost, as a chained table: a lookup compares %.3g entries (%.2fx a random function's %.3g), a miss %.3g (%.2fx %.3g)\n",
+		      indent, c.hit, c.hit_ratio, c.hit_random, c.miss, c.miss_ratio,
+		      c.miss_random);
+	kb_buf_printf(b, "%scost, as locks or wait queues: %.3g other keys met (%.2fx a random function's %.3g)\n",
+		      indent, c.met, c.met_ratio, c.met_random);
+}
+
+void kb_cost_brief(const struct kb_skew *s, enum kb_table_kind kind,
+		   struct kb_buf *b)
+{
+	static const char *const what[KB_KIND_COUNT_] = {
+		[KB_KIND_CHAINED] = "compares a lookup",
+		[KB_KIND_TREE] = "keys in the tree searched",
+		[KB_KIND_LOCKS] = "others met a lock",
+	};
+	struct kb_cost c;
+	double cost, random, ratio;
+
+	kb_cost_of(s, &c);
+	kb_cost_for(&c, kind, &cost, &random, &ratio);
+	kb_buf_printf(b, "%.3g %s, %.2fx random (%.3g)", cost,
+		      (unsigned)kind < KB_KIND_COUNT_ ? what[kind] : "?", ratio, random);
+}

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What a table's skew costs (kb_cost_of, stats.h), written the same way
+ * by every renderer: six CSV columns, six JSON members, two lines of text.
+ */
+#ifndef KB_COST_RENDER_H
+#define KB_COST_RENDER_H
+
+#include "output.h"
+#include "stats.h"
+
+/* The CSV columns (each with its trailing comma), and as many empty ones. */
+#define KB_COST_CSV_HEAD "hit_compares,hit_vs_random,miss_compares,miss_vs_random,others_met,met_vs_random,"
+#define KB_COST_CSV_EMPTY ",,,,,,"
+
+void kb_cost_csv(const struct kb_skew *s, struct kb_buf *b);
+/* ", \"hit_compares\": ..." and the other five. */
+void kb_cost_json(const struct kb_skew *s, struct kb_buf *b);
+/* Every kind's figure, each line starting with indent. */
+void kb_cost_text(const struct kb_skew *s, const char *indent, struct kb_buf *b);
+/* One kind's figure: "5.34 compares a lookup, 1.55x random (3.44)". */
+void kb_cost_brief(const struct kb_skew *s, enum kb_table_kind kind,
+		   struct kb_buf *b);
+
+#endif
