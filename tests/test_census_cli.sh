@@ -76,12 +76,20 @@ for line in open(sys.argv[2]):
           and abs(float(r["chi2_per_df"]) - float(f[4])) <= 1e-8 * max(1, float(f[4]))
           and r["used"] == f[5] and r["max_load"] == f[6]
           and r["buckets"] == str(2 ** int(f[2])))
+    # the costs, from X^2 as gen_expected.py has it: S/n = (X^2 + n) / m
+    n, m = int(f[3]), 2 ** int(f[2])
+    per = (float(f[4]) * (m - 1) + n) / m
+    near = lambda a, b: abs(float(a) - b) <= 1e-4 * max(1, abs(b))
+    ok = ok and (near(r["hit_compares"], (per + 1) / 2) and near(r["miss_compares"], per)
+                 and near(r["others_met"], per - 1)
+                 and near(r["hit_vs_random"], (per + 1) / 2 / (1 + (n - 1) / (2 * m)))
+                 and near(r["met_vs_random"], (per - 1) / ((n - 1) / m)))
     if not ok:
         print("mismatch:", line.strip(), dict(r))
         bad += 1
 sys.exit(len(rows) != 28 or bad != 0)
 EOF
-check "csv: every site and generation as gen_expected.py works it out" $?
+check "csv: every site and generation as gen_expected.py works it out, with its costs" $?
 
 "$kb" census --format json "$fixture" >"$tmp/fix.json"
 python3 -m json.tool "$tmp/fix.json" >/dev/null; check "json parses" $?

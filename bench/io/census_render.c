@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "census_render.h"
+#include "cost_render.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -136,7 +137,8 @@ static void census_csv(const struct kb_census_file *files,
 	size_t i;
 	int g;
 
-	kb_buf_printf(b, "schema,file,arch,word,id,site,func,table,bits,bits_from,at,calls,recorded,distinct,sb_found,gen,buckets,chi2_per_df,log10_p_upper,log10_p_lower,used,max_load,expected_max_load,verdict\n");
+	kb_buf_printf(b, "schema,file,arch,word,id,site,func,table,bits,bits_from,at,calls,recorded,distinct,sb_found,gen,buckets,chi2_per_df,log10_p_upper,log10_p_lower,used,max_load,expected_max_load,%sverdict\n",
+		      KB_COST_CSV_HEAD);
 	for (i = 0; i < nrows; i++) {
 		const struct kb_census_row *r = &rows[i];
 		const struct kb_census_file *f = &files[r->file];
@@ -160,7 +162,7 @@ static void census_csv(const struct kb_census_file *files,
 				kb_buf_printf(b, "%ld", r->sb_found);
 			kb_buf_printf(b, ",%s,", lkh_gen_name((lkh_gen)g));
 			if (!r->at) {
-				kb_buf_printf(b, ",,,,,,,%s\n", KB_TOO_FEW);
+				kb_buf_printf(b, ",,,,,,,%s%s\n", KB_COST_CSV_EMPTY, KB_TOO_FEW);
 				continue;
 			}
 			kb_buf_printf(b, "%llu,", (unsigned long long)k->buckets);
@@ -169,9 +171,10 @@ static void census_csv(const struct kb_census_file *files,
 			kb_csv_number(b, k->log10_p_upper);
 			kb_buf_printf(b, ",");
 			kb_csv_number(b, k->log10_p_lower);
-			kb_buf_printf(b, ",%llu,%llu,%.4f,%s\n", (unsigned long long)k->used,
-				      (unsigned long long)k->max_load, k->expected_max,
-				      verdict_names[kb_census_verdict(k)]);
+			kb_buf_printf(b, ",%llu,%llu,%.4f,", (unsigned long long)k->used,
+				      (unsigned long long)k->max_load, k->expected_max);
+			kb_cost_csv(k, b);
+			kb_buf_printf(b, "%s\n", verdict_names[kb_census_verdict(k)]);
 		}
 	}
 }
@@ -213,6 +216,7 @@ static void json_site(const struct kb_census_row *r, struct kb_buf *b)
 		kb_buf_printf(b, ", \"used\": %llu, \"max_load\": %llu, ",
 			      (unsigned long long)k->used, (unsigned long long)k->max_load);
 		kb_json_number(b, "expected_max_load", k->expected_max);
+		kb_cost_json(k, b);
 		kb_buf_printf(b, ", \"verdict\": \"%s\"}", verdict_names[kb_census_verdict(k)]);
 	}
 	kb_buf_printf(b, "}}");
