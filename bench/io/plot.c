@@ -168,14 +168,22 @@ static int reap(struct staging *st, size_t k, char *err, size_t errlen)
 {
 	struct drawing d = st->drawing[k];
 	char said[256];
-	int status, i;
+	int status = 0, i, wait_errno = 0;
+	pid_t got;
 
 	memmove(&st->drawing[k], &st->drawing[k + 1],
 		(st->ndrawing - k - 1) * sizeof(st->drawing[0]));
 	st->ndrawing--;
-	while (waitpid(d.pid, &status, 0) < 0 && errno == EINTR)
+	while ((got = waitpid(d.pid, &status, 0)) < 0 && errno == EINTR)
 		;
+	if (got < 0)
+		wait_errno = errno;
 	first_line(d.log, said, sizeof(said));
+	if (got < 0) {
+		snprintf(err, errlen, "cannot wait for gnuplot on %s.gp: %s", d.base,
+			 strerror(wait_errno));
+		return -1;
+	}
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		snprintf(err, errlen, "gnuplot failed on %s.gp%s%s", d.base,
 			 said[0] ? ": " : "", said);
