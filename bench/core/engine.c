@@ -832,7 +832,7 @@ int kb_open_counted(struct kb_keystream *ks, int keyset,
 {
 	if (kb_keystream_open(ks, keyset, p, err, errlen) < 0)
 		return -1;
-	*counts = kb_table_alloc(sizeof(uint64_t) << bits);
+	*counts = kb_table_alloc((uint64_t)sizeof(uint64_t) << bits); /* no size_t wrap on 32-bit */
 	if (!*counts) {
 		kb_keystream_close(ks);
 		snprintf(err, errlen, "out of memory for 2^%u buckets", bits);

@@ -48,20 +48,3 @@ void kb_cost_text(const struct kb_skew *s, const char *indent, struct kb_buf *b)
 	kb_buf_printf(b, "%scost, as locks or wait queues: %.3g other keys met (%.2fx a random function's %.3g)\n",
 		      indent, c.met, c.met_ratio, c.met_random);
 }
-
-void kb_cost_brief(const struct kb_skew *s, enum kb_table_kind kind,
-		   struct kb_buf *b)
-{
-	static const char *const what[KB_KIND_COUNT_] = {
-		[KB_KIND_CHAINED] = "compares a lookup",
-		[KB_KIND_TREE] = "keys in the tree searched",
-		[KB_KIND_LOCKS] = "others met a lock",
-	};
-	struct kb_cost c;
-	double cost, random, ratio;
-
-	kb_cost_of(s, &c);
-	kb_cost_for(&c, kind, &cost, &random, &ratio);
-	kb_buf_printf(b, "%.3g %s, %.2fx random (%.3g)", cost,
-		      (unsigned)kind < KB_KIND_COUNT_ ? what[kind] : "?", ratio, random);
-}

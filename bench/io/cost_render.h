@@ -18,8 +18,5 @@ void kb_cost_csv(const struct kb_skew *s, struct kb_buf *b);
 void kb_cost_json(const struct kb_skew *s, struct kb_buf *b);
 /* Every kind's figure, each line starting with indent. */
 void kb_cost_text(const struct kb_skew *s, const char *indent, struct kb_buf *b);
-/* One kind's figure: "5.34 compares a lookup, 1.55x random (3.44)". */
-void kb_cost_brief(const struct kb_skew *s, enum kb_table_kind kind,
-		   struct kb_buf *b);
 
 #endif
