@@ -211,6 +211,9 @@ run_one() {
 # lib/test_hash.o is compiled again) the mutant.
 passed=0 failed=0
 tally() { if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi; }
+# khash-bench's jhash and siphash against this tree's own source, compiled
+# in userspace (tests/golden/kernel_hashes.csv holds what it computed)
+tally bash "$here/../tests/golden/gen_kernel_hashes.sh" --check "$src"
 for arch in $arches; do
 	tally run_one "$arch" "$arch" "$here/expect/$arch.txt"
 	if [ "${KUNIT_MUTATION:-1}" != 0 ]; then

@@ -13,6 +13,8 @@
 #include <khash/lkh.h>
 #include <khash/lkh_table.h>
 
+#include "candidates.h"
+
 struct kb_speed_fn {
 	const char *label; /* a reference or extra row; NULL for a cell */
 	lkh_func func;     /* a cell's (function, generation, word) */
@@ -22,6 +24,11 @@ struct kb_speed_fn {
 	lkh_ret ret;
 	int reference;  /* 1: a hand-written bare-arithmetic loop */
 	unsigned ref;   /* index of the reference this row is compared with */
+	/* rows beyond hash.h (the kernel's other hashes, the identity): what
+	 * they are in candidates.h's terms, and their generation column */
+	const char *origin;   /* NULL for the hash.h rows and references */
+	enum kb_cand_kind kind;
+	int wide;
 	/* sum of f(in[i]) over n independent inputs (throughput) */
 	uint64_t (*tput)(const uint64_t *in, size_t n, unsigned bits);
 	/* n calls, each input the previous output (latency) */

@@ -113,14 +113,19 @@ static void time_pair(const struct kb_speed_fn *f, const struct kb_speed_fn *ref
 	kb_rounds_of(nr, HASH_ROUNDS, &tr->ns);
 }
 
-/* The text's gen column: as wide as the longest generation's name. */
+/* The text's gen column: as wide as the longest generation's name or
+ * other row's origin. */
 static int gen_width(void)
 {
-	size_t w = strlen("gen"), g;
+	size_t w = strlen("gen"), g, n;
+	const struct kb_speed_fn *t = kb_speed_inline(&n);
 
 	for (g = 0; g < LKH_GEN_COUNT; g++)
 		if (strlen(lkh_gen_name((lkh_gen)g)) > w)
 			w = strlen(lkh_gen_name((lkh_gen)g));
+	for (g = 0; g < n; g++)
+		if (t[g].origin && strlen(t[g].origin) > w)
+			w = strlen(t[g].origin);
 	return (int)w;
 }
 
@@ -160,7 +165,9 @@ static void speed_row(const struct kb_speed_opts *o, enum kb_format format,
 	const struct kb_speed_fn *ref = &ti[ti[i].reference ? i : ti[i].ref];
 	struct timing tp, tp_ref, ex, ex_ref, lat, lat_ref;
 	const char *func = ti[i].label ? ti[i].label : lkh_func_name(ti[i].func);
-	const char *gen = ti[i].reference ? "ref" : lkh_gen_name(ti[i].gen);
+	const char *gen = ti[i].reference ? "ref"
+			  : ti[i].origin  ? ti[i].origin
+					  : lkh_gen_name(ti[i].gen);
 
 	time_pair(&ti[i], ref, 0, in, o->bits, o->min_seconds, &tp, &tp_ref);
 	time_pair(&te[i], ref, 0, in, o->bits, o->min_seconds, &ex, &ex_ref);
@@ -186,7 +193,7 @@ static void speed_row(const struct kb_speed_opts *o, enum kb_format format,
 	} else {
 		char sp[8];
 
-		kb_buf_printf(b, "%-29s %-*s %-4u | %8.3f %8.3f %6s %7.2f %6.2f | %8.3f %6.2f | %8.3f %6.2f\n",
+		kb_buf_printf(b, "%-34s %-*s %-4u | %8.3f %8.3f %6s %7.2f %6.2f | %8.3f %6.2f | %8.3f %6.2f\n",
 			      func, gen_width(), gen, ti[i].word, tp.ns.best, tp.ns.median,
 			      spread_text(tp.ns.spread, sp), tp.cycles, tp_ref.ns.best / tp.ns.best,
 			      ex.ns.best, ex_ref.ns.best / ex.ns.best, lat.ns.best,
@@ -242,7 +249,7 @@ static void speed_hashes(const struct kb_speed_opts *o, enum kb_format format,
 		kb_buf_printf(b, "spread ((slowest - fastest) / median), and each one's throughput relative to\n");
 		kb_buf_printf(b, "the hand-written reference loop timed alternately with it in the same binary\n");
 		kb_buf_printf(b, "(fastest against fastest; 1.00 = as fast; the reference rows are 1 by definition)\n\n");
-		kb_buf_printf(b, "%-29s %-*s %-4s | %8s %8s %6s %7s %6s | %8s %6s | %8s %6s\n",
+		kb_buf_printf(b, "%-34s %-*s %-4s | %8s %8s %6s %7s %6s | %8s %6s | %8s %6s\n",
 			      "function", gen_width(), "gen", "word", "inline", "median", "spread",
 			      "TSC/h", "x ref", "exported", "x ref", "latency", "x ref");
 	}

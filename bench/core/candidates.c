@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: MIT */
+#include "candidates.h"
+
+#include <stdio.h>
+
+#include "keysets.h"
+#include "kernel_hashes.h"
+
+int kb_candidate_keyed(const struct kb_candidate *c)
+{
+	return c->kind == KB_CAND_HSIPHASH || c->kind == KB_CAND_SIPHASH;
+}
+
+unsigned kb_candidate_input_bits(const struct kb_candidate *c)
+{
+	switch (c->kind) {
+	case KB_CAND_HASHH:
+		return lkh_input_bits(c->func, c->word) + c->shift > 64
+			       ? 64
+			       : lkh_input_bits(c->func, c->word) + c->shift;
+	case KB_CAND_JHASH:
+	case KB_CAND_HSIPHASH:
+		return c->wide ? 64 : 32;
+	default:
+		return 64;
+	}
+}
+
+int kb_candidate_check(const struct kb_candidate *c, unsigned bits, char *err,
+		       size_t errlen)
+{
+	unsigned max;
+
+	if (c->word != 32 && c->word != 64) {
+		snprintf(err, errlen, "word size must be 32 or 64");
+		return -1;
+	}
+	if (c->shift > 63) {
+		snprintf(err, errlen, "a shift of %u leaves nothing of a 64-bit key", c->shift);
+		return -1;
+	}
+	switch (c->kind) {
+	case KB_CAND_HASHH:
+		max = lkh_bits_max(c->func, c->gen, c->word);
+		if (!max) {
+			snprintf(err, errlen, "%s takes no bits: it is not a bucket index",
+				 lkh_func_name(c->func) ? lkh_func_name(c->func) : "?");
+			return -1;
+		}
+		break;
+	case KB_CAND_MULTIPLY:
+		if (c->width != 32 && c->width != 64) {
+			snprintf(err, errlen, "a multiplier's width must be 32 or 64");
+			return -1;
+		}
+		if (!(c->multiplier & 1)) {
+			snprintf(err, errlen, "multiplier 0x%llx is even: its product loses the key's top bit and maps half the keys nowhere",
+				 (unsigned long long)c->multiplier);
+			return -1;
+		}
+		if (c->width == 32 && c->multiplier > UINT32_MAX) {
+			snprintf(err, errlen, "multiplier 0x%llx does not fit 32 bits",
+				 (unsigned long long)c->multiplier);
+			return -1;
+		}
+		max = c->width;
+		break;
+	case KB_CAND_SIPHASH:
+		max = 64;
+		break;
+	case KB_CAND_IDENTITY:
+		max = 64 - c->shift;
+		break;
+	default:
+		max = 32; /* jhash and hsiphash return a u32 */
+	}
+	if (bits < 1 || bits > max) {
+		snprintf(err, errlen, "bits must be 1..%u here, not %u", max, bits);
+		return -1;
+	}
+	return 0;
+}
+
+/* The low bits of a word: what `& (size - 1)` keeps. */
+static uint64_t low_bits(uint64_t h, unsigned bits)
+{
+	return bits >= 64 ? h : h & ((UINT64_C(1) << bits) - 1);
+}
+
+uint64_t kb_candidate_bucket(const struct kb_candidate *c, unsigned bits,
+			     uint64_t key)
+{
+	uint64_t v = key >> c->shift, out = 0;
+	uint32_t lo = (uint32_t)key, hi = (uint32_t)(key >> 32);
+	/* the keyed ones' key, a fixed function of the seed */
+	uint64_t k[2] = { kb_splitmix64_at(c->seed, 0), kb_splitmix64_at(c->seed, 1) };
+
+	switch (c->kind) {
+	case KB_CAND_HASHH:
+		(void)lkh_hash(c->func, c->gen, c->word, v, bits, &out);
+		return out;
+	case KB_CAND_MULTIPLY:
+		if (c->width == 32)
+			return (uint32_t)((uint32_t)v * (uint32_t)c->multiplier) >> (32 - bits);
+		return v * c->multiplier >> (64 - bits);
+	case KB_CAND_IDENTITY:
+		return low_bits(v, bits);
+	case KB_CAND_JHASH: {
+		uint32_t initval = (uint32_t)k[0];
+
+		return low_bits(c->wide ? kb_jhash_2words(lo, hi, initval)
+					: kb_jhash_1word(lo, initval),
+				bits);
+	}
+	case KB_CAND_HSIPHASH: {
+		struct kb_hsiphash_key hk = { { k[0], k[1] } };
+
+		return low_bits(c->wide ? kb_hsiphash_2u32(lo, hi, &hk, c->word)
+					: kb_hsiphash_1u32(lo, &hk, c->word),
+				bits);
+	}
+	case KB_CAND_SIPHASH: {
+		struct kb_siphash_key sk = { { k[0], k[1] } };
+
+		return low_bits(kb_siphash_1u64(key, &sk), bits);
+	}
+	default:
+		return 0;
+	}
+}
+
+void kb_candidate_count(const struct kb_candidate *c, unsigned bits,
+			const uint64_t *keys, size_t n, uint64_t *counts)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		counts[kb_candidate_bucket(c, bits, keys[i])]++;
+}
+
+const char *kb_candidate_origin(const struct kb_candidate *c)
+{
+	switch (c->kind) {
+	case KB_CAND_HASHH:
+		return lkh_gen_name(c->gen);
+	case KB_CAND_JHASH:
+		return "jhash.h";
+	case KB_CAND_HSIPHASH:
+	case KB_CAND_SIPHASH:
+		return "siphash.c";
+	case KB_CAND_MULTIPLY:
+		return "K";
+	default:
+		return "-";
+	}
+}
+
+const char *kb_candidate_expr(const struct kb_candidate *c, unsigned bits,
+			      char *buf, size_t len)
+{
+	char k[16];
+	unsigned long long mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+
+	if (c->shift)
+		snprintf(k, sizeof(k), "k >> %u", c->shift);
+	else
+		snprintf(k, sizeof(k), "k");
+	switch (c->kind) {
+	case KB_CAND_HASHH:
+		snprintf(buf, len, "%s(%s, %u)", lkh_func_name(c->func), k, bits);
+		break;
+	case KB_CAND_MULTIPLY:
+		if (c->width == 32)
+			snprintf(buf, len, "(u32)(%s) * 0x%llx >> %u", k,
+				 (unsigned long long)c->multiplier, 32 - bits);
+		else
+			snprintf(buf, len, "(%s) * 0x%llx >> %u", k,
+				 (unsigned long long)c->multiplier, 64 - bits);
+		break;
+	case KB_CAND_IDENTITY:
+		snprintf(buf, len, c->shift ? "(%s) & %llu" : "%s & %llu", k, mask);
+		break;
+	case KB_CAND_JHASH:
+		snprintf(buf, len, "%s & %llu",
+			 c->wide ? "jhash_2words(lo, hi, initval)" : "jhash_1word(k, initval)", mask);
+		break;
+	case KB_CAND_HSIPHASH:
+		snprintf(buf, len, "%s & %llu",
+			 c->wide ? "hsiphash_2u32(lo, hi, &key)" : "hsiphash_1u32(k, &key)", mask);
+		break;
+	case KB_CAND_SIPHASH:
+		snprintf(buf, len, "siphash_1u64(k, &key) & %llu", mask);
+		break;
+	default:
+		snprintf(buf, len, "?");
+	}
+	return buf;
+}

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: MIT */
+#include "kernel_hashes.h"
+
+#include <stddef.h>
+
+static uint32_t rol32(uint32_t x, unsigned r)
+{
+	return x << r | x >> (32 - r);
+}
+
+static uint64_t rol64(uint64_t x, unsigned r)
+{
+	return x << r | x >> (64 - r);
+}
+
+
+/*
+ * The permutations, on four local words (a struct of them invites the
+ * compiler to vectorize the round, which costs several times as much).
+ */
+#define SIP_ROUND(v0, v1, v2, v3)                     \
+	do {                                          \
+		v0 += v1;                             \
+		v1 = rol64(v1, 13) ^ v0;              \
+		v0 = rol64(v0, 32);                   \
+		v2 += v3;                             \
+		v3 = rol64(v3, 16) ^ v2;              \
+		v0 += v3;                             \
+		v3 = rol64(v3, 21) ^ v0;              \
+		v2 += v1;                             \
+		v1 = rol64(v1, 17) ^ v2;              \
+		v2 = rol64(v2, 32);                   \
+	} while (0)
+#define HSIP_ROUND(v0, v1, v2, v3)                    \
+	do {                                          \
+		v0 += v1;                             \
+		v1 = rol32(v1, 5) ^ v0;               \
+		v0 = rol32(v0, 16);                   \
+		v2 += v3;                             \
+		v3 = rol32(v3, 8) ^ v2;               \
+		v0 += v3;                             \
+		v3 = rol32(v3, 7) ^ v0;               \
+		v2 += v1;                             \
+		v1 = rol32(v1, 13) ^ v2;              \
+		v2 = rol32(v2, 16);                   \
+	} while (0)
+
+/*
+ * SipHash-c-d of whole 64-bit words m[0..n) and the last word b (the
+ * length << 56 | the tail), as lib/siphash.c computes it: c rounds a word,
+ * d to finish.  c and d are constants at every call, which inlines.
+ */
+static inline uint64_t siphash_cd(const uint64_t *m, unsigned n, uint64_t b,
+				  const uint64_t key[2], unsigned c, unsigned d)
+{
+	/* "somepseudorandomlygeneratedbytes" */
+	uint64_t v0 = UINT64_C(0x736f6d6570736575) ^ key[0];
+	uint64_t v1 = UINT64_C(0x646f72616e646f6d) ^ key[1];
+	uint64_t v2 = UINT64_C(0x6c7967656e657261) ^ key[0];
+	uint64_t v3 = UINT64_C(0x7465646279746573) ^ key[1];
+	unsigned i, r;
+
+	for (i = 0; i <= n; i++) {
+		uint64_t w = i < n ? m[i] : b;
+
+		v3 ^= w;
+		for (r = 0; r < c; r++)
+			SIP_ROUND(v0, v1, v2, v3);
+		v0 ^= w;
+	}
+	v2 ^= 0xff;
+	for (r = 0; r < d; r++)
+		SIP_ROUND(v0, v1, v2, v3);
+	return v0 ^ v1 ^ v2 ^ v3;
+}
+
+uint64_t kb_siphash_1u64(uint64_t first, const struct kb_siphash_key *key)
+{
+	return siphash_cd(&first, 1, (uint64_t)8 << 56, key->k, 2, 4);
+}
+
+/* HalfSipHash-1-3 of n 32-bit words, as the kernel returns it: v1 ^ v3
+ * (a 32-bit output, not the reference's 64-bit one). */
+static inline uint32_t halfsiphash13(const uint32_t *m, unsigned n,
+				     const struct kb_hsiphash_key *key)
+{
+	uint32_t k0 = (uint32_t)key->k[0], k1 = (uint32_t)key->k[1];
+	uint32_t v0 = k0, v1 = k1;
+	uint32_t v2 = UINT32_C(0x6c796765) ^ k0, v3 = UINT32_C(0x74656462) ^ k1;
+	unsigned i;
+
+	for (i = 0; i <= n; i++) {
+		uint32_t w = i < n ? m[i] : (uint32_t)(n * 4) << 24;
+
+		v3 ^= w;
+		HSIP_ROUND(v0, v1, v2, v3);
+		v0 ^= w;
+	}
+	v2 ^= 0xff;
+	for (i = 0; i < 3; i++)
+		HSIP_ROUND(v0, v1, v2, v3);
+	return v1 ^ v3;
+}
+
+uint32_t kb_hsiphash_1u32(uint32_t first, const struct kb_hsiphash_key *key,
+			  unsigned word)
+{
+	if (word == 32)
+		return halfsiphash13(&first, 1, key);
+	/* four bytes: no whole 8-byte word, the tail is in b */
+	return (uint32_t)siphash_cd(NULL, 0, (uint64_t)4 << 56 | first, key->k, 1, 3);
+}
+
+uint32_t kb_hsiphash_2u32(uint32_t first, uint32_t second,
+			  const struct kb_hsiphash_key *key, unsigned word)
+{
+	uint32_t m[2] = { first, second };
+	uint64_t combined = (uint64_t)second << 32 | first;
+
+	if (word == 32)
+		return halfsiphash13(m, 2, key);
+	return (uint32_t)siphash_cd(&combined, 1, (uint64_t)8 << 56, key->k, 1, 3);
+}

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The other hashes a kernel developer picks from for an integer or
+ * pointer key, bit-exact with Linux 6.1 and 6.12: include/linux/jhash.h
+ * (Bob Jenkins' lookup3 final mix, JHASH_INITVAL 0xdeadbeef) and
+ * lib/siphash.c (SipHash-2-4; hsiphash, which is SipHash-1-3 on a 64-bit
+ * kernel and HalfSipHash-1-3 on a 32-bit one).  They are candidates in
+ * `khash-bench advise` and rows of `speed`; hash.h itself is libkhash.
+ */
+#ifndef KB_KERNEL_HASHES_H
+#define KB_KERNEL_HASHES_H
+
+#include <stdint.h>
+
+/* jhash_1word(a, initval) .. jhash_3words(a, b, c, initval): inline, as
+ * in the kernel, so that `speed` times what a call site pays. */
+#define KB_JHASH_INITVAL UINT32_C(0xdeadbeef)
+
+static inline uint32_t kb_jhash_rol32_(uint32_t x, unsigned r)
+{
+	return x << r | x >> (32 - r);
+}
+
+/* lookup3's final mix of (a, b, c); c is the hash. */
+static inline uint32_t kb_jhash_final_(uint32_t a, uint32_t b, uint32_t c)
+{
+	c ^= b;
+	c -= kb_jhash_rol32_(b, 14);
+	a ^= c;
+	a -= kb_jhash_rol32_(c, 11);
+	b ^= a;
+	b -= kb_jhash_rol32_(a, 25);
+	c ^= b;
+	c -= kb_jhash_rol32_(b, 16);
+	a ^= c;
+	a -= kb_jhash_rol32_(c, 4);
+	b ^= a;
+	b -= kb_jhash_rol32_(a, 14);
+	c ^= b;
+	c -= kb_jhash_rol32_(b, 24);
+	return c;
+}
+
+/* Every jhash_Nwords adds one seed, 0xdeadbeef + 4N + initval, to all
+ * three words, then mixes once. */
+static inline uint32_t kb_jhash_nwords_(uint32_t a, uint32_t b, uint32_t c,
+					unsigned n, uint32_t initval)
+{
+	uint32_t seed = initval + KB_JHASH_INITVAL + ((uint32_t)n << 2);
+
+	return kb_jhash_final_(a + seed, b + seed, c + seed);
+}
+
+static inline uint32_t kb_jhash_1word(uint32_t a, uint32_t initval)
+{
+	return kb_jhash_nwords_(a, 0, 0, 1, initval);
+}
+
+static inline uint32_t kb_jhash_2words(uint32_t a, uint32_t b, uint32_t initval)
+{
+	return kb_jhash_nwords_(a, b, 0, 2, initval);
+}
+
+static inline uint32_t kb_jhash_3words(uint32_t a, uint32_t b, uint32_t c,
+				       uint32_t initval)
+{
+	return kb_jhash_nwords_(a, b, c, 3, initval);
+}
+
+/* siphash_key_t: two u64 on every kernel. */
+struct kb_siphash_key {
+	uint64_t k[2];
+};
+
+/*
+ * hsiphash_key_t is two unsigned longs: on a 32-bit kernel only the low
+ * 32 bits of each word are the key.
+ */
+struct kb_hsiphash_key {
+	uint64_t k[2];
+};
+
+/* siphash_1u64(first, key): SipHash-2-4 of the 8 bytes of first (LE). */
+uint64_t kb_siphash_1u64(uint64_t first, const struct kb_siphash_key *key);
+
+/* hsiphash_1u32 and hsiphash_2u32 as a word-bit kernel computes them
+ * (word 64: SipHash-1-3, truncated to u32; word 32: HalfSipHash-1-3). */
+uint32_t kb_hsiphash_1u32(uint32_t first, const struct kb_hsiphash_key *key,
+			  unsigned word);
+uint32_t kb_hsiphash_2u32(uint32_t first, uint32_t second,
+			  const struct kb_hsiphash_key *key, unsigned word);
+
+#endif
