@@ -523,5 +523,68 @@ expect 1 "khash-bench: seq: 18446744073709551615 keys from 0 exceed the 32-bit a
 expect 2 "khash-bench: invalid --width: '48' (32 or 64)" audit --multiplier 3 --width 48
 expect 2 "khash-bench: invalid --word: '0' (32 or 64)" keys --keyset seq --word 0
 
+# advise: the ranking's known answer (tests/test_advise.c works it out by
+# hand: 4096 stripes in one bucket), the advice line, every rejection
+"$kb" advise --keyset btrfs-stripe --bits 11 --func hash_64 --gen old --format csv >"$tmp/adv.csv"
+check "advise csv" $?
+head -1 "$tmp/adv.csv" | grep -q '^schema,keys,n,bits,word,kind,align,gcd,rank,candidate,origin,keyed,current,picked,chi2_per_df,verdict,cost,cost_random,cost_vs_random,ns_per_hash$'
+check "advise csv: header" $?
+grep -q '^1,btrfs-stripe,4096,11,64,chained,17,131072,[0-9]*,"hash_64(k, 11)",old,0,1,0,4096,broken,2048.500000,1.999756,1024.375' "$tmp/adv.csv"
+check "advise csv: old hash_64's cost on the stripes" $?
+[ "$(python3 -c 'import csv, sys; print(*[(r["candidate"], r["origin"]) for r in csv.DictReader(sys.stdin) if r["picked"] == "1"])' <"$tmp/adv.csv")" = "('hash_64(k >> 17, 11)', 'new')" ]
+check "advise csv: the pick is the shifted key through today's hash_64" $?
+[ "$(grep -c ',siphash.c,1,' "$tmp/adv.csv")" = 2 ]; check "advise csv: two keyed candidates" $?
+"$kb" advise --keyset btrfs-stripe --bits 11 --func hash_64 --gen old | tail -1 >"$tmp/adv.txt"
+grep -qx 'advice: hash_64(k, 11) (old) costs 1024.38x .*; every difference between these keys is a multiple of 131072 = 2^17; hash_64(k >> 17, 11) (new) costs 0.78x' "$tmp/adv.txt"
+check "advise text: the advice line" $?
+"$kb" advise --keyset page4k --bits 10 --format json --multiplier 0x61C88647 | jsonok
+check "advise json parses" $?
+"$kb" advise --keyset page4k --bits 10 --format json | grep -q '"schema": "khash-bench/advise"'
+check "advise json: schema" $?
+"$kb" advise --keyset page4k --bits 10 --kind locks --format csv | awk -F, 'NR > 1 && $6 != "locks" {bad = 1} END {exit bad}'
+check "advise --kind locks" $?
+expect 2 "khash-bench: advise needs --bits" advise --keyset seq
+expect 2 "khash-bench: advise needs exactly one of --keyset, --keys and --census" advise --bits 8
+expect 2 "khash-bench: advise needs exactly one of --keyset, --keys and --census" \
+	advise --bits 8 --keyset seq --keys "$tmp/k.txt"
+# a census site: its own function, bits and word
+census=$(dirname "$0")/census/fixture.txt
+expect 2 "khash-bench: --census needs --site" advise --census "$census"
+expect 2 "khash-bench: --site applies to --census" advise --keyset seq --bits 8 --site 1
+expect 2 "khash-bench: $census: no site fs/nowhere.c:1 (see 'khash-bench census $census')" \
+	advise --census "$census" --site fs/nowhere.c:1
+expect 2 "khash-bench: --func: a census site hashes with its own function on its file's word" \
+	advise --census "$census" --site 1 --func hash_64
+expect 2 "khash-bench: site 4 (fs/inode.c:1234) hashes two inputs with inode_hash: advise takes a site of one key" \
+	advise --census "$census" --site 4
+expect 2 "khash-bench: site 3 (fs/namei.c:2109) records no table size: give --bits" \
+	advise --census "$census" --site fs/namei.c:2109
+expect 2 "khash-bench: __hash_32 takes no bits: it is not a bucket index" \
+	advise --census "$census" --site 3 --bits 8
+"$kb" advise --census "$census" --site fs/btrfs/raid56.c:178 --format csv >"$tmp/site.csv"
+check "advise --census --site FILE:LINE" $?
+grep -q '^1,site 2 fs/btrfs/raid56.c:178,[0-9]*,11,64,chained,.*"hash_64(k, 11)",new,0,1,' "$tmp/site.csv"
+check "advise --census: the site's function, bits and word" $?
+expect 2 "khash-bench: --multiplier: multiplier 0x61c88646 is even: not invertible mod 2^32, so keys 2^31 apart always share a bucket (give an odd one)" \
+	advise --bits 8 --keyset seq --multiplier 0x61C88646
+expect 2 "khash-bench: --multiplier: multiplier 0x100000001 does not fit 32 bits" \
+	advise --bits 8 --keyset seq --multiplier 0x100000001 --width 32
+expect 2 "khash-bench: --width applies to --multiplier" advise --bits 8 --keyset seq --width 64
+expect 2 "khash-bench: invalid --kind: 'list' (chained, tree or locks)" \
+	advise --bits 8 --keyset seq --kind list
+expect 2 "khash-bench: advise takes --bits 1..32" advise --bits 33 --keyset seq
+expect 2 "khash-bench: unknown function 'hash32_ptr' (hash_32, hash_64, hash_long, hash_ptr)" \
+	advise --bits 8 --keyset seq --func hash32_ptr
+expect 2 "khash-bench: --binary applies to --keys, not to --keyset" advise --bits 8 --keyset seq --binary
+expect 2 "khash-bench: --count applies to --keyset, not to --keys" \
+	advise --bits 8 --keys "$tmp/k.txt" --count 5
+expect 1 "khash-bench: 1 distinct key: nothing can collide" advise --bits 8 --keys "$tmp/k.txt"
+printf '0x1\n0x100000000\n' >"$tmp/wide.txt"
+expect 1 "khash-bench: key 0x100000000 does not fit hash_ptr(k, 8), which takes 32 bits on a 32-bit kernel" \
+	advise --bits 8 --word 32 --keys "$tmp/wide.txt"
+printf '0x1\nfoo\n' >"$tmp/bad.txt"
+expect 1 "khash-bench: $tmp/bad.txt:2: not an integer: 'foo'" advise --bits 8 --keys "$tmp/bad.txt" -o "$tmp/adv.out"
+[ ! -e "$tmp/adv.out" ]; check "advise: no output file after an error" $?
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

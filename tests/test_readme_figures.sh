@@ -381,6 +381,39 @@ fi
 same "statistics: log10_p_upper of -906,064" -906064 \
 	"$(printf '%.0f' "$(cell log10_p_upper --func hash_64 --gen old --word 64 --bits 11 --keyset page4k --count 4096)")"
 
+## Choosing a hash: advise (the ns/hash column is measured, not asserted)
+nons() { sed -E 's/ +[0-9.]+(  <- now)?$/\1/'; }
+"$kb" keys --keyset slab --size 192 --count 5000 -o "$tmp/slab192.txt"
+"$kb" advise --keys "$tmp/slab192.txt" --bits 10 | grep -E '^ +[0-9]+ ' | nons >"$tmp/got"
+block "advise: the slab of 192-byte objects" "$tmp/got" <<'EOF'
+   1 hash_ptr(k, 10)                      new       no       0.5061 even             3.194   3.441     0.928  <- now
+   2 jhash_2words(lo, hi, initval) & 1023 jhash.h   no       0.9862 ok               3.434   3.441     0.998
+   3 hsiphash_2u32(lo, hi, &key) & 1023   siphash.c yes       1.013 ok               3.447   3.441     1.002
+   4 siphash_1u64(k, &key) & 1023         siphash.c yes      0.9781 ok               3.430   3.441     0.997
+   5 hash_ptr(k >> 6, 10)                 new       no        2.488 skewed           4.184   3.441     1.216
+   6 (k >> 6) & 1023                      -         no        10.01 broken           7.944   3.441     2.309
+   7 k & 1023                             -         no          347 broken         176.287   3.441    51.233
+EOF
+same "advise: the slab's advice" \
+	"advice: hash_ptr(k, 10) (new) costs 0.93x a random function's entries compared per successful lookup here: keep it" \
+	"$("$kb" advise --keys "$tmp/slab192.txt" --bits 10 | tail -1)"
+"$kb" advise --census "$(dirname "$0")/data/census/x86_64.txt" --site fs/kernfs/file.c:45 \
+	--kind locks >"$tmp/kernfs.txt"
+grep -E '^ +[125] ' "$tmp/kernfs.txt" | nons >"$tmp/got"
+block "advise: the kernfs locks" "$tmp/got" <<'EOF'
+   1 hash_ptr(k >> 3, 10)                 new       no       0.7351 even             0.778   1.043     0.746
+   2 jhash_2words(lo, hi, initval) & 1023 jhash.h   no        1.014 ok               1.057   1.043     1.014
+   5 hash_ptr(k, 10)                      new       no        1.587 skewed           1.630   1.043     1.562  <- now
+EOF
+same "advise: the kernfs advice" \
+	"advice: hash_ptr(k, 10) (new) costs 1.56x a random function's other holders met per lock here; every difference between these keys is a multiple of 8 = 2^3; hash_ptr(k >> 3, 10) (new) costs 0.75x" \
+	"$(tail -1 "$tmp/kernfs.txt")"
+grep -q '^advise: 1069 distinct keys of site 41 fs/kernfs/file.c:45' "$tmp/kernfs.txt"
+check "advise: the census's 1,069 distinct kernfs_node addresses" $?
+"$kb" advise --keyset btrfs-stripe --func hash_64 --gen old --bits 11 | tail -1 |
+	grep -q '^advice: hash_64(k, 11) (old) costs 1024.38x .* hash_64(k >> 17, 11) (new) costs 0.78x$'
+check "advise: stripes under old, 1024x; the key >> 17 through new, 0.78x" $?
+
 ## The test command's row: the planted bugs it counts are the harness's
 same "README: planted bugs, one per '== ' entry of tests/mutants/mutants.txt" \
 	"$(grep -c '^== ' "$(dirname "$0")/mutants/mutants.txt")" \

@@ -143,6 +143,16 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(OUTPUT),
 		TEXT_CSV_JSON, UINT_MAX, "census files, - for standard input",
 		NULL, 0, "FILE...", 0, 0 },
+	[KB_CMD_ADVISE] = {
+		"advise",
+		"((--keyset NAME [--count N] [--base N] [--stride N] [--seed N] [--size BYTES] | --keys FILE [--binary]) --bits N | --census FILE --site FILE:LINE|ID [--bits N])",
+		"what a table should hash its keys with: every candidate ranked by what it costs",
+		"Hashes the distinct keys of a key set, a key file or a census site into 2^bits buckets (1..32; a site's own bits by default) with the table's own function (--func, default hash_ptr, or the site's; --gen, default new; a site's word is its file's) and every candidate: today's hash.h, the key shifted right by the low zero bits its differences share (as btrfs did), hash_32 where the keys fit 32 bits (what hash_min() does with a u32), the key itself, jhash_1word or jhash_2words, hsiphash_1u32 or hsiphash_2u32 and siphash_1u64 (keyed, from --seed), and --multiplier K's own product. Ranks them by what their skew costs the table (--kind: compares per lookup in chained buckets, keys searched in trees, others met on locks) over what a random function costs at the same load, says which are keyed, times each one's hash as 'speed' does, and ends with one line of advice.",
+		KEYSET_OPTIONS | KB_OPT(KEYSET) | KB_OPT(KEYS) | KB_OPT(BINARY) | KB_OPT(FUNC) |
+			KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) | KB_OPT(MULTIPLIER) | KB_OPT(WIDTH) |
+			KB_OPT(KIND) | KB_OPT(CENSUS) | KB_OPT(SITE) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) |
+			KB_OPT(MAX_MEMORY),
+		TEXT_CSV_JSON, 0, NULL, "keys in the key set", 4096, NULL, 0, 0 },
 };
 
 /* Functions that index a table: those that take bits in some cell. */
@@ -814,6 +824,22 @@ static int parse_option(int id, const char *arg, struct kb_args *a)
 		if (!kb_parse_u64(arg, &a->multiplier))
 			return kb_fail(KB_EXIT_USAGE, "invalid --multiplier: '%s'", arg);
 		return 0;
+	case KB_OPT_CENSUS:
+		a->census = arg;
+		return 0;
+	case KB_OPT_SITE:
+		a->site = arg;
+		return 0;
+	case KB_OPT_KIND: {
+		int k;
+
+		for (k = 0; k < KB_KIND_COUNT_; k++)
+			if (!strcmp(arg, kb_table_kind_name((enum kb_table_kind)k))) {
+				a->kind = k;
+				return 0;
+			}
+		return kb_fail(KB_EXIT_USAGE, "invalid --kind: '%s' (chained, tree or locks)", arg);
+	}
 	case KB_OPT_PRESET:
 		a->preset = arg;
 		return 0;

@@ -67,7 +67,10 @@
 	X(QUIET, "quiet", 'q', NULL, "no progress on standard error (shown only on a terminal, for work past a second)") \
 	X(PART, "part", 0, "hashes|engine|grid", "only this benchmark (default: hashes and engine; grid: the engine against the naive loop at every count 2^12..2^28 and size 2^6..2^24, minutes)") \
 	X(ENUMERATE, "enumerate", 0, NULL, "hash every key even where a closed form counts them (arithmetic key sets through one multiply; the exhaustive influence sweep): slower, to check it") \
-	X(MULTIPLIER, "multiplier", 0, "K", "the multiplier to audit")                 \
+	X(MULTIPLIER, "multiplier", 0, "K", "audit: the multiplier to audit; advise: an odd multiplier to rank beside the kernel's hashes") \
+	X(CENSUS, "census", 0, "FILE", "a census file (see 'khash-bench census')")      \
+	X(SITE, "site", 0, "FILE:LINE|ID", "the census site whose distinct keys to take: its file:line or its id") \
+	X(KIND, "kind", 0, "chained|tree|locks", "what a bucket is, which fixes what skew costs: hlist chains (default), rb-trees, or locks and wait queues") \
 	X(PRESET, "preset", 0, "NAME", "a known multiplier (names: audit --compare)")  \
 	X(WIDTH, "width", 0, "32|64", "the multiplier's word (default: 32 if K fits)") \
 	X(COMPARE, "compare", 0, NULL, "audit every preset, as one table")            \
@@ -108,6 +111,7 @@ enum kb_command_id {
 	KB_CMD_TABLES,
 	KB_CMD_LIST,
 	KB_CMD_CENSUS,
+	KB_CMD_ADVISE,
 	KB_CMD_COUNT_
 };
 
@@ -145,6 +149,8 @@ struct kb_args {
 	const char *param_name;  /* from --param NAME=N, checked by the table */
 	char param_name_buf[32];
 	const char *keys, *plot, *output, *kernel_keys;
+	const char *census, *site;
+	char site_name[160];     /* advise: "site ID FILE:LINE", for the output */
 	enum kb_format format;
 	struct kb_keyset_params kp;  /* kp.count: the command's default */
 	struct kb_report_opts ro;
@@ -155,6 +161,7 @@ struct kb_args {
 	unsigned threads;
 	int part;                /* speed: 0 both, 1 hashes, 2 engine, 3 grid */
 	uint64_t multiplier;
+	int kind;                /* enum kb_table_kind */
 	const char *preset;
 	unsigned width;
 	char **operands;

@@ -17,9 +17,13 @@
 #include <khash/lkh.h>
 #include <khash/lkh_table.h>
 
+#include "advise.h"
+#include "advise_render.h"
 #include "audit.h"
 #include "caches.h"
+#include "census.h"
 #include "census_cmd.h"
+#include "census_file.h"
 #include "cli_args.h"
 #include "engine.h"
 #include "influence.h"
@@ -700,6 +704,193 @@ static int cmd_audit(struct kb_args *a)
 	return plot_then_emit(a, &b, &fig, 1);
 }
 
+/*
+ * A census site's keys and what it hashes them with: its function, its
+ * bits (unless --bits), its file's word, and the kind of its named table.
+ */
+static int advise_site(struct kb_args *a, struct kb_advise_opts *o, uint64_t **keys,
+		       size_t *n)
+{
+	struct kb_census_file f;
+	const struct kb_census_site *s = NULL;
+	char err[512], *end;
+	unsigned long id = strtoul(a->site, &end, 10);
+	size_t i;
+	int rc = 0;
+
+	if (kb_census_read(a->census, &f, err, sizeof(err)) < 0)
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	for (i = 0; i < f.nsites; i++) {
+		const struct kb_census_site *c = &f.sites[i];
+
+		if (*end ? strcmp(c->where, a->site) : c->id != id)
+			continue;
+		if (s) {
+			rc = kb_fail(KB_EXIT_USAGE, "%s: sites %lu and %lu are both at %s: give an id",
+				     a->census, s->id, c->id, a->site);
+			break;
+		}
+		s = c;
+	}
+	if (!rc && !s)
+		rc = kb_fail(KB_EXIT_USAGE, "%s: no site %s (see 'khash-bench census %s')",
+			     a->census, a->site, a->census);
+	if (!rc && s->func >= LKH_FUNC_COUNT)
+		rc = kb_fail(KB_EXIT_USAGE, "site %lu (%s) hashes two inputs with %s: advise takes a site of one key",
+			     s->id, s->where, kb_census_func_name(s->func));
+	if (!rc && !KB_GIVEN(a, BITS) && (s->bits < 1 || s->bits > 32))
+		rc = kb_fail(KB_EXIT_USAGE, "site %lu (%s) records no table size: give --bits",
+			     s->id, s->where);
+	if (!rc && !(*keys = malloc((s->nkeys ? s->nkeys : 1) * sizeof(**keys))))
+		rc = kb_fail(KB_EXIT_RUNTIME, "out of memory");
+	if (!rc) {
+		for (i = 0; i < s->nkeys; i++)
+			(*keys)[i] = s->keys[i].a;
+		*n = kb_distinct_keys(*keys, s->nkeys);
+		o->func = (lkh_func)s->func;
+		o->word = f.word;
+		if (!KB_GIVEN(a, BITS))
+			o->bits = a->bits = s->bits;
+		for (i = 0; i < kb_tables_count && !KB_GIVEN(a, KIND); i++)
+			if (!strcmp(kb_tables[i].site, s->where))
+				o->kind = kb_tables[i].kind;
+		snprintf(a->site_name, sizeof(a->site_name), "site %lu %s", s->id, s->where);
+	}
+	kb_census_file_free(&f);
+	return rc;
+}
+
+/* Every key of the key set or file advise was given, sorted and distinct. */
+static int advise_keys(const struct kb_args *a, uint64_t **keys, size_t *n)
+{
+	/* the keys and the candidates' buckets, 8 bytes each */
+	uint64_t max_keys = a->max_memory / 16;
+	char err[512];
+
+	if (a->keys) {
+		if (kb_keyfile_read_all(a->keys, a->binary, max_keys, keys, n, err,
+					sizeof(err)) < 0)
+			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	} else {
+		struct kb_keyset_params kp = a->kp;
+		struct kb_keystream ks;
+		size_t got;
+
+		if (kp.count > max_keys)
+			return kb_fail(KB_EXIT_RUNTIME, "--count %llu: the keys need more than the --max-memory limit of %llu MiB",
+				       (unsigned long long)kp.count,
+				       (unsigned long long)(a->max_memory >> 20));
+		kp.word = a->word;
+		kp.input_bits = 64;
+		kp.target_func = KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_PTR;
+		kp.target_gen = KB_GIVEN(a, GEN) ? a->gen : LKH_GEN_NEW;
+		kp.target_bits = a->bits;
+		*keys = malloc((size_t)(kp.count ? kp.count : 1) * sizeof(**keys));
+		if (!*keys)
+			return kb_fail(KB_EXIT_RUNTIME, "out of memory for %llu keys",
+				       (unsigned long long)kp.count);
+		if (kb_keystream_open(&ks, a->keyset, &kp, err, sizeof(err)) < 0) {
+			free(*keys);
+			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+		}
+		for (*n = 0; *n < kp.count; *n += got)
+			if (!(got = kb_keystream_next(&ks, *keys + *n, (size_t)kp.count - *n)))
+				break;
+		kb_keystream_close(&ks);
+	}
+	*n = kb_distinct_keys(*keys, *n);
+	return 0;
+}
+
+static int cmd_advise(struct kb_args *a)
+{
+	struct kb_advise_opts o;
+	struct kb_advice *adv;
+	struct kb_candidate c;
+	struct kb_buf b = { 0 };
+	uint64_t *keys = NULL;
+	double ns[KB_ADVISE_MAX];
+	char err[512];
+	size_t n, i;
+	int rc;
+
+	if ((a->keyset >= 0) + (a->keys != NULL) + (a->census != NULL) != 1)
+		return kb_fail(KB_EXIT_USAGE, "advise needs exactly one of --keyset, --keys and --census");
+	if ((a->census != NULL) != (a->site != NULL))
+		return kb_fail(KB_EXIT_USAGE, a->site ? "--site applies to --census"
+						      : "--census needs --site");
+	if (!a->census && !KB_GIVEN(a, BITS))
+		return kb_fail(KB_EXIT_USAGE, "advise needs --bits");
+	if (a->census && (KB_GIVEN(a, FUNC) || KB_GIVEN(a, WORD)))
+		return kb_fail(KB_EXIT_USAGE, "--%s: a census site hashes with its own function on its file's word",
+			       KB_GIVEN(a, FUNC) ? "func" : "word");
+	if (a->keyset < 0 && (rc = keys_not_keyset(a)))
+		return rc;
+	if (a->keyset >= 0 && (rc = keyset_takes_options(a)))
+		return rc;
+	if (a->keyset >= 0 && KB_GIVEN(a, BINARY))
+		return kb_fail(KB_EXIT_USAGE, "--binary applies to --keys, not to --keyset");
+	if (KB_GIVEN(a, WIDTH) && !KB_GIVEN(a, MULTIPLIER))
+		return kb_fail(KB_EXIT_USAGE, "--width applies to --multiplier");
+	memset(&o, 0, sizeof(o));
+	o.func = KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_PTR;
+	o.gen = KB_GIVEN(a, GEN) ? a->gen : LKH_GEN_NEW;
+	o.word = a->word;
+	o.bits = a->bits;
+	o.kind = (enum kb_table_kind)a->kind;
+	o.multiplier = a->multiplier;
+	o.width = a->width ? a->width : a->multiplier > UINT32_MAX ? 64 : 32;
+	o.seed = a->kp.seed;
+	if (a->census && (rc = advise_site(a, &o, &keys, &n)))
+		return rc;
+	/* the table's own hash and the user's multiplier, before any key */
+	memset(&c, 0, sizeof(c));
+	c.kind = KB_CAND_HASHH;
+	c.func = o.func;
+	c.gen = o.gen;
+	c.word = o.word;
+	if (a->bits > 32 || kb_candidate_check(&c, a->bits, err, sizeof(err)) < 0) {
+		free(keys);
+		return kb_fail(KB_EXIT_USAGE, "%s",
+			       a->bits > 32 ? "advise takes --bits 1..32" : err);
+	}
+	c.kind = KB_CAND_MULTIPLY;
+	c.multiplier = o.multiplier;
+	c.width = o.width;
+	if (KB_GIVEN(a, MULTIPLIER) && kb_candidate_check(&c, a->bits, err, sizeof(err)) < 0) {
+		free(keys);
+		return kb_fail(KB_EXIT_USAGE, "--multiplier: %s", err);
+	}
+	if (a->keyset >= 0 && (rc = check_heap_memory(a, 1u << a->keyset)))
+		return rc;
+	if (!a->census && (rc = advise_keys(a, &keys, &n)))
+		return rc;
+	adv = malloc(sizeof(*adv));
+	if (!adv) {
+		free(keys);
+		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
+	}
+	rc = kb_advise(&o, keys, n, adv, err, sizeof(err));
+	free(keys);
+	if (rc < 0) {
+		free(adv);
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	}
+	for (i = 0; i < adv->nrows; i++) {
+		struct kb_rounds r;
+
+		/* a short measurement: the ranking is by cost, speed is a guide */
+		ns[i] = kb_speed_candidate(&adv->rows[i].cand, a->bits, 0.02, &r) < 0 ? -1 : r.best;
+	}
+	kb_render_advice(adv, ns,
+			 a->keyset >= 0 ? kb_keysets[a->keyset].name
+			 : a->census    ? a->site_name
+					: a->keys,
+			 a->format, &b);
+	free(adv);
+	return emit(a, &b);
+}
+
 static int cmd_waittable(struct kb_args *a)
 {
 	struct kb_wait_row rows[24];
@@ -1006,6 +1197,8 @@ static int run(const struct kb_args *a_in)
 		return cmd_list();
 	case KB_CMD_CENSUS:
 		return kb_cmd_census(&a);
+	case KB_CMD_ADVISE:
+		return cmd_advise(&a);
 	default:
 		return kb_fail(KB_EXIT_USAGE, "command '%s' has no implementation", a.cmd->name);
 	}

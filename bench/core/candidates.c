@@ -54,8 +54,8 @@ int kb_candidate_check(const struct kb_candidate *c, unsigned bits, char *err,
 			return -1;
 		}
 		if (!(c->multiplier & 1)) {
-			snprintf(err, errlen, "multiplier 0x%llx is even: its product loses the key's top bit and maps half the keys nowhere",
-				 (unsigned long long)c->multiplier);
+			snprintf(err, errlen, "multiplier 0x%llx is even: not invertible mod 2^%u, so keys 2^%u apart always share a bucket (give an odd one)",
+				 (unsigned long long)c->multiplier, c->width, c->width - 1);
 			return -1;
 		}
 		if (c->width == 32 && c->multiplier > UINT32_MAX) {

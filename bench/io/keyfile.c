@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -257,4 +258,62 @@ void kb_keyfile_close(struct kb_keyfile *kf)
 	if (kf->fd > STDIN_FILENO)
 		close(kf->fd);
 	kf->fd = -1;
+}
+
+int kb_keyfile_read_all(const char *path, int binary, uint64_t max_keys,
+			uint64_t **keys, size_t *n, char *err, size_t errlen)
+{
+	struct kb_keyfile *kf = malloc(sizeof(*kf));
+	uint64_t *all = NULL;
+	size_t cap = 0, done = 0;
+	long got = 0;
+
+	*keys = NULL;
+	*n = 0;
+	if (!kf || kb_keyfile_open(kf, path, binary, err, errlen) < 0) {
+		if (!kf)
+			snprintf(err, errlen, "out of memory");
+		free(kf);
+		return -1;
+	}
+	for (;;) {
+		if (done + KB_KEYFILE_BLOCK > cap) {
+			/* double, but never past the limit's keys and a block
+			 * (done is within the limit here) */
+			size_t want = cap ? 2 * cap : KB_KEYFILE_BLOCK;
+			uint64_t *p;
+
+			if (want > max_keys + KB_KEYFILE_BLOCK)
+				want = (size_t)max_keys + KB_KEYFILE_BLOCK;
+			if (want < done + KB_KEYFILE_BLOCK)
+				want = done + KB_KEYFILE_BLOCK;
+			p = realloc(all, want * sizeof(*all));
+			if (!p) {
+				snprintf(err, errlen, "out of memory for %zu keys", want);
+				got = -1;
+				break;
+			}
+			all = p;
+			cap = want;
+		}
+		got = kb_keyfile_next(kf, all + done, KB_KEYFILE_BLOCK, err, errlen);
+		if (got <= 0)
+			break;
+		done += (size_t)got;
+		if (done > max_keys) {
+			snprintf(err, errlen, "%s: over %llu keys, the --max-memory limit",
+				 kf->name, (unsigned long long)max_keys);
+			got = -1;
+			break;
+		}
+	}
+	kb_keyfile_close(kf);
+	free(kf);
+	if (got < 0) {
+		free(all);
+		return -1;
+	}
+	*keys = all;
+	*n = done;
+	return 0;
 }

@@ -49,6 +49,13 @@ long kb_keyfile_next(struct kb_keyfile *kf, uint64_t *keys, size_t max,
 void kb_keyfile_close(struct kb_keyfile *kf);
 
 /*
+ * Every key of a key file, in a malloc()ed array (*keys, *n; the caller
+ * frees it), refusing more than max_keys: 0, or -1 with a one-line reason.
+ */
+int kb_keyfile_read_all(const char *path, int binary, uint64_t max_keys,
+			uint64_t **keys, size_t *n, char *err, size_t errlen);
+
+/*
  * Parse one text line (no newline).  Returns 1 with *key set, 0 for a blank
  * or comment line, -1 with a reason (without file and line) in err.
  */

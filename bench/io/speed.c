@@ -113,6 +113,61 @@ static void time_pair(const struct kb_speed_fn *f, const struct kb_speed_fn *ref
 	kb_rounds_of(nr, HASH_ROUNDS, &tr->ns);
 }
 
+/* The row that computes c, or -1. */
+static long candidate_row(const struct kb_candidate *c, const struct kb_speed_fn *t,
+			  size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct kb_speed_fn *f = &t[i];
+
+		switch (c->kind) {
+		case KB_CAND_HASHH:
+			if (!f->label && f->func == c->func && f->gen == c->gen &&
+			    f->word == c->word)
+				return (long)i;
+			break;
+		case KB_CAND_MULTIPLY: /* the bare multiply is the reference */
+			if (f->reference && f->word == c->width)
+				return (long)i;
+			break;
+		case KB_CAND_HSIPHASH:
+			if (f->origin && f->kind == c->kind && f->wide == c->wide &&
+			    f->word == c->word)
+				return (long)i;
+			break;
+		default:
+			if (f->origin && f->kind == c->kind && f->wide == c->wide)
+				return (long)i;
+		}
+	}
+	return -1;
+}
+
+int kb_speed_candidate(const struct kb_candidate *c, unsigned bits,
+		       double seconds, struct kb_rounds *ns)
+{
+	size_t n, i;
+	const struct kb_speed_fn *t = kb_speed_inline(&n);
+	long row = candidate_row(c, t, n);
+	static uint64_t in[INPUTS];
+	double rounds[HASH_ROUNDS], cycles;
+	uint64_t seed = 42;
+	size_t reps;
+	int r;
+
+	if (row < 0)
+		return -1;
+	for (i = 0; i < INPUTS; i++)
+		in[i] = kb_splitmix64(&seed);
+	reps = calibrate(&t[row], 0, in, bits, seconds / HASH_ROUNDS);
+	for (r = 0; r < HASH_ROUNDS; r++)
+		rounds[r] = time_once(&t[row], 0, in, bits, reps, &cycles);
+	kb_rounds_of(rounds, HASH_ROUNDS, ns);
+	return 0;
+}
+
 /* The text's gen column: as wide as the longest generation's name or
  * other row's origin. */
 static int gen_width(void)

@@ -10,6 +10,9 @@
 #include "format.h"
 #include "output.h"
 #include "progress.h"
+#include "stats.h"
+
+struct kb_candidate;
 
 struct kb_speed_opts {
 	unsigned bits;        /* for the hash table */
@@ -25,5 +28,13 @@ struct kb_speed_opts {
 /* Run and format (text, csv or json); 0, or -1 with a reason. */
 int kb_speed_run(const struct kb_speed_opts *o, enum kb_format format,
 		 struct kb_buf *out, char *err, size_t errlen);
+
+/*
+ * Throughput of the `speed` row that computes candidate c (a shift of the
+ * key before it is not counted): ns per hash over HASH_ROUNDS rounds of
+ * about `seconds` in all.  0, or -1 when no row computes it.
+ */
+int kb_speed_candidate(const struct kb_candidate *c, unsigned bits,
+		       double seconds, struct kb_rounds *ns);
 
 #endif

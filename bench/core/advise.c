@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: MIT */
+#include "advise.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Ratios closer than this are a tie, broken by the cheaper arithmetic. */
+#define KB_ADVISE_TIE 0.01
+
+static unsigned ctz64(uint64_t x)
+{
+	unsigned n = 0;
+
+	if (!x)
+		return 64;
+	while (!(x & 1)) {
+		x >>= 1;
+		n++;
+	}
+	return n;
+}
+
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+static int u64_cmp(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+/* The skew of one candidate from its sorted buckets: runs are loads. */
+static void judge(const struct kb_candidate *c, unsigned bits, const uint64_t *keys,
+		  size_t n, uint64_t *scratch, struct kb_skew *s)
+{
+	size_t i, runs = 0;
+
+	for (i = 0; i < n; i++)
+		scratch[i] = kb_candidate_bucket(c, bits, keys[i]);
+	qsort(scratch, n, sizeof(*scratch), u64_cmp);
+	/* each run of equal buckets becomes its load, in place */
+	for (i = 0; i < n; runs++) {
+		size_t j = i;
+
+		while (j < n && scratch[j] == scratch[i])
+			j++;
+		scratch[runs] = j - i;
+		i = j;
+	}
+	kb_skew_from_loads(scratch, runs, UINT64_C(1) << bits, s);
+}
+
+/* The arithmetic each kind costs, cheapest first: what breaks a tie. */
+static int cheapness(enum kb_cand_kind k)
+{
+	static const int order[KB_CAND_KIND_COUNT_] = {
+		[KB_CAND_IDENTITY] = 0, [KB_CAND_MULTIPLY] = 1, [KB_CAND_HASHH] = 2,
+		[KB_CAND_JHASH] = 3,    [KB_CAND_HSIPHASH] = 4, [KB_CAND_SIPHASH] = 5,
+	};
+
+	return order[k];
+}
+
+static int row_cmp(const struct kb_advice_row *x, const struct kb_advice_row *y)
+{
+	if (x->ratio < y->ratio - KB_ADVISE_TIE)
+		return -1;
+	if (y->ratio < x->ratio - KB_ADVISE_TIE)
+		return 1;
+	return cheapness(x->cand.kind) - cheapness(y->cand.kind);
+}
+
+/* Insertion sort: stable, so equal rows keep the order they were made in. */
+static void rank(struct kb_advice_row *rows, size_t n)
+{
+	size_t i, j;
+
+	for (i = 1; i < n; i++) {
+		struct kb_advice_row r = rows[i];
+
+		for (j = i; j > 0 && row_cmp(&r, &rows[j - 1]) < 0; j--)
+			rows[j] = rows[j - 1];
+		rows[j] = r;
+	}
+}
+
+static void add(struct kb_advice *a, const struct kb_candidate *c, int current)
+{
+	if (a->nrows < KB_ADVISE_MAX) {
+		a->rows[a->nrows].cand = *c;
+		a->rows[a->nrows].current = current;
+		a->nrows++;
+	}
+}
+
+/* c under gen and, when that is not today's, under new. */
+static void add_gens(struct kb_advice *a, struct kb_candidate *c, lkh_gen gen,
+		     int current)
+{
+	c->gen = gen;
+	add(a, c, current);
+	if (gen != LKH_GEN_NEW) {
+		c->gen = LKH_GEN_NEW;
+		add(a, c, 0);
+	}
+}
+
+/* The candidates, in the order a tie keeps them: the table's own hash,
+ * today's, each of the key shifted by its stride, then the others. */
+static void candidates(const struct kb_advise_opts *o, struct kb_advice *a)
+{
+	struct kb_candidate c;
+	int wide = a->max > UINT32_MAX;
+
+	memset(&c, 0, sizeof(c));
+	c.word = o->word;
+	c.seed = o->seed;
+	c.kind = KB_CAND_HASHH;
+	c.func = o->func;
+	add_gens(a, &c, o->gen, 1);
+	if (a->shift && a->shift < 64) {
+		c.shift = a->shift;
+		add_gens(a, &c, o->gen, 0);
+	}
+	c.gen = LKH_GEN_NEW;
+	c.shift = 0;
+	/* hash_min() of a key held in a u32 is hash_32 */
+	if (!wide && o->func != LKH_FUNC_HASH_32) {
+		c.func = LKH_FUNC_HASH_32;
+		add(a, &c, 0);
+	}
+	c.func = o->func;
+	c.kind = KB_CAND_IDENTITY;
+	add(a, &c, 0);
+	if (a->shift && a->shift < 64) {
+		c.shift = a->shift;
+		add(a, &c, 0);
+		c.shift = 0;
+	}
+	c.wide = wide;
+	c.kind = KB_CAND_JHASH;
+	add(a, &c, 0);
+	c.kind = KB_CAND_HSIPHASH;
+	add(a, &c, 0);
+	c.kind = KB_CAND_SIPHASH;
+	c.wide = 0;
+	add(a, &c, 0);
+	if (o->multiplier) {
+		c.kind = KB_CAND_MULTIPLY;
+		c.multiplier = o->multiplier;
+		c.width = o->width;
+		add(a, &c, 0);
+	}
+}
+
+int kb_advise(const struct kb_advise_opts *o, const uint64_t *keys, size_t n,
+	      struct kb_advice *a, char *err, size_t errlen)
+{
+	uint64_t *scratch, or_all = 0, g = 0;
+	struct kb_cost cost;
+	size_t i;
+
+	memset(a, 0, sizeof(*a));
+	if (o->bits < 1 || o->bits > 32) {
+		snprintf(err, errlen, "bits must be 1..32 for advise, not %u", o->bits);
+		return -1;
+	}
+	if (n < 2) {
+		snprintf(err, errlen, "%zu distinct key%s: nothing can collide", n,
+			 n == 1 ? "" : "s");
+		return -1;
+	}
+	a->bits = o->bits;
+	a->word = o->word;
+	a->kind = o->kind;
+	a->n = n;
+	a->min = keys[0];
+	a->max = keys[n - 1];
+	for (i = 0; i < n; i++) {
+		or_all |= keys[i];
+		g = gcd64(g, keys[i] - keys[0]);
+	}
+	a->align = ctz64(or_all);
+	a->gcd = g;
+	a->shift = ctz64(g);
+	candidates(o, a);
+	for (i = 0; i < a->nrows; i++) {
+		struct kb_candidate *c = &a->rows[i].cand;
+		unsigned in = kb_candidate_input_bits(c);
+
+		if (kb_candidate_check(c, o->bits, err, errlen) < 0)
+			return -1;
+		if (in < 64 && a->max >> in) {
+			char e[64];
+
+			snprintf(err, errlen, "key 0x%llx does not fit %s, which takes %u bits on a %u-bit kernel",
+				 (unsigned long long)a->max, kb_candidate_expr(c, o->bits, e, sizeof(e)),
+				 in, o->word);
+			return -1;
+		}
+	}
+	scratch = malloc(n * sizeof(*scratch));
+	if (!scratch) {
+		snprintf(err, errlen, "out of memory for %zu keys", n);
+		return -1;
+	}
+	for (i = 0; i < a->nrows; i++) {
+		struct kb_advice_row *r = &a->rows[i];
+
+		judge(&r->cand, o->bits, keys, n, scratch, &r->skew);
+		kb_cost_of(&r->skew, &cost);
+		kb_cost_for(&cost, o->kind, &r->cost, &r->random, &r->ratio);
+	}
+	free(scratch);
+	rank(a->rows, a->nrows);
+	a->pick = a->nrows;
+	for (i = 0; i < a->nrows; i++) {
+		if (a->rows[i].current)
+			a->current = i;
+		if (a->pick == a->nrows && a->rows[i].cand.kind != KB_CAND_IDENTITY)
+			a->pick = i;
+	}
+	return 0;
+}

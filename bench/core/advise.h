@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * "What should this table hash with?": every candidate (candidates.h) over
+ * one set of distinct keys and one table size, ranked by what its skew
+ * costs the table (stats.h), with the structure of the keys that explains
+ * the hash.h cell's cost, and the one candidate the advice names.
+ */
+#ifndef KB_ADVISE_H
+#define KB_ADVISE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "candidates.h"
+#include "stats.h"
+
+#define KB_ADVISE_MAX 16
+
+struct kb_advise_opts {
+	lkh_func func;   /* what the table hashes with now */
+	lkh_gen gen;
+	unsigned word;   /* the kernel's BITS_PER_LONG */
+	unsigned bits;   /* 2^bits buckets, 1..32 */
+	enum kb_table_kind kind;
+	uint64_t multiplier; /* a candidate of the user's own; 0: none */
+	unsigned width;      /* its word, 32 or 64 */
+	uint64_t seed;       /* the keyed candidates' key and jhash's initval */
+};
+
+struct kb_advice_row {
+	struct kb_candidate cand;
+	struct kb_skew skew;
+	double cost, random, ratio; /* kb_cost_for() for the table's kind */
+	int current;                /* the table's own hash */
+};
+
+struct kb_advice {
+	unsigned bits, word;
+	enum kb_table_kind kind;
+	uint64_t n;          /* distinct keys */
+	uint64_t min, max;
+	unsigned align;      /* every key is a multiple of 2^align */
+	uint64_t gcd;        /* of the keys' differences (0: one key) */
+	unsigned shift;      /* the stride's low zero bits: ctz(gcd) */
+	size_t nrows;
+	struct kb_advice_row rows[KB_ADVISE_MAX]; /* cheapest first */
+	size_t current;      /* the row of the table's own hash */
+	size_t pick;         /* the cheapest row that mixes the key (not the
+			      * key itself, which only these keys suit) */
+};
+
+/*
+ * Rank every candidate over keys[0..n) (sorted and distinct, as
+ * kb_distinct_keys leaves them); memory is O(n), whatever bits is.
+ * 0, or -1 and a reason (a bad option, keys too wide for the table's
+ * function, too few keys).
+ */
+int kb_advise(const struct kb_advise_opts *o, const uint64_t *keys, size_t n,
+	      struct kb_advice *a, char *err, size_t errlen);
+
+#endif
