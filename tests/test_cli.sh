@@ -525,7 +525,7 @@ expect 2 "khash-bench: invalid --word: '0' (32 or 64)" keys --keyset seq --word 
 
 # advise: the ranking's known answer (tests/test_advise.c works it out by
 # hand: 4096 stripes in one bucket), the advice line, every rejection
-"$kb" advise --keyset btrfs-stripe --bits 11 --func hash_64 --gen old --format csv >"$tmp/adv.csv"
+"$kb" advise --keyset btrfs-stripe --bits 11 --func hash_64 --gen old --word 64 --format csv >"$tmp/adv.csv"
 check "advise csv" $?
 head -1 "$tmp/adv.csv" | grep -q '^schema,keys,n,bits,word,kind,align,gcd,rank,candidate,origin,keyed,current,picked,chi2_per_df,verdict,cost,cost_random,cost_vs_random,ns_per_hash$'
 check "advise csv: header" $?
@@ -534,7 +534,7 @@ check "advise csv: old hash_64's cost on the stripes" $?
 [ "$(python3 -c 'import csv, sys; print(*[(r["candidate"], r["origin"]) for r in csv.DictReader(sys.stdin) if r["picked"] == "1"])' <"$tmp/adv.csv")" = "('hash_64(k >> 17, 11)', 'new')" ]
 check "advise csv: the pick is the shifted key through today's hash_64" $?
 [ "$(grep -c ',siphash.c,1,' "$tmp/adv.csv")" = 2 ]; check "advise csv: two keyed candidates" $?
-"$kb" advise --keyset btrfs-stripe --bits 11 --func hash_64 --gen old | tail -1 >"$tmp/adv.txt"
+"$kb" advise --keyset btrfs-stripe --bits 11 --func hash_64 --gen old --word 64 | tail -1 >"$tmp/adv.txt"
 grep -qx 'advice: hash_64(k, 11) (old) costs 1024.38x .*; every difference between these keys is a multiple of 131072 = 2^17; hash_64(k >> 17, 11) (new) costs 0.78x' "$tmp/adv.txt"
 check "advise text: the advice line" $?
 "$kb" advise --keyset page4k --bits 10 --format json --multiplier 0x61C88647 | jsonok
@@ -544,8 +544,8 @@ check "advise json: schema" $?
 "$kb" advise --keyset page4k --bits 10 --kind locks --format csv | awk -F, 'NR > 1 && $6 != "locks" {bad = 1} END {exit bad}'
 check "advise --kind locks" $?
 expect 2 "khash-bench: advise needs --bits" advise --keyset seq
-expect 2 "khash-bench: advise needs exactly one of --keyset, --keys and --census" advise --bits 8
-expect 2 "khash-bench: advise needs exactly one of --keyset, --keys and --census" \
+expect 2 "khash-bench: advise needs exactly one of --keyset, --keys, --census and --table" advise --bits 8
+expect 2 "khash-bench: advise needs exactly one of --keyset, --keys, --census and --table" \
 	advise --bits 8 --keyset seq --keys "$tmp/k.txt"
 # a census site: its own function, bits and word
 census=$(dirname "$0")/census/fixture.txt
@@ -575,7 +575,7 @@ expect 2 "khash-bench: invalid --kind: 'list' (chained, tree or locks)" \
 expect 2 "khash-bench: advise takes --bits 1..32" advise --bits 33 --keyset seq
 expect 2 "khash-bench: unknown function 'hash32_ptr' (hash_32, hash_64, hash_long, hash_ptr)" \
 	advise --bits 8 --keyset seq --func hash32_ptr
-expect 2 "khash-bench: --binary applies to --keys, not to --keyset" advise --bits 8 --keyset seq --binary
+expect 2 "khash-bench: --binary applies to --keys" advise --bits 8 --keyset seq --binary
 expect 2 "khash-bench: --count applies to --keyset, not to --keys" \
 	advise --bits 8 --keys "$tmp/k.txt" --count 5
 expect 1 "khash-bench: 1 distinct key: nothing can collide" advise --bits 8 --keys "$tmp/k.txt"
@@ -585,6 +585,38 @@ expect 1 "khash-bench: key 0x100000000 does not fit hash_ptr(k, 8), which takes 
 printf '0x1\nfoo\n' >"$tmp/bad.txt"
 expect 1 "khash-bench: $tmp/bad.txt:2: not an integer: 'foo'" advise --bits 8 --keys "$tmp/bad.txt" -o "$tmp/adv.out"
 [ ! -e "$tmp/adv.out" ]; check "advise: no output file after an error" $?
+
+# explain: the kernfs site (issue 20): the next page nine 168-byte objects
+# back, 2584, and twice that, hold the excess; the model within a few
+# percent of the pairs observed
+kernfs="$(dirname "$0")/data/census/x86_64.txt"
+"$kb" explain --census "$kernfs" --site fs/kernfs/file.c:45 --format csv >"$tmp/ex.csv"
+check "explain csv" $?
+[ "$(awk -F, 'NR == 2 || NR == 3 {print $12}' "$tmp/ex.csv" | tr '\n' ' ')" = "2584 5168 " ]
+check "explain: 2584 and 5168 first" $?
+awk -F, 'NR == 2 {r = $11 / $9; exit !(r > 0.95 && r < 1.05)}' "$tmp/ex.csv"
+check "explain: predicted shared pairs within 5% of observed" $?
+"$kb" explain --census "$kernfs" --site fs/kernfs/file.c:45 | grep -q '^ *2584 .*  1 page - 9 x 168$'
+check "explain text: 2584 is the next page nine objects back" $?
+"$kb" explain --table btrfs-raid56-raw --gen old --word 64 >"$tmp/ex.txt"
+grep -q '^the commonest gap, 131072: d\*K mod 2^64 = 0xfffffff800020000' "$tmp/ex.txt"
+check "explain: the stripe stride and where it lands" $?
+grep -q 'its longest run: 33 ones from bit 18 to 50' "$tmp/ex.txt"
+check "explain: the multiplier's run of ones" $?
+"$kb" explain --keyset page4k --bits 12 --format json | jsonok
+check "explain json parses" $?
+expect 2 "khash-bench: explain needs --bits" explain --keyset seq
+expect 2 "khash-bench: explain needs exactly one of --keyset, --keys, --census and --table" explain --bits 4
+expect 2 "khash-bench: --func: a named table hashes with its own function" \
+	explain --table btrfs-raid56-raw --func hash_32
+expect 2 "khash-bench: --stride applies to --keyset, not to --table" \
+	explain --table btrfs-raid56-raw --stride 4
+expect 2 "khash-bench: --table bit-waitqueue: its key goes through more than a shift before hash_long (hash_long(word << (BITS_PER_LONG == 32 ? 5 : 6) | bit, 8)); explain takes tables that hash the key as it is or shifted" \
+	explain --table bit-waitqueue
+expect 1 "khash-bench: 40000 distinct keys: explain takes 2..32768" \
+	explain --keyset random --count 40000 --bits 10
+expect 2 "khash-bench: option '--kind' is not used by 'explain' (see 'khash-bench explain --help')" \
+	explain --keyset seq --bits 4 --kind locks
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

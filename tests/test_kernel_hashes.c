@@ -72,7 +72,7 @@ static void every_vector_the_kernel_source_computed(void **state)
 	assert_non_null(f);
 	while (fgets(line, sizeof(line), f)) {
 		char *col[7], *p = line;
-		uint64_t a, b, c, d, want, got;
+		uint64_t a, b, c, d, want, got = 0;
 		unsigned i, word;
 
 		if (line[0] == '#' || !strncmp(line, "func,", 5))

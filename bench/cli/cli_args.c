@@ -11,6 +11,7 @@
 #include <khash/lkh_table.h>
 
 #include "census.h"
+#include "explain.h"
 #include "number.h"
 #include "tables.h"
 
@@ -45,6 +46,13 @@ const struct kb_option_info kb_options[KB_OPT_COUNT_] = {
 };
 
 #define KEYSET_OPTIONS (KB_OPT(COUNT) | KB_OPT(BASE) | KB_OPT(STRIDE) | KB_OPT(SEED) | KB_OPT(SIZE))
+/* advise's and explain's keys: what cell_keys() in khash_bench.c takes */
+#define CELL_KEYS_SYNOPSIS \
+	"((--keyset NAME [--count N] [--base N] [--stride N] [--seed N] [--size BYTES] | --keys FILE [--binary]) --bits N | --census FILE --site FILE:LINE|ID [--bits N] | --table NAME [--count N] [--seed N] [--bits N])"
+#define CELL_KEYS_OPTIONS                                                                   \
+	(KEYSET_OPTIONS | KB_OPT(KEYSET) | KB_OPT(KEYS) | KB_OPT(BINARY) | KB_OPT(CENSUS) |   \
+	 KB_OPT(SITE) | KB_OPT(TABLE) | KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) | \
+	 KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY))
 #define TEXT_CSV_JSON (KB_FORMAT_BIT(KB_FORMAT_TEXT) | KB_FORMAT_BIT(KB_FORMAT_CSV) | KB_FORMAT_BIT(KB_FORMAT_JSON))
 
 const struct kb_command kb_commands[KB_CMD_COUNT_] = {
@@ -145,14 +153,18 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		NULL, 0, "FILE...", 0, 0 },
 	[KB_CMD_ADVISE] = {
 		"advise",
-		"((--keyset NAME [--count N] [--base N] [--stride N] [--seed N] [--size BYTES] | --keys FILE [--binary]) --bits N | --census FILE --site FILE:LINE|ID [--bits N])",
+		CELL_KEYS_SYNOPSIS,
 		"what a table should hash its keys with: every candidate ranked by what it costs",
-		"Hashes the distinct keys of a key set, a key file or a census site into 2^bits buckets (1..32; a site's own bits by default) with the table's own function (--func, default hash_ptr, or the site's; --gen, default new; a site's word is its file's) and every candidate: today's hash.h, the key shifted right by the low zero bits its differences share (as btrfs did), hash_32 where the keys fit 32 bits (what hash_min() does with a u32), the key itself, jhash_1word or jhash_2words, hsiphash_1u32 or hsiphash_2u32 and siphash_1u64 (keyed, from --seed), and --multiplier K's own product. Ranks them by what their skew costs the table (--kind: compares per lookup in chained buckets, keys searched in trees, others met on locks) over what a random function costs at the same load, says which are keyed, times each one's hash as 'speed' does, and ends with one line of advice.",
-		KEYSET_OPTIONS | KB_OPT(KEYSET) | KB_OPT(KEYS) | KB_OPT(BINARY) | KB_OPT(FUNC) |
-			KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) | KB_OPT(MULTIPLIER) | KB_OPT(WIDTH) |
-			KB_OPT(KIND) | KB_OPT(CENSUS) | KB_OPT(SITE) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) |
-			KB_OPT(MAX_MEMORY),
-		TEXT_CSV_JSON, 0, NULL, "keys in the key set", 4096, NULL, 0, 0 },
+		"Hashes the distinct keys of a key set, a key file, a census site or a named table's key model (a table whose key is hashed as it is or shifted) into 2^bits buckets (1..32; a site's or table's own bits by default) with the table's own function (--func, default hash_ptr, or the site's or table's; --gen, default new; a site's word is its file's) and every candidate: today's hash.h, the key shifted right by the low zero bits its differences share (as btrfs did), hash_32 where the keys fit 32 bits (what hash_min() does with a u32), the key itself, jhash_1word or jhash_2words, hsiphash_1u32 or hsiphash_2u32 and siphash_1u64 (keyed, from --seed), and --multiplier K's own product. Ranks them by what their skew costs the table (--kind: compares per lookup in chained buckets, keys searched in trees, others met on locks) over what a random function costs at the same load, says which are keyed, times each one's hash as 'speed' does, and ends with one line of advice.",
+		CELL_KEYS_OPTIONS | KB_OPT(MULTIPLIER) | KB_OPT(WIDTH) | KB_OPT(KIND),
+		TEXT_CSV_JSON, 0, NULL, "keys in the key set or table's key model", 4096, NULL, 0, 0 },
+	[KB_CMD_EXPLAIN] = {
+		"explain",
+		CELL_KEYS_SYNOPSIS,
+		"why one cell's keys collide: the key differences behind the excess",
+		"Takes the keys as advise does and one cell (--func, default hash_ptr; --gen, default new; --word; --bits) and groups the key pairs that share a bucket by their difference d: how many pairs differ by d, how many of them share a bucket, where d*K mod 2^w falls against a bucket's width (2^(w-bits)) and the chance max(0, 1 - |d*K|/width) that such a pair shares one, and the pairs each d has over a random function's, biggest first. Sums that chance over every pair for the colliding pairs the differences predict, beside those observed and a random function's; and reports the keys' alignment, the gcd of their differences, the commonest gaps between consecutive keys, their 4 KiB pages and the gcd within a page (a slab's object size), and the multiplier's longest run of equal bits. At most " KB_STRINGIFY(KB_EXPLAIN_MAX_KEYS) " distinct keys (every pair is visited).",
+		CELL_KEYS_OPTIONS,
+		TEXT_CSV_JSON, 0, NULL, "keys in the key set or table's key model", 4096, NULL, 0, 0 },
 };
 
 /* Functions that index a table: those that take bits in some cell. */

@@ -112,6 +112,7 @@ enum kb_command_id {
 	KB_CMD_LIST,
 	KB_CMD_CENSUS,
 	KB_CMD_ADVISE,
+	KB_CMD_EXPLAIN,
 	KB_CMD_COUNT_
 };
 

@@ -20,6 +20,8 @@
 #include "advise.h"
 #include "advise_render.h"
 #include "audit.h"
+#include "explain.h"
+#include "explain_render.h"
 #include "caches.h"
 #include "census.h"
 #include "census_cmd.h"
@@ -760,12 +762,28 @@ static int advise_site(struct kb_args *a, struct kb_advise_opts *o, uint64_t **k
 	return rc;
 }
 
+/* A key set's keys, within --max-memory (the keys and their buckets). */
+static int collect_keys(const struct kb_args *a, int id, const struct kb_keyset_params *kp,
+			uint64_t **keys, size_t *n)
+{
+	char err[512];
+
+	if (kp->count > a->max_memory / 16)
+		return kb_fail(KB_EXIT_RUNTIME, "--count %llu: the keys need more than the --max-memory limit of %llu MiB",
+			       (unsigned long long)kp->count,
+			       (unsigned long long)(a->max_memory >> 20));
+	if (kb_keyset_collect(id, kp, keys, n, err, sizeof(err)) < 0)
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	return 0;
+}
+
 /* Every key of the key set or file advise was given, sorted and distinct. */
 static int advise_keys(const struct kb_args *a, uint64_t **keys, size_t *n)
 {
 	/* the keys and the candidates' buckets, 8 bytes each */
 	uint64_t max_keys = a->max_memory / 16;
 	char err[512];
+	int rc;
 
 	if (a->keys) {
 		if (kb_keyfile_read_all(a->keys, a->binary, max_keys, keys, n, err,
@@ -773,33 +791,102 @@ static int advise_keys(const struct kb_args *a, uint64_t **keys, size_t *n)
 			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	} else {
 		struct kb_keyset_params kp = a->kp;
-		struct kb_keystream ks;
-		size_t got;
 
-		if (kp.count > max_keys)
-			return kb_fail(KB_EXIT_RUNTIME, "--count %llu: the keys need more than the --max-memory limit of %llu MiB",
-				       (unsigned long long)kp.count,
-				       (unsigned long long)(a->max_memory >> 20));
 		kp.word = a->word;
 		kp.input_bits = 64;
 		kp.target_func = KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_PTR;
 		kp.target_gen = KB_GIVEN(a, GEN) ? a->gen : LKH_GEN_NEW;
 		kp.target_bits = a->bits;
-		*keys = malloc((size_t)(kp.count ? kp.count : 1) * sizeof(**keys));
-		if (!*keys)
-			return kb_fail(KB_EXIT_RUNTIME, "out of memory for %llu keys",
-				       (unsigned long long)kp.count);
-		if (kb_keystream_open(&ks, a->keyset, &kp, err, sizeof(err)) < 0) {
-			free(*keys);
-			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
-		}
-		for (*n = 0; *n < kp.count; *n += got)
-			if (!(got = kb_keystream_next(&ks, *keys + *n, (size_t)kp.count - *n)))
-				break;
-		kb_keystream_close(&ks);
+		if ((rc = collect_keys(a, a->keyset, &kp, keys, n)))
+			return rc;
 	}
 	*n = kb_distinct_keys(*keys, *n);
 	return 0;
+}
+
+/* A named table's key model, through its transform where that is a shift. */
+static int table_keys(struct kb_args *a, struct kb_advise_opts *o, uint64_t **keys,
+		      size_t *n)
+{
+	const struct kb_table *t = &kb_tables[a->table];
+	struct kb_keyset_params kp;
+	size_t i;
+	int rc;
+
+	if (t->tx != KB_TX_NONE && t->tx != KB_TX_SHR16)
+		return kb_fail(KB_EXIT_USAGE, "--table %s: its key goes through more than a shift before %s (%s); %s takes tables that hash the key as it is or shifted",
+			       t->name, lkh_func_name(t->func), t->formula, a->cmd->name);
+	kb_table_model(t, a->word, a->kp.count, a->kp.seed, &kp);
+	if ((rc = collect_keys(a, t->keyset, &kp, keys, n)))
+		return rc;
+	for (i = 0; t->tx == KB_TX_SHR16 && i < *n; i++)
+		(*keys)[i] >>= 16;
+	*n = kb_distinct_keys(*keys, *n);
+	o->func = t->func;
+	if (!KB_GIVEN(a, BITS))
+		o->bits = a->bits = t->bits;
+	if (!KB_GIVEN(a, KIND))
+		o->kind = t->kind;
+	snprintf(a->site_name, sizeof(a->site_name), "table %s (%s, %s)", t->name, t->formula,
+		 t->keys_are);
+	return 0;
+}
+
+/*
+ * The keys of advise and explain, sorted and distinct, and what hashes
+ * them (o's func, gen, word, bits and kind): a key set or key file with
+ * --func (default hash_ptr) and --bits, a census site (its function, bits
+ * and word), or a named table's key model (its function, bits and kind).
+ * *name says where they came from.
+ */
+static int cell_keys(struct kb_args *a, struct kb_advise_opts *o, uint64_t **keys,
+		     size_t *n, const char **name)
+{
+	static const int keyset_only[] = { KB_OPT_BASE, KB_OPT_STRIDE, KB_OPT_SIZE };
+	const char *cmd = a->cmd->name;
+	size_t i;
+	int rc;
+
+	*keys = NULL;
+	if ((a->keyset >= 0) + (a->keys != NULL) + (a->census != NULL) + (a->table >= 0) != 1)
+		return kb_fail(KB_EXIT_USAGE, "%s needs exactly one of --keyset, --keys, --census and --table",
+			       cmd);
+	if ((a->census != NULL) != (a->site != NULL))
+		return kb_fail(KB_EXIT_USAGE, a->site ? "--site applies to --census"
+						      : "--census needs --site");
+	if (a->keyset >= 0 || a->keys) {
+		if (!KB_GIVEN(a, BITS))
+			return kb_fail(KB_EXIT_USAGE, "%s needs --bits", cmd);
+	} else if (KB_GIVEN(a, FUNC) || (a->census && KB_GIVEN(a, WORD))) {
+		return kb_fail(KB_EXIT_USAGE, "--%s: %s hashes with its own function%s",
+			       KB_GIVEN(a, FUNC) ? "func" : "word",
+			       a->census ? "a census site" : "a named table",
+			       a->census ? " on its file's word" : "");
+	}
+	if (a->keyset >= 0 && (rc = keyset_takes_options(a)))
+		return rc;
+	if ((a->keys || a->census) && (rc = keys_not_keyset(a)))
+		return rc;
+	for (i = 0; a->table >= 0 && i < sizeof(keyset_only) / sizeof(keyset_only[0]); i++)
+		if (a->given & (UINT64_C(1) << keyset_only[i]))
+			return kb_fail(KB_EXIT_USAGE, "--%s applies to --keyset, not to --table",
+				       kb_options[keyset_only[i]].name);
+	if (!a->keys && KB_GIVEN(a, BINARY))
+		return kb_fail(KB_EXIT_USAGE, "--binary applies to --keys");
+	memset(o, 0, sizeof(*o));
+	o->func = KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_PTR;
+	o->gen = KB_GIVEN(a, GEN) ? a->gen : LKH_GEN_NEW;
+	o->word = a->word;
+	o->bits = a->bits;
+	o->kind = (enum kb_table_kind)a->kind;
+	o->seed = a->kp.seed;
+	if (a->keyset >= 0 && (rc = check_heap_memory(a, 1u << a->keyset)))
+		return rc;
+	rc = a->census       ? advise_site(a, o, keys, n)
+	     : a->table >= 0 ? table_keys(a, o, keys, n)
+			     : advise_keys(a, keys, n);
+	*name = a->keyset >= 0 ? kb_keysets[a->keyset].name : a->keys ? a->keys : a->site_name;
+	return rc;
 }
 
 static int cmd_advise(struct kb_args *a)
@@ -810,61 +897,39 @@ static int cmd_advise(struct kb_args *a)
 	struct kb_buf b = { 0 };
 	uint64_t *keys = NULL;
 	double ns[KB_ADVISE_MAX];
+	const char *name;
 	char err[512];
 	size_t n, i;
 	int rc;
 
-	if ((a->keyset >= 0) + (a->keys != NULL) + (a->census != NULL) != 1)
-		return kb_fail(KB_EXIT_USAGE, "advise needs exactly one of --keyset, --keys and --census");
-	if ((a->census != NULL) != (a->site != NULL))
-		return kb_fail(KB_EXIT_USAGE, a->site ? "--site applies to --census"
-						      : "--census needs --site");
-	if (!a->census && !KB_GIVEN(a, BITS))
-		return kb_fail(KB_EXIT_USAGE, "advise needs --bits");
-	if (a->census && (KB_GIVEN(a, FUNC) || KB_GIVEN(a, WORD)))
-		return kb_fail(KB_EXIT_USAGE, "--%s: a census site hashes with its own function on its file's word",
-			       KB_GIVEN(a, FUNC) ? "func" : "word");
-	if (a->keyset < 0 && (rc = keys_not_keyset(a)))
-		return rc;
-	if (a->keyset >= 0 && (rc = keyset_takes_options(a)))
-		return rc;
-	if (a->keyset >= 0 && KB_GIVEN(a, BINARY))
-		return kb_fail(KB_EXIT_USAGE, "--binary applies to --keys, not to --keyset");
 	if (KB_GIVEN(a, WIDTH) && !KB_GIVEN(a, MULTIPLIER))
 		return kb_fail(KB_EXIT_USAGE, "--width applies to --multiplier");
-	memset(&o, 0, sizeof(o));
-	o.func = KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_PTR;
-	o.gen = KB_GIVEN(a, GEN) ? a->gen : LKH_GEN_NEW;
-	o.word = a->word;
-	o.bits = a->bits;
-	o.kind = (enum kb_table_kind)a->kind;
-	o.multiplier = a->multiplier;
-	o.width = a->width ? a->width : a->multiplier > UINT32_MAX ? 64 : 32;
-	o.seed = a->kp.seed;
-	if (a->census && (rc = advise_site(a, &o, &keys, &n)))
-		return rc;
-	/* the table's own hash and the user's multiplier, before any key */
+	/* the user's multiplier before any key is read */
 	memset(&c, 0, sizeof(c));
-	c.kind = KB_CAND_HASHH;
-	c.func = o.func;
-	c.gen = o.gen;
-	c.word = o.word;
-	if (a->bits > 32 || kb_candidate_check(&c, a->bits, err, sizeof(err)) < 0) {
-		free(keys);
-		return kb_fail(KB_EXIT_USAGE, "%s",
-			       a->bits > 32 ? "advise takes --bits 1..32" : err);
-	}
 	c.kind = KB_CAND_MULTIPLY;
-	c.multiplier = o.multiplier;
-	c.width = o.width;
+	c.multiplier = a->multiplier;
+	c.width = a->width ? a->width : a->multiplier > UINT32_MAX ? 64 : 32;
+	c.word = 64;
+	if (KB_GIVEN(a, MULTIPLIER) && KB_GIVEN(a, BITS) &&
+	    kb_candidate_check(&c, a->bits, err, sizeof(err)) < 0)
+		return kb_fail(KB_EXIT_USAGE, "--multiplier: %s", err);
+	if ((rc = cell_keys(a, &o, &keys, &n, &name)))
+		return rc;
+	o.multiplier = a->multiplier;
+	o.width = c.width;
+	/* the table's own hash, and the multiplier at the bits now known */
+	c.word = o.word;
 	if (KB_GIVEN(a, MULTIPLIER) && kb_candidate_check(&c, a->bits, err, sizeof(err)) < 0) {
 		free(keys);
 		return kb_fail(KB_EXIT_USAGE, "--multiplier: %s", err);
 	}
-	if (a->keyset >= 0 && (rc = check_heap_memory(a, 1u << a->keyset)))
-		return rc;
-	if (!a->census && (rc = advise_keys(a, &keys, &n)))
-		return rc;
+	c.kind = KB_CAND_HASHH;
+	c.func = o.func;
+	c.gen = o.gen;
+	if (a->bits > 32 || kb_candidate_check(&c, a->bits, err, sizeof(err)) < 0) {
+		free(keys);
+		return kb_fail(KB_EXIT_USAGE, "%s", a->bits > 32 ? "advise takes --bits 1..32" : err);
+	}
 	adv = malloc(sizeof(*adv));
 	if (!adv) {
 		free(keys);
@@ -882,12 +947,45 @@ static int cmd_advise(struct kb_args *a)
 		/* a short measurement: the ranking is by cost, speed is a guide */
 		ns[i] = kb_speed_candidate(&adv->rows[i].cand, a->bits, 0.02, &r) < 0 ? -1 : r.best;
 	}
-	kb_render_advice(adv, ns,
-			 a->keyset >= 0 ? kb_keysets[a->keyset].name
-			 : a->census    ? a->site_name
-					: a->keys,
-			 a->format, &b);
+	kb_render_advice(adv, ns, name, a->format, &b);
 	free(adv);
+	return emit(a, &b);
+}
+
+static int cmd_explain(struct kb_args *a)
+{
+	struct kb_advise_opts o;
+	struct kb_hashspec s;
+	struct kb_explain *e;
+	struct kb_buf b = { 0 };
+	uint64_t *keys = NULL;
+	const char *name;
+	char err[512];
+	size_t n;
+	int rc;
+
+	if ((rc = cell_keys(a, &o, &keys, &n, &name)))
+		return rc;
+	s.func = o.func;
+	s.gen = o.gen;
+	s.word = o.word;
+	if (kb_hashspec_check(&s, a->bits, err, sizeof(err)) < 0) {
+		free(keys);
+		return kb_fail(KB_EXIT_USAGE, "%s", err);
+	}
+	e = malloc(sizeof(*e));
+	if (!e) {
+		free(keys);
+		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
+	}
+	rc = kb_explain(&s, a->bits, keys, n, e, err, sizeof(err));
+	free(keys);
+	if (rc < 0) {
+		free(e);
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	}
+	kb_render_explain(e, &s, a->bits, name, a->format, &b);
+	free(e);
 	return emit(a, &b);
 }
 
@@ -1199,6 +1297,8 @@ static int run(const struct kb_args *a_in)
 		return kb_cmd_census(&a);
 	case KB_CMD_ADVISE:
 		return cmd_advise(&a);
+	case KB_CMD_EXPLAIN:
+		return cmd_explain(&a);
 	default:
 		return kb_fail(KB_EXIT_USAGE, "command '%s' has no implementation", a.cmd->name);
 	}

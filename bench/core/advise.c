@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
+#include "keysets.h"
+
 /* Ratios closer than this are a tie, broken by the cheaper arithmetic. */
 #define KB_ADVISE_TIE 0.01
 
@@ -21,24 +24,6 @@ static unsigned ctz64(uint64_t x)
 	return n;
 }
 
-static uint64_t gcd64(uint64_t a, uint64_t b)
-{
-	while (b) {
-		uint64_t t = a % b;
-
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
-static int u64_cmp(const void *x, const void *y)
-{
-	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-
-	return a < b ? -1 : a > b;
-}
-
 /* The skew of one candidate from its sorted buckets: runs are loads. */
 static void judge(const struct kb_candidate *c, unsigned bits, const uint64_t *keys,
 		  size_t n, uint64_t *scratch, struct kb_skew *s)
@@ -47,7 +32,7 @@ static void judge(const struct kb_candidate *c, unsigned bits, const uint64_t *k
 
 	for (i = 0; i < n; i++)
 		scratch[i] = kb_candidate_bucket(c, bits, keys[i]);
-	qsort(scratch, n, sizeof(*scratch), u64_cmp);
+	kb_sort_u64(scratch, n);
 	/* each run of equal buckets becomes its load, in place */
 	for (i = 0; i < n; runs++) {
 		size_t j = i;
@@ -188,7 +173,7 @@ int kb_advise(const struct kb_advise_opts *o, const uint64_t *keys, size_t n,
 	a->max = keys[n - 1];
 	for (i = 0; i < n; i++) {
 		or_all |= keys[i];
-		g = gcd64(g, keys[i] - keys[0]);
+		g = kb_gcd64(g, keys[i] - keys[0]);
 	}
 	a->align = ctz64(or_all);
 	a->gcd = g;

@@ -67,11 +67,16 @@ static int u64_cmp(const void *x, const void *y)
 	return p < q ? -1 : p > q;
 }
 
+void kb_sort_u64(uint64_t *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), u64_cmp);
+}
+
 size_t kb_distinct_keys(uint64_t *keys, size_t n)
 {
 	size_t i, out = 0;
 
-	qsort(keys, n, sizeof(*keys), u64_cmp);
+	kb_sort_u64(keys, n);
 	for (i = 0; i < n; i++)
 		if (out == 0 || keys[out - 1] != keys[i])
 			keys[out++] = keys[i];

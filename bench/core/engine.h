@@ -34,6 +34,9 @@ size_t kb_first_misfit(const uint64_t *keys, size_t n, unsigned input_bits);
  * number kept, O(n log n). */
 size_t kb_distinct_keys(uint64_t *keys, size_t n);
 
+/* Sort n u64 ascending. */
+void kb_sort_u64(uint64_t *v, size_t n);
+
 /* Top-aligned hash words: the result for b bits is out[i] >> (64 - b). */
 void kb_full_words(const struct kb_hashspec *s, const uint64_t *keys,
 		   size_t n, uint64_t *out);

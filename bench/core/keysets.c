@@ -123,6 +123,41 @@ int kb_keyset_available(int id)
 	}
 }
 
+uint64_t kb_gcd64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+int kb_keyset_collect(int id, const struct kb_keyset_params *p, uint64_t **keys,
+		      size_t *n, char *err, size_t errlen)
+{
+	struct kb_keystream ks;
+	size_t got;
+
+	*n = 0;
+	*keys = malloc((size_t)(p->count ? p->count : 1) * sizeof(**keys));
+	if (!*keys) {
+		snprintf(err, errlen, "out of memory for %llu keys", (unsigned long long)p->count);
+		return -1;
+	}
+	if (kb_keystream_open(&ks, id, p, err, errlen) < 0) {
+		free(*keys);
+		*keys = NULL;
+		return -1;
+	}
+	for (; *n < p->count; *n += got)
+		if (!(got = kb_keystream_next(&ks, *keys + *n, (size_t)p->count - *n)))
+			break;
+	kb_keystream_close(&ks);
+	return 0;
+}
+
 uint64_t kb_inverse_mod_2_64(uint64_t odd)
 {
 	/* Newton's iteration doubles the correct low bits each step:

@@ -120,6 +120,14 @@ void kb_keystream_close(struct kb_keystream *ks);
 /* The inverse of an odd number modulo 2^64. */
 uint64_t kb_inverse_mod_2_64(uint64_t odd);
 
+/* The greatest common divisor (gcd(0, b) = b). */
+uint64_t kb_gcd64(uint64_t a, uint64_t b);
+
+/* Every key of a key set in one malloc()ed array (*keys, *n; the caller
+ * frees it): 0, or -1 with a reason. */
+int kb_keyset_collect(int id, const struct kb_keyset_params *p, uint64_t **keys,
+		      size_t *n, char *err, size_t errlen);
+
 /* splitmix64: the seeded generator behind every random choice; the i-th
  * value from a seed, directly, for streams that start mid-way. */
 uint64_t kb_splitmix64(uint64_t *state);

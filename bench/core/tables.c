@@ -235,6 +235,22 @@ int kb_table_count_keyset(const struct kb_table *t, lkh_gen gen, unsigned word,
 	return rc;
 }
 
+void kb_table_model(const struct kb_table *t, unsigned word, uint64_t count,
+		    uint64_t seed, struct kb_keyset_params *kp)
+{
+	memset(kp, 0, sizeof(*kp));
+	kp->count = count;
+	kp->seed = seed;
+	kp->word = word;
+	kp->input_bits = t->tx == KB_TX_DCACHE ? 32 : 64;
+	kp->size = word == 32 && t->size32 ? t->size32 : t->size;
+	if (t->stride) {
+		kp->has_base = kp->has_stride = 1;
+		kp->base = word == 32 ? t->base32 : t->base64;
+		kp->stride = t->stride;
+	}
+}
+
 int kb_table_count_model(const struct kb_table *t, lkh_gen gen, unsigned word,
 			 unsigned bits, uint64_t param, uint64_t count,
 			 uint64_t seed, uint64_t **counts, char *err,
@@ -242,15 +258,7 @@ int kb_table_count_model(const struct kb_table *t, lkh_gen gen, unsigned word,
 {
 	struct kb_keyset_params kp;
 
-	memset(&kp, 0, sizeof(kp));
-	kp.count = count;
-	kp.seed = seed;
-	kp.size = word == 32 && t->size32 ? t->size32 : t->size;
-	if (t->stride) {
-		kp.has_base = kp.has_stride = 1;
-		kp.base = word == 32 ? t->base32 : t->base64;
-		kp.stride = t->stride;
-	}
+	kb_table_model(t, word, count, seed, &kp);
 	return kb_table_count_keyset(t, gen, word, bits, param, t->keyset, &kp, NULL,
 				     counts, err, errlen);
 }

@@ -85,6 +85,11 @@ int kb_table_count_keyset(const struct kb_table *t, lkh_gen gen, unsigned word,
 			  struct kb_progress *progress, uint64_t **counts,
 			  char *err, size_t errlen);
 
+/* The key set parameters of the table's natural key model (its key set
+ * is t->keyset): count keys, seeded, on a word-bit kernel. */
+void kb_table_model(const struct kb_table *t, unsigned word, uint64_t count,
+		    uint64_t seed, struct kb_keyset_params *kp);
+
 /* The same for the table's natural key model, count keys, seeded. */
 int kb_table_count_model(const struct kb_table *t, lkh_gen gen, unsigned word,
 			 unsigned bits, uint64_t param, uint64_t count,

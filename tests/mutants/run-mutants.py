@@ -88,10 +88,9 @@ def copy_tree(src_root):
                            check=True, capture_output=True).stdout.decode().split("\0")
     keep = set()
     for rel in files:
-        # the census data are large and no mutant's test reads them; the
-        # kernels' .config files beside them are small and test_tables reads them
-        if not rel or (rel.startswith("tests/data/census") and not rel.endswith(".config")) \
-                or not os.path.isfile(os.path.join(TOP, rel)):
+        # everything, the census data too (advise's and explain's tests
+        # read the kernfs site from them)
+        if not rel or not os.path.isfile(os.path.join(TOP, rel)):
             continue
         dst = os.path.join(src_root, rel)
         keep.add(rel)

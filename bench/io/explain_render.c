@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: MIT */
+#include "explain_render.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#define CSV_EXPLAIN 1
+#define JSON_EXPLAIN 1
+
+/* d*K mod 2^w, the word it lands at (a hex figure a reader can check). */
+static uint64_t product_of(const struct kb_explain *e, uint64_t d)
+{
+	return e->width >= 64 ? d * e->k : d * e->k & ((UINT64_C(1) << e->width) - 1);
+}
+
+static double share(const struct kb_explain *e, double excess)
+{
+	double total = (double)e->shared - e->shared_random;
+
+	return total > 0 ? excess / total : 0;
+}
+
+/* An offset in buckets: fixed point, or exponent form for the tiny ones. */
+static void offset_text(struct kb_buf *b, double x)
+{
+	if (x != 0 && fabs(x) < 1e-4)
+		kb_buf_printf(b, "%+9.1e", x);
+	else
+		kb_buf_printf(b, "%+9.4f", x);
+}
+
+static void text(const struct kb_explain *e, const struct kb_hashspec *s, unsigned bits,
+		 const char *keys, struct kb_buf *b)
+{
+	size_t i;
+
+	kb_buf_printf(b, "explain: %s %s on %u-bit, %s, %u bits: %llu distinct keys into %llu buckets\n",
+		      lkh_gen_name(s->gen), lkh_func_name(s->func), s->word, keys, bits,
+		      (unsigned long long)e->n, (unsigned long long)e->m);
+	kb_buf_printf(b, "keys: every key a multiple of 2^%u; every difference a multiple of %llu; %llu pages of 4 KiB, at most %llu keys on one",
+		      e->align, (unsigned long long)e->gcd, (unsigned long long)e->pages,
+		      (unsigned long long)e->max_per_page);
+	if (e->in_page_gcd)
+		kb_buf_printf(b, "; within a page, differences multiples of %llu",
+			      (unsigned long long)e->in_page_gcd);
+	kb_buf_printf(b, "\ngaps between consecutive keys, commonest first:");
+	for (i = 0; i < e->nstrides; i++)
+		kb_buf_printf(b, "%s %llu (x%llu)", i ? "," : "", (unsigned long long)e->strides[i].d,
+			      (unsigned long long)e->strides[i].count);
+	kb_buf_printf(b, "\n");
+	if (e->linear)
+		kb_buf_printf(b, "multiplier: 0x%llx, a %u-bit product; its longest run: %u %s from bit %u to %u; a bucket is 2^%u wide\n",
+			      (unsigned long long)e->k, e->width, e->run_len,
+			      e->run_bit ? "ones" : "zeros", e->run_lo, e->run_lo + e->run_len - 1,
+			      e->width - bits);
+	else
+		kb_buf_printf(b, "the product is not one multiply (two 32-bit products): no model, only what was observed\n");
+	if (e->linear && e->nstrides) {
+		uint64_t d = e->strides[0].d;
+
+		kb_buf_printf(b, "the commonest gap, %llu: d*K mod 2^%u = %#llx, ",
+			      (unsigned long long)d, e->width,
+			      (unsigned long long)product_of(e, d));
+		offset_text(b, kb_explain_offset(e, d, bits));
+		kb_buf_printf(b, " of a bucket: keys that far apart share one with chance %.4f\n",
+			      kb_explain_chance(kb_explain_offset(e, d, bits)));
+	}
+	kb_buf_printf(b, "pairs: %llu; sharing a bucket: %llu observed, %.1f for a random function",
+		      (unsigned long long)e->pairs, (unsigned long long)e->shared, e->shared_random);
+	if (e->linear)
+		kb_buf_printf(b, ", %.1f predicted from the differences (%.3fx observed)",
+			      e->shared_predicted,
+			      e->shared ? e->shared_predicted / (double)e->shared : 0);
+	kb_buf_printf(b, "\n\nthe differences behind the shared buckets, most excess first (%zu distinct among the shared pairs):\n",
+		      e->ndiffs);
+	kb_buf_printf(b, "%20s %9s %9s %7s %18s %9s %7s %9s %7s\n", "d", "pairs", "shared", "share",
+		      "d*K mod 2^w", "/ bucket", "model", "excess", "of it");
+	for (i = 0; i < e->ntop; i++) {
+		const struct kb_explain_diff *r = &e->top[i];
+
+		kb_buf_printf(b, "%20llu %9llu %9llu %6.1f%% ", (unsigned long long)r->d,
+			      (unsigned long long)r->pairs, (unsigned long long)r->shared,
+			      100.0 * (double)r->shared / (double)r->pairs);
+		unsigned pages;
+		long objects;
+
+		if (e->linear) {
+			kb_buf_printf(b, "%#18llx ", (unsigned long long)product_of(e, r->d));
+			offset_text(b, r->offset);
+			kb_buf_printf(b, " %7.4f", r->p);
+		} else {
+			kb_buf_printf(b, "%18s %9s %7s", "-", "-", "-");
+		}
+		kb_buf_printf(b, " %9.1f %6.1f%%", r->excess, 100 * share(e, r->excess));
+		if (kb_explain_layout(e, r->d, &pages, &objects) && objects)
+			kb_buf_printf(b, "  %u page%s %s %ld x %llu", pages, pages > 1 ? "s" : "",
+				      objects < 0 ? "-" : "+", labs(objects),
+				      (unsigned long long)e->in_page_gcd);
+		kb_buf_printf(b, "\n");
+	}
+	if (!e->shared) {
+		kb_buf_printf(b, "no two keys share a bucket (a random function: %.1f pairs)\n",
+			      e->shared_random);
+		return;
+	}
+	kb_buf_printf(b, "these %zu differences have %.1f shared pairs over a random function's, all pairs together %.1f (%.1f%%%s)\n",
+		      e->ntop, e->top_excess, (double)e->shared - e->shared_random,
+		      100 * e->top_share, e->top_share > 1 ? ": the rest share fewer than random" : "");
+}
+
+static void csv(const struct kb_explain *e, const struct kb_hashspec *s, unsigned bits,
+		const char *keys, struct kb_buf *b)
+{
+	size_t i;
+
+	kb_buf_printf(b, "schema,keys,func,gen,word,bits,n,pairs,shared,shared_random,shared_predicted,d,d_pairs,d_shared,d_product,d_offset,d_chance,d_excess,d_share\n");
+	for (i = 0; i < e->ntop; i++) {
+		const struct kb_explain_diff *r = &e->top[i];
+
+		kb_buf_printf(b, "%d,", CSV_EXPLAIN);
+		kb_csv_field(b, keys);
+		kb_buf_printf(b, ",%s,%s,%u,%u,%llu,%llu,%llu,%.4f,", lkh_func_name(s->func),
+			      lkh_gen_name(s->gen), s->word, bits, (unsigned long long)e->n,
+			      (unsigned long long)e->pairs, (unsigned long long)e->shared,
+			      e->shared_random);
+		if (e->linear)
+			kb_buf_printf(b, "%.4f", e->shared_predicted);
+		kb_buf_printf(b, ",%llu,%llu,%llu,", (unsigned long long)r->d,
+			      (unsigned long long)r->pairs, (unsigned long long)r->shared);
+		if (e->linear)
+			kb_buf_printf(b, "0x%llx,%.6f,%.6f", (unsigned long long)product_of(e, r->d),
+				      r->offset, r->p);
+		else
+			kb_buf_printf(b, ",,");
+		kb_buf_printf(b, ",%.4f,%.6f\n", r->excess, share(e, r->excess));
+	}
+}
+
+static void json(const struct kb_explain *e, const struct kb_hashspec *s, unsigned bits,
+		 const char *keys, struct kb_buf *b)
+{
+	size_t i;
+
+	kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/explain\",\n  \"schema_version\": %d,\n  \"keys\": ",
+		      JSON_EXPLAIN);
+	kb_json_string(b, keys);
+	kb_buf_printf(b, ",\n  \"func\": \"%s\", \"gen\": \"%s\", \"word\": %u, \"bits\": %u, \"n\": %llu,\n",
+		      lkh_func_name(s->func), lkh_gen_name(s->gen), s->word, bits,
+		      (unsigned long long)e->n);
+	kb_buf_printf(b, "  \"align\": %u, \"gcd\": %llu, \"pages\": %llu, \"max_per_page\": %llu, \"in_page_gcd\": %llu,\n  \"strides\": [",
+		      e->align, (unsigned long long)e->gcd, (unsigned long long)e->pages,
+		      (unsigned long long)e->max_per_page, (unsigned long long)e->in_page_gcd);
+	for (i = 0; i < e->nstrides; i++)
+		kb_buf_printf(b, "%s{\"d\": %llu, \"count\": %llu}", i ? ", " : "",
+			      (unsigned long long)e->strides[i].d,
+			      (unsigned long long)e->strides[i].count);
+	kb_buf_printf(b, "],\n  \"linear\": %s, \"multiplier\": %llu, \"width\": %u,",
+		      e->linear ? "true" : "false", (unsigned long long)e->k, e->width);
+	kb_buf_printf(b, " \"run\": {\"bit\": %u, \"from\": %u, \"length\": %u},\n",
+		      e->run_bit, e->run_lo, e->run_len);
+	kb_buf_printf(b, "  \"pairs\": %llu, \"shared\": %llu, ", (unsigned long long)e->pairs,
+		      (unsigned long long)e->shared);
+	kb_json_number(b, "shared_random", e->shared_random);
+	kb_buf_printf(b, ", ");
+	kb_json_number(b, "shared_predicted", e->linear ? e->shared_predicted : NAN);
+	kb_buf_printf(b, ",\n  \"differences\": [");
+	for (i = 0; i < e->ntop; i++) {
+		const struct kb_explain_diff *r = &e->top[i];
+
+		kb_buf_printf(b, "%s\n    {\"d\": %llu, \"pairs\": %llu, \"shared\": %llu, ", i ? "," : "",
+			      (unsigned long long)r->d, (unsigned long long)r->pairs,
+			      (unsigned long long)r->shared);
+		kb_json_number(b, "offset", r->offset);
+		kb_buf_printf(b, ", ");
+		kb_json_number(b, "chance", r->p);
+		kb_buf_printf(b, ", ");
+		kb_json_number(b, "excess", r->excess);
+		kb_buf_printf(b, ", ");
+		kb_json_number(b, "share", share(e, r->excess));
+		kb_buf_printf(b, "}");
+	}
+	kb_buf_printf(b, "\n  ]\n}\n");
+}
+
+void kb_render_explain(const struct kb_explain *e, const struct kb_hashspec *s,
+		       unsigned bits, const char *keys, enum kb_format format,
+		       struct kb_buf *b)
+{
+	if (format == KB_FORMAT_CSV)
+		csv(e, s, bits, keys, b);
+	else if (format == KB_FORMAT_JSON)
+		json(e, s, bits, keys, b);
+	else
+		text(e, s, bits, keys, b);
+}
