@@ -402,6 +402,54 @@ static void rounds_summarized(void **state)
  * chain of 1, 10/4.  Others met: 2, 2, 2 and 0, 6/4.  A random function:
  * averaged over all 4^4 = 256 of them, by enumeration.
  */
+/*
+ * The random function's spread, against every way n keys can fall into m
+ * buckets, enumerated here (m^n equally likely tables): the standard
+ * deviation of each kind's cost ratio.
+ */
+static void cost_spread_of_every_table_enumerated(void **state)
+{
+	static const unsigned cases[][2] = { { 3, 2 }, { 4, 3 }, { 5, 4 }, { 6, 2 } };
+	size_t c;
+
+	(void)state;
+	for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		unsigned n = cases[c][0], m = cases[c][1], i, k;
+		unsigned long t, tables = 1;
+		double sum[3] = { 0 }, sum2[3] = { 0 };
+
+		for (i = 0; i < n; i++)
+			tables *= m;
+		for (t = 0; t < tables; t++) {
+			unsigned load[8] = { 0 };
+			unsigned long code = t;
+			double sq = 0, f[3];
+
+			for (i = 0; i < n; i++, code /= m)
+				load[code % m]++;
+			for (i = 0; i < m; i++)
+				sq += (double)load[i] * load[i];
+			/* each kind's cost over its random figure (stats.h) */
+			f[KB_KIND_CHAINED] = (sq / n + 1) / 2 / (1 + (n - 1.0) / m / 2);
+			f[KB_KIND_TREE] = sq / n / (1 + (n - 1.0) / m);
+			f[KB_KIND_LOCKS] = (sq / n - 1) / ((n - 1.0) / m);
+			for (k = 0; k < 3; k++) {
+				sum[k] += f[k];
+				sum2[k] += f[k] * f[k];
+			}
+		}
+		for (k = 0; k < 3; k++) {
+			double mean = sum[k] / tables;
+			double sd = sqrt(sum2[k] / tables - mean * mean);
+
+			/* a random function's ratio averages 1 */
+			assert_float_equal(mean, 1, 1e-12);
+			assert_float_equal(kb_cost_ratio_sd(n, m, (enum kb_table_kind)k), sd, 1e-12);
+		}
+	}
+	assert_float_equal(kb_cost_ratio_sd(1, 8, KB_KIND_LOCKS), 0, 0);
+}
+
 static void costs_of_hand_worked_tables(void **state)
 {
 	const uint64_t loads[4] = { 3, 1, 0, 0 }, apart[4] = { 1, 1, 1, 1 };
@@ -477,6 +525,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(thresholds_at_both_sides),
 		cmocka_unit_test(rounds_summarized),
 		cmocka_unit_test(costs_of_hand_worked_tables),
+		cmocka_unit_test(cost_spread_of_every_table_enumerated),
 	};
 
 	if (argc != 3) {

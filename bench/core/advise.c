@@ -8,7 +8,7 @@
 #include "engine.h"
 #include "keysets.h"
 
-/* Ratios closer than this are a tie, broken by the cheaper arithmetic. */
+/* The least tie, for many keys, where the noise is below what matters. */
 #define KB_ADVISE_TIE 0.01
 
 static unsigned ctz64(uint64_t x)
@@ -56,24 +56,25 @@ static int cheapness(enum kb_cand_kind k)
 	return order[k];
 }
 
-static int row_cmp(const struct kb_advice_row *x, const struct kb_advice_row *y)
+static int row_cmp(const struct kb_advice_row *x, const struct kb_advice_row *y,
+		   double tie)
 {
-	if (x->ratio < y->ratio - KB_ADVISE_TIE)
+	if (x->ratio < y->ratio - tie)
 		return -1;
-	if (y->ratio < x->ratio - KB_ADVISE_TIE)
+	if (y->ratio < x->ratio - tie)
 		return 1;
 	return cheapness(x->cand.kind) - cheapness(y->cand.kind);
 }
 
 /* Insertion sort: stable, so equal rows keep the order they were made in. */
-static void rank(struct kb_advice_row *rows, size_t n)
+static void rank(struct kb_advice_row *rows, size_t n, double tie)
 {
 	size_t i, j;
 
 	for (i = 1; i < n; i++) {
 		struct kb_advice_row r = rows[i];
 
-		for (j = i; j > 0 && row_cmp(&r, &rows[j - 1]) < 0; j--)
+		for (j = i; j > 0 && row_cmp(&r, &rows[j - 1], tie) < 0; j--)
 			rows[j] = rows[j - 1];
 		rows[j] = r;
 	}
@@ -207,7 +208,9 @@ int kb_advise(const struct kb_advise_opts *o, const uint64_t *keys, size_t n,
 		kb_cost_for(&cost, o->kind, &r->cost, &r->random, &r->ratio);
 	}
 	free(scratch);
-	rank(a->rows, a->nrows);
+	a->noise = kb_cost_ratio_sd(n, UINT64_C(1) << o->bits, o->kind);
+	a->tie = KB_ADVISE_SDS * a->noise > KB_ADVISE_TIE ? KB_ADVISE_SDS * a->noise : KB_ADVISE_TIE;
+	rank(a->rows, a->nrows, a->tie);
 	a->pick = a->nrows;
 	for (i = 0; i < a->nrows; i++) {
 		if (a->rows[i].current)

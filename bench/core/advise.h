@@ -15,6 +15,8 @@
 #include "stats.h"
 
 #define KB_ADVISE_MAX 16
+/* Standard deviations of a random function's ratio that make a tie. */
+#define KB_ADVISE_SDS 2
 
 struct kb_advise_opts {
 	lkh_func func;   /* what the table hashes with now */
@@ -44,6 +46,10 @@ struct kb_advice {
 	unsigned shift;      /* the stride's low zero bits: ctz(gcd) */
 	size_t nrows;
 	struct kb_advice_row rows[KB_ADVISE_MAX]; /* cheapest first */
+	double noise;        /* a random function's cost ratio: its standard
+			      * deviation at this load (kb_cost_ratio_sd) */
+	double tie;          /* ratios closer than this are a tie, broken by
+			      * the cheaper arithmetic: KB_ADVISE_SDS noises */
 	size_t current;      /* the row of the table's own hash */
 	size_t pick;         /* the cheapest row that mixes the key (not the
 			      * key itself, which only these keys suit) */

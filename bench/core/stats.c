@@ -405,6 +405,22 @@ void kb_cost_for(const struct kb_cost *c, enum kb_table_kind kind,
 	}
 }
 
+double kb_cost_ratio_sd(uint64_t n, uint64_t m, enum kb_table_kind kind)
+{
+	double nn = (double)n, mm = (double)m, others;
+	double sd_s; /* of the sum of squared loads */
+
+	if (n < 2 || m < 1)
+		return 0;
+	others = (nn - 1) / mm;
+	sd_s = 2 * sqrt(nn * (nn - 1) / 2 / mm * (1 - 1 / mm));
+	if (kind == KB_KIND_LOCKS)
+		return sd_s / nn / others;
+	if (kind == KB_KIND_TREE)
+		return sd_s / nn / (1 + others);
+	return sd_s / (2 * nn) / (1 + others / 2);
+}
+
 static int double_order(const void *x, const void *y)
 {
 	double a = *(const double *)x, b = *(const double *)y;

@@ -110,6 +110,15 @@ void kb_cost_for(const struct kb_cost *c, enum kb_table_kind kind,
 		 double *cost, double *random, double *ratio);
 
 /*
+ * How far a random function's cost ratio (kb_cost_for's) strays at n keys
+ * and m buckets: its standard deviation.  S = n + 2P, P the key pairs in
+ * a shared bucket; the pairs' indicators are pairwise independent, so
+ * Var(P) = C(n,2) (1/m)(1 - 1/m) exactly, and each figure is linear in S.
+ * Two hashes whose ratios differ by a few of these are a tie.
+ */
+double kb_cost_ratio_sd(uint64_t n, uint64_t m, enum kb_table_kind kind);
+
+/*
  * A benchmark's rounds: the fastest (the figure least disturbed by the
  * machine), the median, the mean, the slowest, and the spread (slowest -
  * fastest) / median, which says how far the figures can be trusted.

@@ -6,8 +6,8 @@
 
 #include "stats.h"
 
-#define CSV_ADVICE 1
-#define JSON_ADVICE 1
+#define CSV_ADVICE 2 /* 1 had no noise and tie columns */
+#define JSON_ADVICE 2
 
 /* What one unit of cost is, for a kind of table. */
 static const char *cost_unit(enum kb_table_kind kind)
@@ -41,7 +41,7 @@ void kb_advice_line(const struct kb_advice *a, struct kb_buf *b)
 
 	kb_candidate_expr(&cur->cand, a->bits, e1, sizeof(e1));
 	if (a->pick >= a->nrows || a->pick == a->current ||
-	    cur->ratio <= a->rows[a->pick].ratio + 0.02) {
+	    cur->ratio <= a->rows[a->pick].ratio + a->tie) {
 		kb_buf_printf(b, "%s (%s) costs %.2fx a random function's %s here: keep it\n", e1,
 			      lkh_gen_name(cur->cand.gen), cur->ratio, cost_unit(a->kind));
 		return;
@@ -68,8 +68,9 @@ static void text(const struct kb_advice *a, const double *ns, const char *keys,
 		      (unsigned long long)a->n, keys, a->bits, a->word, kb_table_kind_name(a->kind));
 	kb_buf_printf(b, "keys: 0x%llx .. 0x%llx; every key a multiple of 2^%u; their differences multiples of %s\n",
 		      (unsigned long long)a->min, (unsigned long long)a->max, a->align, g);
-	kb_buf_printf(b, "cost: %s; x random: over a random function's at the same load (1 = as good)\n\n",
-		      cost_unit(a->kind));
+	kb_buf_printf(b, "cost: %s; x random: over a random function's at the same load (1 = as good;\n"
+			 "a random function's strays by %.3f, one standard deviation: ratios within %.3f are a tie)\n\n",
+		      cost_unit(a->kind), a->noise, a->tie);
 	kb_buf_printf(b, "%4s %-36s %-9s %-5s %9s %-12s %9s %7s %9s %8s\n", "rank", "candidate",
 		      "gen", "keyed", "X2/df", "verdict", "cost", "random", "x random", "ns/hash");
 	for (i = 0; i < a->nrows; i++) {
@@ -97,15 +98,15 @@ static void csv(const struct kb_advice *a, const double *ns, const char *keys,
 	char e[64];
 	size_t i;
 
-	kb_buf_printf(b, "schema,keys,n,bits,word,kind,align,gcd,rank,candidate,origin,keyed,current,picked,chi2_per_df,verdict,cost,cost_random,cost_vs_random,ns_per_hash\n");
+	kb_buf_printf(b, "schema,keys,n,bits,word,kind,align,gcd,noise,tie,rank,candidate,origin,keyed,current,picked,chi2_per_df,verdict,cost,cost_random,cost_vs_random,ns_per_hash\n");
 	for (i = 0; i < a->nrows; i++) {
 		const struct kb_advice_row *r = &a->rows[i];
 
 		kb_buf_printf(b, "%d,", CSV_ADVICE);
 		kb_csv_field(b, keys);
-		kb_buf_printf(b, ",%llu,%u,%u,%s,%u,%llu,%zu,", (unsigned long long)a->n, a->bits,
-			      a->word, kb_table_kind_name(a->kind), a->align,
-			      (unsigned long long)a->gcd, i + 1);
+		kb_buf_printf(b, ",%llu,%u,%u,%s,%u,%llu,%.6f,%.6f,%zu,", (unsigned long long)a->n,
+			      a->bits, a->word, kb_table_kind_name(a->kind), a->align,
+			      (unsigned long long)a->gcd, a->noise, a->tie, i + 1);
 		kb_csv_field(b, kb_candidate_expr(&r->cand, a->bits, e, sizeof(e)));
 		kb_buf_printf(b, ",%s,%d,%d,%d,%.6g,%s,%.6f,%.6f,%.6f,", kb_candidate_origin(&r->cand),
 			      kb_candidate_keyed(&r->cand), r->current, i == a->pick,
@@ -127,10 +128,10 @@ static void json(const struct kb_advice *a, const double *ns, const char *keys,
 	kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/advise\",\n  \"schema_version\": %d,\n  \"keys\": ",
 		      JSON_ADVICE);
 	kb_json_string(b, keys);
-	kb_buf_printf(b, ",\n  \"n\": %llu, \"bits\": %u, \"word\": %u, \"kind\": \"%s\",\n  \"min\": %llu, \"max\": %llu, \"align\": %u, \"gcd\": %llu,\n  \"candidates\": [",
+	kb_buf_printf(b, ",\n  \"n\": %llu, \"bits\": %u, \"word\": %u, \"kind\": \"%s\",\n  \"min\": %llu, \"max\": %llu, \"align\": %u, \"gcd\": %llu,\n  \"noise\": %.6f, \"tie\": %.6f,\n  \"candidates\": [",
 		      (unsigned long long)a->n, a->bits, a->word, kb_table_kind_name(a->kind),
 		      (unsigned long long)a->min, (unsigned long long)a->max, a->align,
-		      (unsigned long long)a->gcd);
+		      (unsigned long long)a->gcd, a->noise, a->tie);
 	for (i = 0; i < a->nrows; i++) {
 		const struct kb_advice_row *r = &a->rows[i];
 
