@@ -620,5 +620,28 @@ expect 1 "khash-bench: 40000 distinct keys: explain takes 2..32768" \
 expect 2 "khash-bench: option '--kind' is not used by 'explain' (see 'khash-bench explain --help')" \
 	explain --keyset seq --bits 4 --kind locks
 
+# skew --gen all or a list: one cell a generation, a key file read once
+# (X^2 for old: 2 buckets of 2048 keys, (2048 * 2 * 2048^2 - 4096^2) / 4096
+# = 4190208, over 2047)
+"$kb" skew --func hash_64 --gen all --word 64 --bits 11 --keyset page4k --format csv >"$tmp/gens.csv"
+[ "$(tail -n +2 "$tmp/gens.csv" | cut -d, -f4 | tr '\n' ' ')" = "old minimal posted new " ]
+check "skew --gen all: a row a generation, in release order" $?
+[ "$(awk -F, 'NR > 1 {print $NF}' "$tmp/gens.csv" | tr '\n' ' ')" = "broken even even even " ]
+check "skew --gen all: old broken, the others even on pages" $?
+[ "$(sed -n 2p "$tmp/gens.csv" | cut -d, -f9)" = 4190208 ]
+check "skew --gen all: old's X^2 by hand" $?
+[ "$("$kb" skew --table btrfs-raid56-raw --gen old,new --word 64 --keyset btrfs-stripe --format csv | awk -F, 'NR > 1 {print $4, $NF}' | tr '\n' ' ')" = "old broken new even " ]
+check "skew --table --gen old,new: the table under each" $?
+"$kb" keys --keyset page4k --count 4096 --word 64 | "$kb" skew --func hash_64 --gen new,old --word 64 --bits 11 --keys - --format csv >"$tmp/gens2.csv"
+check "skew --gen new,old from standard input" $?
+[ "$(tail -n +2 "$tmp/gens2.csv" | cut -d, -f4,11 | tr '\n' ' ')" = "old,2046.999511 new,0.2975085491 " ]
+check "skew --gen list: standard input read once, both counted" $?
+"$kb" skew --func hash_ptr --gen all --bits 10 --keyset slab --format json | jsonok
+check "skew --gen all json parses" $?
+expect 2 "khash-bench: --gen old,new: hash takes one generation (skew takes all or a list)" \
+	hash --func hash_64 --gen old,new --bits 3 "$tmp/k.txt"
+expect 2 "khash-bench: unknown generation 'newest' (old, minimal, posted, new)" \
+	skew --func hash_64 --gen old,newest --bits 3 --keyset seq
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -134,11 +134,11 @@ static void a_cell_reason_is_escaped(void **state)
 	c.spec.word = 64;
 	c.bits = 8;
 	snprintf(c.why, sizeof(c.why), "keys \"too\" wide\\");
-	kb_render_cell(&c, "page4k", KB_FORMAT_JSON, &b);
+	kb_render_cells(&c, 1, "page4k", KB_FORMAT_JSON, &b);
 	assert_non_null(strstr(text(&b), "\"verdict\": \"n/a\", \"why\": \"keys \\\"too\\\" wide\\\\\"}"));
 	assert_non_null(strstr(text(&b), "\"schema_version\": 1,"));
 	kb_buf_free(&b);
-	kb_render_cell(&c, "page4k", KB_FORMAT_CSV, &b);
+	kb_render_cells(&c, 1, "page4k", KB_FORMAT_CSV, &b);
 	assert_string_equal(text(&b),
 			    "schema,keys,func,gen,word,bits,n,buckets,chi2,df,chi2_per_df,log10_p_upper,log10_p_lower,p_upper,p_lower,used,max_load,expected_max_load,"
 			    "hit_compares,hit_vs_random,miss_compares,miss_vs_random,others_met,met_vs_random,verdict\n"

@@ -621,6 +621,7 @@ static void set_defaults(struct kb_args *a, const struct kb_command *c)
 	a->format = KB_FORMAT_TEXT;
 	a->kp.count = c->count_default;
 	a->kp.seed = 1;
+	a->gen_mask = 1u << a->gen;
 	a->ro.bits_min = 6;
 	a->ro.bits_max = 20;
 	/* every built-in set but the per-cell adversarial one */
@@ -746,8 +747,17 @@ static int parse_option(int id, const char *arg, struct kb_args *a)
 	switch (id) {
 	case KB_OPT_FUNC:
 		return parse_func(arg, &a->func);
-	case KB_OPT_GEN:
-		return parse_gen(arg, &a->gen);
+	case KB_OPT_GEN: {
+		int rc = !strcmp(arg, "all") ? (a->gen_mask = (1u << LKH_GEN_COUNT) - 1, 0)
+					     : parse_list("--gen", arg, &a->gen_mask, one_gen);
+
+		for (a->gen = 0; !rc && !(a->gen_mask & 1u << a->gen); a->gen++)
+			;
+		if (!rc && a->cmd_id != KB_CMD_SKEW && (a->gen_mask & (a->gen_mask - 1)))
+			rc = kb_fail(KB_EXIT_USAGE, "--gen %s: %s takes one generation (skew takes all or a list)",
+				     arg, a->cmd->name);
+		return rc;
+	}
 	case KB_OPT_WORD:
 		return parse_word(arg, &a->word);
 	case KB_OPT_BITS:

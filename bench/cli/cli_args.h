@@ -40,7 +40,7 @@
  */
 #define KB_OPTION_TABLE(X)                                                              \
 	X(FUNC, "func", 0, "F", "kernel function: %F")                                 \
-	X(GEN, "gen", 0, "G", "generation: %G")                                        \
+	X(GEN, "gen", 0, "G", "generation: %G; skew also takes all, or a list G,H")    \
 	X(WORD, "word", 0, "W", "the kernel's BITS_PER_LONG, 32 or 64 (default: this build's)") \
 	X(BITS, "bits", 0, "N", "output bits: a table of 2^N buckets")                 \
 	X(KEYSET, "keyset", 0, "NAME", "a built-in key set (see 'khash-bench list')")  \
@@ -143,7 +143,8 @@ struct kb_args {
 	enum kb_command_id cmd_id;
 	uint64_t given;          /* KB_OPT() bits of the options given */
 	lkh_func func;
-	lkh_gen gen;
+	lkh_gen gen;             /* --gen, the first of a list */
+	unsigned gen_mask;       /* --gen's generations (skew takes several) */
 	unsigned word, bits;
 	int keyset, binary, table;
 	uint64_t param;

@@ -239,38 +239,41 @@ static int cmd_hash(struct kb_args *a)
 	return rc;
 }
 
-/* Count n keys through a cell (s) or a named table (t); done: keys before
- * them, for messages. */
-static int count_keys(const struct kb_args *a, const struct kb_hashspec *s,
+/* Count n keys through ns cells (s, one generation each) into counts[i],
+ * through the named table t where there is one; done: keys before them,
+ * for messages. */
+static int count_keys(const struct kb_args *a, const struct kb_hashspec *s, size_t ns,
 		      const struct kb_table *t, const uint64_t *keys, size_t n,
-		      uint64_t done, const char *name, uint64_t *counts)
+		      uint64_t done, const char *name, uint64_t **counts)
 {
 	char err[512];
-	size_t i, m;
+	size_t i, m, g;
 	int rc;
 
 	for (i = 0; i < n; i += m) {
 		m = n - i < BLOCK ? n - i : BLOCK;
-		if (t) {
-			if (kb_table_count(t, a->gen, a->word, a->bits, a->param, keys + i, m,
-					   counts, err, sizeof(err)) < 0)
-				return kb_fail(KB_EXIT_RUNTIME, "%s: %s", name, err);
-		} else {
-			if ((rc = check_fit(s, keys + i, m, done + i, name)))
-				return rc;
-			kb_count_block(s, a->bits, keys + i, m, counts);
+		for (g = 0; g < ns; g++) {
+			if (t) {
+				if (kb_table_count(t, s[g].gen, a->word, a->bits, a->param, keys + i,
+						   m, counts[g], err, sizeof(err)) < 0)
+					return kb_fail(KB_EXIT_RUNTIME, "%s: %s", name, err);
+			} else {
+				if ((rc = check_fit(&s[g], keys + i, m, done + i, name)))
+					return rc;
+				kb_count_block(&s[g], a->bits, keys + i, m, counts[g]);
+			}
 		}
 	}
 	return 0;
 }
 
 /*
- * Count a key file through a cell (s) or a named table (t).  Its keys are
- * kept (8 bytes each, within --max-memory) to find the repeats: counted
- * as read, or once each with --distinct.
+ * Count a key file, read once, through ns cells or a named table (t) into
+ * counts[i].  Its keys are kept (8 bytes each, within --max-memory) to
+ * find the repeats: counted as read, or once each with --distinct.
  */
-static int count_keyfile(const struct kb_args *a, const struct kb_hashspec *s,
-			 const struct kb_table *t, uint64_t *counts, struct kb_cell *cell)
+static int count_keyfile(const struct kb_args *a, const struct kb_hashspec *s, size_t ns,
+			 const struct kb_table *t, uint64_t **counts, struct kb_cell *cell)
 {
 	struct kb_keyfile *kf = malloc(sizeof(*kf));
 	uint64_t *all = NULL, budget, done = 0;
@@ -282,7 +285,7 @@ static int count_keyfile(const struct kb_args *a, const struct kb_hashspec *s,
 	if (!kf)
 		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
 	/* what the counters leave of --max-memory, in keys */
-	budget = (a->max_memory - (sizeof(uint64_t) << a->bits)) / sizeof(uint64_t);
+	budget = (a->max_memory - ns * (sizeof(uint64_t) << a->bits)) / sizeof(uint64_t);
 	if (kb_keyfile_open(kf, a->keys, a->binary, err, sizeof(err)) < 0) {
 		free(kf);
 		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
@@ -315,8 +318,8 @@ static int count_keyfile(const struct kb_args *a, const struct kb_hashspec *s,
 			break;
 		/* as read; with --distinct, once they are known */
 		if (!KB_GIVEN(a, DISTINCT))
-			rc = count_keys(a, s, t, all + done, (size_t)n, done, kf->name, counts);
-		else if (s)
+			rc = count_keys(a, s, ns, t, all + done, (size_t)n, done, kf->name, counts);
+		else if (!t)
 			rc = check_fit(s, all + done, (size_t)n, done, kf->name);
 		if (rc)
 			break;
@@ -329,7 +332,7 @@ static int count_keyfile(const struct kb_args *a, const struct kb_hashspec *s,
 		cell->keys_read = done;
 		cell->repeated = done - distinct;
 		if (cell->distinct)
-			rc = count_keys(a, s, t, all, distinct, 0, kf->name, counts);
+			rc = count_keys(a, s, ns, t, all, distinct, 0, kf->name, counts);
 		else if (cell->repeated)
 			kb_fail(0, "note: %s: %llu of its %llu keys repeat an earlier key and are counted again (--distinct counts each once)",
 				kf->name, (unsigned long long)cell->repeated,
@@ -402,12 +405,13 @@ static int count_keyset(const struct kb_args *a, const struct kb_table *t,
 static int cmd_skew(struct kb_args *a)
 {
 	const struct kb_table *t = NULL;
-	struct kb_hashspec s;
-	struct kb_cell cell;
+	struct kb_hashspec s, specs[LKH_GEN_COUNT];
+	struct kb_cell cell, cells[LKH_GEN_COUNT];
 	struct kb_buf b = { 0 };
-	uint64_t *counts = NULL;
+	uint64_t *counts[LKH_GEN_COUNT] = { NULL };
 	char err[512];
-	int rc;
+	size_t g, ng = 0;
+	int rc = 0;
 
 	if (a->table >= 0 ? (rc = need_table_args(a, &t)) : (rc = need_cell_args(a, &s)))
 		return rc;
@@ -419,37 +423,61 @@ static int cmd_skew(struct kb_args *a)
 		return rc;
 	if (a->keyset >= 0 && KB_GIVEN(a, DISTINCT))
 		return kb_fail(KB_EXIT_USAGE, "--distinct applies to --keys, not to --keyset");
-	if ((rc = check_memory(a, a->bits, 1)))
-		return rc;
 	if (a->keyset >= 0 && (rc = check_heap_memory(a, 1u << a->keyset)))
 		return rc;
 	memset(&cell, 0, sizeof(cell));
 	cell.keyset = a->keyset;
 	if (t) {
 		s.func = t->func;
-		s.gen = a->gen;
 		s.word = a->word;
 		cell.table = t->name;
 	}
-	cell.spec = s;
 	cell.bits = a->bits;
 	cell.ok = 1;
-	if (a->keyset >= 0) {
-		if (count_keyset(a, t, &s, &counts, err, sizeof(err)) < 0)
-			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
-	} else {
-		counts = calloc((size_t)1 << a->bits, sizeof(*counts));
-		if (!counts)
-			return kb_fail(KB_EXIT_RUNTIME, "out of memory for 2^%u buckets", a->bits);
-		if ((rc = count_keyfile(a, t ? NULL : &s, t, counts, &cell))) {
-			free(counts);
-			return rc;
+	/* one cell a generation: --gen all or a list */
+	for (g = 0; g < LKH_GEN_COUNT; g++) {
+		if (!(a->gen_mask & 1u << g))
+			continue;
+		specs[ng] = s;
+		specs[ng].gen = (lkh_gen)g;
+		if (!t && kb_hashspec_check(&specs[ng], a->bits, err, sizeof(err)) < 0)
+			return kb_fail(KB_EXIT_USAGE, "%s: %s", lkh_gen_name((lkh_gen)g), err);
+		cells[ng] = cell;
+		cells[ng].spec = specs[ng];
+		ng++;
+	}
+	if ((rc = check_memory(a, a->bits, (unsigned)ng)))
+		return rc;
+	for (g = 0; g < ng; g++) {
+		struct kb_args ag = *a;
+
+		ag.gen = specs[g].gen;
+		if (a->keyset >= 0) {
+			if (count_keyset(&ag, t, &specs[g], &counts[g], err, sizeof(err)) < 0) {
+				rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
+				break;
+			}
+		} else if (!(counts[g] = calloc((size_t)1 << a->bits, sizeof(**counts)))) {
+			rc = kb_fail(KB_EXIT_RUNTIME, "out of memory for 2^%u buckets", a->bits);
+			break;
 		}
 	}
-	kb_skew_from_counts(counts, UINT64_C(1) << a->bits, &cell.skew);
-	free(counts);
-	kb_render_cell(&cell, a->keyset >= 0 ? kb_keysets[a->keyset].name : a->keys,
-		       a->format, &b);
+	if (!rc && a->keys && (rc = count_keyfile(a, specs, ng, t, counts, &cell)) == 0)
+		for (g = 0; g < ng; g++) {
+			cells[g].from_file = cell.from_file;
+			cells[g].distinct = cell.distinct;
+			cells[g].keys_read = cell.keys_read;
+			cells[g].repeated = cell.repeated;
+		}
+	for (g = 0; g < ng; g++) {
+		if (!rc)
+			kb_skew_from_counts(counts[g], UINT64_C(1) << a->bits, &cells[g].skew);
+		free(counts[g]);
+	}
+	if (rc)
+		return rc;
+	kb_render_cells(cells, ng, a->keyset >= 0 ? kb_keysets[a->keyset].name : a->keys,
+			a->format, &b);
 	return emit(a, &b);
 }
 

@@ -301,15 +301,21 @@ void kb_render_report(const struct kb_report *r, enum kb_format f,
 		report_text(r, step, b);
 }
 
-void kb_render_cell(const struct kb_cell *c, const char *source,
-		    enum kb_format f, struct kb_buf *b)
+void kb_render_cells(const struct kb_cell *c, size_t n, const char *source,
+		     enum kb_format f, struct kb_buf *b)
 {
+	size_t i;
+
 	if (f == KB_FORMAT_CSV)
-		cells_csv(c, 1, b);
+		cells_csv(c, n, b);
 	else if (f == KB_FORMAT_JSON)
-		cells_json(c, 1, "skew", NULL, source, b);
+		cells_json(c, n, "skew", NULL, source, b);
 	else
-		cell_text(c, source, b);
+		for (i = 0; i < n; i++) {
+			if (i)
+				kb_buf_printf(b, "\n");
+			cell_text(&c[i], source, b);
+		}
 }
 
 /* ---- bit influence ------------------------------------------------------- */

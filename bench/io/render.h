@@ -21,9 +21,10 @@
 void kb_render_report(const struct kb_report *r, enum kb_format f,
 		      unsigned step, struct kb_buf *b);
 
-/* One cell (skew); source names the keys in the text format. */
-void kb_render_cell(const struct kb_cell *c, const char *source,
-		    enum kb_format f, struct kb_buf *b);
+/* Cells of one key set (skew: a generation each); source names the keys
+ * in the text format. */
+void kb_render_cells(const struct kb_cell *c, size_t n, const char *source,
+		     enum kb_format f, struct kb_buf *b);
 
 /* An influence map and its figure (a heatmap of P(flip)). */
 void kb_render_influence(const struct kb_influence *r,
