@@ -643,5 +643,30 @@ expect 2 "khash-bench: --gen old,new: hash takes one generation (skew takes all 
 expect 2 "khash-bench: unknown generation 'newest' (old, minimal, posted, new)" \
 	skew --func hash_64 --gen old,newest --bits 3 --keyset seq
 
+# report --keys: the sweep over a key file is the sweep over the key set
+# it was written from, on 64-bit kernels (32-bit ones model i386 bases).
+# Two paths: the file's keys are sorted by hash; the key set's, more keys
+# than the 2^14 buckets, are counted by the engine and folded.
+"$kb" keys --keyset page4k --count 20000 --word 64 -o "$tmp/p4k.txt"
+"$kb" report --keysets page4k --count 20000 --funcs hash_64,hash_ptr --words 64 --bits-min 6 --bits-max 14 --format csv |
+	cut -d, -f3- >"$tmp/rk.set"
+"$kb" report --keys "$tmp/p4k.txt" --funcs hash_64,hash_ptr --words 64 --bits-min 6 --bits-max 14 --format csv |
+	cut -d, -f3- >"$tmp/rk.file"
+[ "$(wc -l <"$tmp/rk.file")" -gt 60 ] && cmp -s "$tmp/rk.set" "$tmp/rk.file"
+check "report --keys: the same cells as the key set the file holds" $?
+printf '0x1000\n0x1000\n0x2000\n' >"$tmp/rep.txt"
+"$kb" report --keys "$tmp/rep.txt" --funcs hash_32 --words 32 --gens new --bits-min 1 --bits-max 1 2>"$tmp/rep.err" >/dev/null
+grep -qx "khash-bench: note: $tmp/rep.txt: 1 of its 3 keys repeat an earlier key and are counted once" "$tmp/rep.err"
+check "report --keys: repeats counted once, with a note" $?
+"$kb" report --keys "$tmp/p4k.txt" --funcs hash_32 --words 64 --gens new --bits-min 6 --bits-max 6 |
+	grep -q '| n/a: key 0xffff888000000000 does not fit the 32-bit argument$'
+check "report --keys: hash_32 refuses a 64-bit key, the cell n/a" $?
+expect 2 "khash-bench: --keysets applies to the built-in key sets, not to --keys" \
+	report --keys "$tmp/p4k.txt" --keysets seq
+expect 2 "khash-bench: --plot applies to the built-in key sets, not to --keys" \
+	report --keys "$tmp/p4k.txt" --plot "$tmp"
+expect 2 "khash-bench: --count applies to --keyset, not to --keys" \
+	report --keys "$tmp/p4k.txt" --count 5
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

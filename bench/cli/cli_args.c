@@ -60,11 +60,11 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		"report",
 		"[--hist KEYSET:FUNC:WORD:BITS]...",
 		"the main job: every key set x function x generation x word size x bits, old beside new",
-		"Counts every chosen key set through every chosen function, generation and word size into 2^bits-min .. 2^bits-max buckets (counted once at the largest table and folded down) and prints X^2/df per table size: 1 for a random function, far above 1 for a skewed hash. Marks: # broken (X^2/df >= " KB_STRINGIFY(KB_BROKEN) "), ! skewed (upper tail p < " KB_STRINGIFY(KB_ALPHA) "), ~ more even than random (lower tail p < " KB_STRINGIFY(KB_ALPHA) "), ? too few keys for a verdict (a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket). Ends with a summary per generation.",
+		"Counts every chosen key set through every chosen function, generation and word size into 2^bits-min .. 2^bits-max buckets (counted once at the largest table and folded down) and prints X^2/df per table size: 1 for a random function, far above 1 for a skewed hash. Marks: # broken (X^2/df >= " KB_STRINGIFY(KB_BROKEN) "), ! skewed (upper tail p < " KB_STRINGIFY(KB_ALPHA) "), ~ more even than random (lower tail p < " KB_STRINGIFY(KB_ALPHA) "), ? too few keys for a verdict (a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket). With --keys FILE the sweep is over the distinct keys of a key file instead of the key sets. Ends with a summary per generation.",
 		KEYSET_OPTIONS | KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(BITS_MIN) | KB_OPT(BITS_MAX) |
 			KB_OPT(KEYSETS) | KB_OPT(FUNCS) | KB_OPT(GENS) | KB_OPT(WORDS) | KB_OPT(STEP) |
 			KB_OPT(HIST) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) |
-			KB_OPT(QUIET) | KB_OPT(ENUMERATE),
+			KB_OPT(QUIET) | KB_OPT(ENUMERATE) | KB_OPT(KEYS) | KB_OPT(BINARY),
 		TEXT_CSV_JSON, 0, NULL, "keys per key set", 65536, NULL, 0, 0 },
 	[KB_CMD_SKEW] = {
 		"skew",

@@ -483,6 +483,7 @@ static int cmd_skew(struct kb_args *a)
 
 static int cmd_report(struct kb_args *a)
 {
+	uint64_t *keys = NULL;
 	struct kb_report r;
 	struct kb_buf b = { 0 };
 	struct kb_progress progress = { 0, 0 };
@@ -498,8 +499,15 @@ static int cmd_report(struct kb_args *a)
 			    a->ro.bits_max);
 	if ((rc = check_memory(a, a->ro.bits_max, LKH_GEN_COUNT)))
 		return rc;
-	if ((rc = check_heap_memory(a, a->ro.keysets)))
+	if (a->keys) {
+		if ((rc = keys_not_keyset(a)))
+			return rc;
+		if (KB_GIVEN(a, KEYSETS) || KB_GIVEN(a, HIST) || a->plot)
+			return kb_fail(KB_EXIT_USAGE, "--%s applies to the built-in key sets, not to --keys",
+				       KB_GIVEN(a, KEYSETS) ? "keysets" : KB_GIVEN(a, HIST) ? "hist" : "plot");
+	} else if ((rc = check_heap_memory(a, a->ro.keysets))) {
 		return rc;
+	}
 	if (!KB_GIVEN(a, HIST) && a->plot) {
 		/* The two cells of the story: page and stripe addresses. */
 		static const struct kb_hist_req defaults[] = {
@@ -516,8 +524,26 @@ static int cmd_report(struct kb_args *a)
 	r.opts.threads = a->threads;
 	r.opts.enumerate = KB_GIVEN(a, ENUMERATE);
 	r.opts.progress = &progress;
+	if (a->keys) {
+		/* a table holds an object once: each key counted once, its
+		 * hash words and their sort beside it within --max-memory */
+		size_t read;
+
+		if (kb_keyfile_read_all(a->keys, a->binary, a->max_memory / 24, &keys, &read,
+					err, sizeof(err)) < 0)
+			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+		r.opts.nkeys = kb_distinct_keys(keys, read);
+		r.opts.keys = keys;
+		r.opts.keys_name = a->keys;
+		r.opts.params.count = r.opts.nkeys;
+		if (read > r.opts.nkeys)
+			kb_fail(0, "note: %s: %zu of its %zu keys repeat an earlier key and are counted once",
+				a->keys, read - r.opts.nkeys, read);
+	}
 	view = watch(a, &progress, "hashes");
 	rc = kb_report_run(&r, err, sizeof(err));
+	free(keys);
+	r.opts.keys = NULL;
 	kb_progress_view_stop(view);
 	if (rc < 0) {
 		kb_report_free(&r);

@@ -10,7 +10,7 @@
 
 const char *kb_cell_source(const struct kb_cell *c)
 {
-	return c->keyset >= 0 ? kb_keysets[c->keyset].name : "keys";
+	return c->keyset >= 0 ? kb_keysets[c->keyset].name : c->source ? c->source : "keys";
 }
 
 static uint64_t *alloc_counts(unsigned bits, size_t ways)
@@ -157,6 +157,44 @@ static void sparse_group(struct kb_report *r, struct sparse_bufs *sb,
 	}
 }
 
+/* A group over the given keys: all of them through every generation, at
+ * the cost of the keys (skew_by_bits), or n/a where a key is too wide. */
+static int given_group(struct kb_report *r, struct sparse_bufs *sb,
+		       const struct kb_hashspec *specs, int ng, size_t first,
+		       unsigned input_bits, char *err, size_t errlen)
+{
+	const struct kb_report_opts *o = &r->opts;
+	struct key_slot sl;
+	size_t n, bad = kb_first_misfit(o->keys, o->nkeys, input_bits);
+
+	if (bad < o->nkeys) {
+		for (n = first; n < r->n_cells; n++)
+			snprintf(r->cells[n].why, sizeof(r->cells[n].why),
+				 "key 0x%llx does not fit the %u-bit argument",
+				 (unsigned long long)o->keys[bad], input_bits);
+		kb_progress_add(o->progress, (uint64_t)o->nkeys * (uint64_t)ng);
+		return 0;
+	}
+	if (o->nkeys > sb->cap) {
+		uint64_t *w = realloc(sb->words, o->nkeys * sizeof(uint64_t));
+
+		if (w)
+			sb->words = w;
+		w = w ? realloc(sb->scratch, o->nkeys * sizeof(uint64_t)) : NULL;
+		if (!w) {
+			snprintf(err, errlen, "out of memory for %zu keys", o->nkeys);
+			return -1;
+		}
+		sb->scratch = w;
+		sb->cap = o->nkeys;
+	}
+	memset(&sl, 0, sizeof(sl));
+	sl.keys = (uint64_t *)o->keys;
+	sl.n = o->nkeys;
+	sparse_group(r, sb, &sl, specs, ng, first);
+	return 0;
+}
+
 static int run_group(struct kb_report *r, struct sparse_bufs *sb, int keyset,
 		     lkh_func func, unsigned word, char *err, size_t errlen)
 {
@@ -189,6 +227,7 @@ static int run_group(struct kb_report *r, struct sparse_bufs *sb, int keyset,
 
 			memset(c, 0, sizeof(*c));
 			c->keyset = keyset;
+			c->source = keyset < 0 ? o->keys_name : NULL;
 			c->spec.func = func;
 			c->spec.gen = (lkh_gen)gens[g];
 			c->spec.word = word;
@@ -197,6 +236,8 @@ static int run_group(struct kb_report *r, struct sparse_bufs *sb, int keyset,
 	}
 	kp.word = word;
 	kp.input_bits = lkh_input_bits(func, word);
+	if (keyset < 0)
+		return given_group(r, sb, specs, ng, first, kp.input_bits, err, errlen);
 	if (kb_keysets[keyset].flags & KB_KS_PER_CELL)
 		snprintf(why, sizeof(why), "built for one cell: use khash-bench skew --keyset %s",
 			 kb_keysets[keyset].name);
@@ -266,8 +307,9 @@ static int each_group(struct kb_report *r, struct sparse_bufs *sb,
 	int k, f, g;
 	unsigned w;
 
-	for (k = 0; k < KB_KS_COUNT; k++) {
-		if (!(o->keysets & (1u << k)))
+	/* the given keys are one key set of their own, k = -1 */
+	for (k = o->keys ? -1 : 0; k < (o->keys ? 0 : KB_KS_COUNT); k++) {
+		if (k >= 0 && !(o->keysets & (1u << k)))
 			continue;
 		for (f = 0; f < LKH_FUNC_COUNT; f++) {
 			if (!(o->funcs & (1u << f)))
@@ -286,7 +328,8 @@ static int each_group(struct kb_report *r, struct sparse_bufs *sb,
 					if (o->gens & (1u << g) &&
 					    lkh_bits_max((lkh_func)f, (lkh_gen)g, w))
 						kb_progress_expect(o->progress,
-								   o->params.count);
+								   o->keys ? o->nkeys
+									   : o->params.count);
 			}
 		}
 	}

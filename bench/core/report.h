@@ -14,7 +14,8 @@
 #include "stats.h"
 
 struct kb_cell {
-	int keyset;
+	int keyset;            /* -1: keys given (source) */
+	const char *source;    /* the given keys' name, or NULL */
 	const char *table;     /* a named table's name, or NULL */
 	struct kb_hashspec spec;
 	unsigned bits;
@@ -37,6 +38,11 @@ struct kb_report_opts {
 	struct kb_progress *progress; /* hashes done and expected, or NULL */
 	int enumerate;         /* no floor sums (kb_engine_opts) */
 	struct kb_keyset_params params; /* count, seed, size */
+	/* instead of the key sets: these keys (sorted and distinct, as
+	 * kb_distinct_keys leaves them), named keys_name */
+	const uint64_t *keys;
+	size_t nkeys;
+	const char *keys_name;
 };
 
 struct kb_report {
@@ -50,7 +56,7 @@ struct kb_report {
 int kb_report_run(struct kb_report *r, char *err, size_t errlen);
 void kb_report_free(struct kb_report *r);
 
-/* The name of a cell's key source: a key set's name. */
+/* The name of a cell's key source: a key set's name, or the given keys'. */
 const char *kb_cell_source(const struct kb_cell *c);
 
 /* Most histograms one report draws. */
