@@ -229,7 +229,8 @@ static void usage_and_man_page_list_the_tables(void **state)
 	assert_non_null(strstr(skew, "Usage: khash-bench skew (--func F --bits N | --table NAME"));
 	assert_non_null(strstr(skew, "keys in the key set (default 4096)"));
 	assert_non_null(strstr(skew, "--keys FILE"));
-	assert_null(strstr(skew, "--plot"));
+	assert_non_null(strstr(skew, "--plot DIR"));
+	assert_null(strstr(skew, "--hist"));
 	assert_null(strstr(skew, "--multiplier"));
 	free(usage);
 	free(man);

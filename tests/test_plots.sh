@@ -106,5 +106,19 @@ check "waittable --plot" $?
 tail -c 12 "$tmp/in/influence_hash_32_old_w32_b8.png" | od -An -c | grep -q 'I   E   N   D'
 check "influence --plot: a whole PNG" $?
 
+# skew --plot: the bucket loads of each generation's cell, a column each,
+# every column summing to the keys
+"$kb" skew --func hash_64 --gen old,new --word 64 --bits 11 --keyset page4k --plot "$tmp/sk" >/dev/null 2>"$tmp/sk.err"
+[ $? = 0 ] && [ ! -s "$tmp/sk.err" ] &&
+	[ "$(cd "$tmp/sk" && echo *)" = "skew_page4k_hash_64_w64_b11.dat skew_page4k_hash_64_w64_b11.gp skew_page4k_hash_64_w64_b11.png skew_page4k_hash_64_w64_b11.svg" ]
+check "skew --plot: data, script and images" $?
+[ "$(head -1 "$tmp/sk/skew_page4k_hash_64_w64_b11.dat")" = "# bucket old new" ] &&
+	[ "$(awk 'NR > 1 {rows++; o += $2; n += $3; if ($2) uo++; if ($3) un++} END {print rows, o, n, uo, un}' "$tmp/sk/skew_page4k_hash_64_w64_b11.dat")" = "2048 4096 4096 2 1968" ]
+check "skew --plot: 2048 buckets, 4096 keys a generation, old in 2 buckets, new in 1968" $?
+"$kb" skew --func hash_64 --gen new --word 64 --bits 21 --keyset page4k --plot "$tmp/sk21" 2>"$tmp/sk21.err"
+[ $? = 2 ] && [ ! -e "$tmp/sk21" ] &&
+	[ "$(cat "$tmp/sk21.err")" = "khash-bench: --plot draws at most 2^20 buckets, not 2^21" ]
+check "skew --plot: past 2^20 buckets refused, nothing written" $?
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -70,11 +70,11 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		"skew",
 		"(--func F --bits N | --table NAME [--param [NAME=]N] [--bits N]) --gen G (--keyset NAME [--count N] [--base N] [--stride N] [--seed N] [--size BYTES] [--enumerate] | --keys FILE [--binary] [--distinct])",
 		"one cell: how evenly one function spreads a key set or a key file",
-		"Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, or through a named kernel table (its key transform, function and bits), and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even, or too few keys where a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket, with the keys the table would need).",
+		"Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, or through a named kernel table (its key transform, function and bits), and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even, or too few keys where a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket, with the keys the table would need). --gen takes all or a list: a cell each. --plot draws the bucket loads, a panel a generation.",
 		KEYSET_OPTIONS | KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) |
 			KB_OPT(KEYSET) | KB_OPT(KEYS) | KB_OPT(BINARY) | KB_OPT(DISTINCT) | KB_OPT(FORMAT) |
 			KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) | KB_OPT(TABLE) |
-			KB_OPT(PARAM) | KB_OPT(QUIET) | KB_OPT(ENUMERATE),
+			KB_OPT(PARAM) | KB_OPT(QUIET) | KB_OPT(ENUMERATE) | KB_OPT(PLOT),
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set", 4096, NULL, 0, 0 },
 	[KB_CMD_HASH] = {
 		"hash",

@@ -355,6 +355,25 @@ static int emit(const struct kb_args *a, struct kb_buf *b)
 	return rc;
 }
 
+static int plot_then_emit(const struct kb_args *a, struct kb_buf *b,
+			  struct kb_figure *figs, size_t n)
+{
+	char err[512];
+	size_t i;
+	int rc = 0;
+
+	if (a->plot)
+		rc = kb_plot_outcome(kb_plot_figures(a->plot, figs, n, err, sizeof(err)),
+				     err);
+	for (i = 0; i < n; i++)
+		kb_figure_free(&figs[i]);
+	if (rc) {
+		kb_buf_free(b);
+		return rc;
+	}
+	return emit(a, b);
+}
+
 /* Key-set options mean nothing to a key file: say so rather than ignore. */
 static int keys_not_keyset(const struct kb_args *a)
 {
@@ -409,6 +428,8 @@ static int cmd_skew(struct kb_args *a)
 	struct kb_cell cell, cells[LKH_GEN_COUNT];
 	struct kb_buf b = { 0 };
 	uint64_t *counts[LKH_GEN_COUNT] = { NULL };
+	struct kb_figure fig;
+	const char *source;
 	char err[512];
 	size_t g, ng = 0;
 	int rc = 0;
@@ -423,6 +444,9 @@ static int cmd_skew(struct kb_args *a)
 		return rc;
 	if (a->keyset >= 0 && KB_GIVEN(a, DISTINCT))
 		return kb_fail(KB_EXIT_USAGE, "--distinct applies to --keys, not to --keyset");
+	if (a->plot && a->bits > KB_PLOT_HIST_MAX_BITS)
+		return kb_fail(KB_EXIT_USAGE, "--plot draws at most 2^%d buckets, not 2^%u",
+			       KB_PLOT_HIST_MAX_BITS, a->bits);
 	if (a->keyset >= 0 && (rc = check_heap_memory(a, 1u << a->keyset)))
 		return rc;
 	memset(&cell, 0, sizeof(cell));
@@ -469,16 +493,18 @@ static int cmd_skew(struct kb_args *a)
 			cells[g].keys_read = cell.keys_read;
 			cells[g].repeated = cell.repeated;
 		}
-	for (g = 0; g < ng; g++) {
-		if (!rc)
-			kb_skew_from_counts(counts[g], UINT64_C(1) << a->bits, &cells[g].skew);
+	for (g = 0; g < ng && !rc; g++)
+		kb_skew_from_counts(counts[g], UINT64_C(1) << a->bits, &cells[g].skew);
+	source = a->keyset >= 0 ? kb_keysets[a->keyset].name : a->keys;
+	memset(&fig, 0, sizeof(fig));
+	if (!rc && a->plot)
+		kb_figure_cells_hist(cells, (const uint64_t *const *)counts, ng, source, &fig);
+	for (g = 0; g < ng; g++)
 		free(counts[g]);
-	}
 	if (rc)
 		return rc;
-	kb_render_cells(cells, ng, a->keyset >= 0 ? kb_keysets[a->keyset].name : a->keys,
-			a->format, &b);
-	return emit(a, &b);
+	kb_render_cells(cells, ng, source, a->format, &b);
+	return plot_then_emit(a, &b, &fig, a->plot ? 1 : 0);
 }
 
 static int cmd_report(struct kb_args *a)
@@ -608,25 +634,6 @@ static int cmd_speed(struct kb_args *a)
 
 /* Draw n figures when --plot was given, then write the text output; a
  * failed figure leaves neither.  Frees all. */
-static int plot_then_emit(const struct kb_args *a, struct kb_buf *b,
-			  struct kb_figure *figs, size_t n)
-{
-	char err[512];
-	size_t i;
-	int rc = 0;
-
-	if (a->plot)
-		rc = kb_plot_outcome(kb_plot_figures(a->plot, figs, n, err, sizeof(err)),
-				     err);
-	for (i = 0; i < n; i++)
-		kb_figure_free(&figs[i]);
-	if (rc) {
-		kb_buf_free(b);
-		return rc;
-	}
-	return emit(a, b);
-}
-
 /* A rough figure for the note below: ns per hash (flips counted) on one
  * thread, measured here for hash_32 and hash_64 (7 and 9.5). */
 #define INFLUENCE_NS_PER_HASH 8

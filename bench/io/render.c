@@ -2,6 +2,7 @@
 #include "render.h"
 #include "cost_render.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -610,6 +611,59 @@ void kb_render_waittable(const struct kb_wait_row *rows, size_t n,
 					      (unsigned long long)rows[i].fixed_table);
 		}
 	}
+}
+
+void kb_figure_cells_hist(const struct kb_cell *c, const uint64_t *const *counts,
+			  size_t n, const char *source, struct kb_figure *fig)
+{
+	uint64_t i, m = UINT64_C(1) << c[0].bits;
+	size_t g, used = 0;
+	const char *slash = strrchr(source, '/');
+	char name[64];
+	int len;
+
+	/* a file name without its folders, and only characters a file takes */
+	snprintf(name, sizeof(name), "%s", c[0].table ? c[0].table : slash ? slash + 1 : source);
+	for (len = 0; name[len]; len++)
+		if (!isalnum((unsigned char)name[len]) && name[len] != '-' && name[len] != '_')
+			name[len] = '_';
+	snprintf(fig->base, sizeof(fig->base), "skew_%s_%s_w%u_b%u", name,
+		 lkh_func_name(c[0].spec.func), c[0].spec.word, c[0].bits);
+	snprintf(fig->title, sizeof(fig->title), "%s%s%s: %llu keys of %s into %llu buckets, %u-bit kernel",
+		 c[0].table ? c[0].table : "", c[0].table ? ", " : "", lkh_func_name(c[0].spec.func),
+		 (unsigned long long)c[0].skew.n, source, (unsigned long long)m, c[0].spec.word);
+	fig->width = 1200;
+	fig->height = 100 + 220 * (int)n;
+	kb_buf_printf(&fig->dat, "# bucket");
+	for (g = 0; g < n; g++)
+		kb_buf_printf(&fig->dat, " %s", lkh_gen_name(c[g].spec.gen));
+	kb_buf_printf(&fig->dat, "\n");
+	for (i = 0; i < m; i++) {
+		kb_buf_printf(&fig->dat, "%llu", (unsigned long long)i);
+		for (g = 0; g < n; g++)
+			kb_buf_printf(&fig->dat, " %llu", (unsigned long long)counts[g][i]);
+		kb_buf_printf(&fig->dat, "\n");
+	}
+	used += (size_t)snprintf(fig->body, sizeof(fig->body),
+				 "  set multiplot layout %zu,1 title gptitle\n  set xrange [-0.5:%llu]\n"
+				 "  set ylabel \"keys in bucket\"\n  set key top right box opaque\n",
+				 n, (unsigned long long)m);
+	for (g = 0; g < n && used < sizeof(fig->body); g++) {
+		const struct kb_skew *s = &c[g].skew;
+		double mean = (double)s->n / (double)m;
+
+		used += (size_t)snprintf(fig->body + used, sizeof(fig->body) - used,
+					 "  set title \"%s: %llu of %llu buckets used, max load %llu, X^2/df %.3g\"\n%s"
+					 "  plot data using 1:%zu with impulses notitle, \\\n"
+					 "    %.6g with lines dashtype 2 lw 2 lc \"black\" title \"random function: mean load %.4g\", \\\n"
+					 "    %.6g with lines dashtype 3 lw 2 lc \"red\" title \"random function: fullest bucket %.3g\"\n",
+					 lkh_gen_name(c[g].spec.gen), (unsigned long long)s->used,
+					 (unsigned long long)m, (unsigned long long)s->max_load,
+					 s->chi2_per_df, g + 1 == n ? "  set xlabel \"bucket\"\n" : "",
+					 g + 2, mean, mean, s->expected_max, s->expected_max);
+	}
+	if (used < sizeof(fig->body))
+		snprintf(fig->body + used, sizeof(fig->body) - used, "  unset multiplot\n");
 }
 
 void kb_figure_waittable(const struct kb_wait_row *rows, size_t n,

@@ -46,6 +46,13 @@ void kb_figure_audits(const struct kb_audit *au, const char *const *names,
 void kb_render_waittable(const struct kb_wait_row *rows, size_t n,
 			 unsigned word, unsigned waiters, unsigned trials,
 			 enum kb_format f, struct kb_buf *b);
+/* The bucket loads of skew's cells (one key set, a generation each, at
+ * most 2^KB_PLOT_HIST_MAX_BITS buckets), a panel each, beside what a
+ * random function gives. */
+#define KB_PLOT_HIST_MAX_BITS 20
+void kb_figure_cells_hist(const struct kb_cell *c, const uint64_t *const *counts,
+			  size_t n, const char *source, struct kb_figure *fig);
+
 void kb_figure_waittable(const struct kb_wait_row *rows, size_t n,
 			 unsigned word, unsigned waiters,
 			 struct kb_figure *fig);
