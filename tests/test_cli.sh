@@ -572,6 +572,12 @@ expect 2 "khash-bench: --multiplier: multiplier 0x61c88646 is even: not invertib
 expect 2 "khash-bench: --multiplier: multiplier 0x100000001 does not fit 32 bits" \
 	advise --bits 8 --keyset seq --multiplier 0x100000001 --width 32
 expect 2 "khash-bench: --width applies to --multiplier" advise --bits 8 --keyset seq --width 64
+expect 2 "khash-bench: unknown candidate 'md5' (new, shift, hash_32, identity, jhash, hsiphash, siphash)" \
+	advise --bits 8 --keyset seq --candidates jhash,md5
+[ "$("$kb" advise --keyset btrfs-stripe --bits 11 --func hash_64 --gen old --word 64 --candidates shift,siphash --format csv |
+	python3 -c 'import csv, sys; print(*sorted(r["candidate"] + "/" + r["origin"] for r in csv.DictReader(sys.stdin)))')" = \
+	"hash_64(k >> 17, 11)/new hash_64(k >> 17, 11)/old hash_64(k, 11)/old siphash_1u64(k, &key) & 2047/siphash.c" ]
+check "advise --candidates shift,siphash: the table's own hash and those" $?
 expect 2 "khash-bench: invalid --kind: 'list' (chained, tree or locks)" \
 	advise --bits 8 --keyset seq --kind list
 expect 2 "khash-bench: advise takes --bits 1..32" advise --bits 33 --keyset seq

@@ -10,6 +10,7 @@
 
 #include <khash/lkh_table.h>
 
+#include "advise.h"
 #include "census.h"
 #include "explain.h"
 #include "number.h"
@@ -156,7 +157,8 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		CELL_KEYS_SYNOPSIS,
 		"what a table should hash its keys with: every candidate ranked by what it costs",
 		"Hashes the distinct keys of a key set, a key file, a census site or a named table's key model (a table whose key is hashed as it is or shifted) into 2^bits buckets (1..32; a site's or table's own bits by default) with the table's own function (--func, default hash_ptr, or the site's or table's; --gen, default new; a site's word is its file's) and every candidate: today's hash.h, the key shifted right by the low zero bits its differences share (as btrfs did), hash_32 where the keys fit 32 bits (what hash_min() does with a u32), the key itself, jhash_1word or jhash_2words, hsiphash_1u32 or hsiphash_2u32 and siphash_1u64 (keyed, from --seed), and --multiplier K's own product. Ranks them by what their skew costs the table (--kind: compares per lookup in chained buckets, keys searched in trees, others met on locks) over what a random function costs at the same load, says which are keyed, times each one's hash as 'speed' does, and ends with one line of advice.",
-		CELL_KEYS_OPTIONS | KB_OPT(MULTIPLIER) | KB_OPT(WIDTH) | KB_OPT(KIND),
+		CELL_KEYS_OPTIONS | KB_OPT(MULTIPLIER) | KB_OPT(WIDTH) | KB_OPT(KIND) |
+			KB_OPT(CANDIDATES),
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set or table's key model", 4096, NULL, 0, 0 },
 	[KB_CMD_EXPLAIN] = {
 		"explain",
@@ -281,6 +283,29 @@ static int one_keyset(const char *s, int *v)
 	return parse_keyset(s, v);
 }
 
+/* advise's candidate families, joined by ", " */
+static const char *family_list(char *out, size_t len)
+{
+	size_t at = 0;
+	int f;
+
+	out[0] = '\0';
+	for (f = 0; f < KB_FAMILY_COUNT_ && at < len; f++)
+		at += (size_t)snprintf(out + at, len - at, "%s%s", f ? ", " : "",
+				       kb_advise_family_name(f));
+	return out;
+}
+
+static int one_family(const char *s, int *v)
+{
+	char list[128];
+
+	if ((*v = kb_advise_family_find(s)) >= 0)
+		return 0;
+	return kb_fail(KB_EXIT_USAGE, "unknown candidate '%s' (%s)", s,
+		       family_list(list, sizeof(list)));
+}
+
 static int one_func(const char *s, int *v)
 {
 	lkh_func f;
@@ -387,7 +412,7 @@ void kb_synopsis(char *out, size_t len, const struct kb_command *c)
 static const char count_forms[] =
 	"; also 1k 1M 1G 1T (10^3 .. 10^12), 1Ki 1Mi 1Gi 1Ti (2^10 .. 2^40) or 1e6, whole numbers only";
 
-/* An option's help as command c documents it: %F and %G filled in,
+/* An option's help as command c documents it: %F, %G, %M and %C filled in,
  * --count's meaning and default and --format's choices from c. */
 static void option_help(char *out, size_t len, const struct kb_option_info *o,
 			const struct kb_command *c)
@@ -426,6 +451,8 @@ static void option_help(char *out, size_t len, const struct kb_option_info *o,
 			kb_bytes_text(KB_DEFAULT_MAX_MEMORY, list, sizeof(list));
 			sub = list;
 		}
+		if (h[0] == '%' && h[1] == 'C')
+			sub = family_list(list, sizeof(list));
 		if (!sub) {
 			out[used++] = *h;
 			out[used] = '\0';
@@ -846,6 +873,8 @@ static int parse_option(int id, const char *arg, struct kb_args *a)
 		if (!kb_parse_u64(arg, &a->multiplier))
 			return kb_fail(KB_EXIT_USAGE, "invalid --multiplier: '%s'", arg);
 		return 0;
+	case KB_OPT_CANDIDATES:
+		return parse_list("--candidates", arg, &a->families, one_family);
 	case KB_OPT_CENSUS:
 		a->census = arg;
 		return 0;

@@ -70,6 +70,7 @@
 	X(MULTIPLIER, "multiplier", 0, "K", "audit: the multiplier to audit; advise: an odd multiplier to rank beside the kernel's hashes") \
 	X(CENSUS, "census", 0, "FILE", "a census file (see 'khash-bench census')")      \
 	X(SITE, "site", 0, "FILE:LINE|ID", "the census site whose distinct keys to take: its file:line or its id") \
+	X(CANDIDATES, "candidates", 0, "A,B", "the candidates to rank beside the table's own hash (default: all): %C") \
 	X(KIND, "kind", 0, "chained|tree|locks", "what a bucket is, which fixes what skew costs: hlist chains (default), rb-trees, or locks and wait queues") \
 	X(PRESET, "preset", 0, "NAME", "a known multiplier (names: audit --compare)")  \
 	X(WIDTH, "width", 0, "32|64", "the multiplier's word (default: 32 if K fits)") \
@@ -164,6 +165,7 @@ struct kb_args {
 	int part;                /* speed: 0 both, 1 hashes, 2 engine, 3 grid */
 	uint64_t multiplier;
 	int kind;                /* enum kb_table_kind */
+	unsigned families;       /* advise --candidates: 1 << kb_advise_family */
 	const char *preset;
 	unsigned width;
 	char **operands;

@@ -978,6 +978,7 @@ static int cmd_advise(struct kb_args *a)
 		return rc;
 	o.multiplier = a->multiplier;
 	o.width = c.width;
+	o.families = a->families;
 	/* the table's own hash, and the multiplier at the bits now known */
 	c.word = o.word;
 	if (KB_GIVEN(a, MULTIPLIER) && kb_candidate_check(&c, a->bits, err, sizeof(err)) < 0) {

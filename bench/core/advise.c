@@ -89,16 +89,30 @@ static void add(struct kb_advice *a, const struct kb_candidate *c, int current)
 	}
 }
 
-/* c under gen and, when that is not today's, under new. */
-static void add_gens(struct kb_advice *a, struct kb_candidate *c, lkh_gen gen,
-		     int current)
+static const char *const family_names[KB_FAMILY_COUNT_] = {
+#define KB_FAMILY_NAME_(id, name) [id] = name,
+	KB_ADVISE_FAMILIES(KB_FAMILY_NAME_)
+#undef KB_FAMILY_NAME_
+};
+
+const char *kb_advise_family_name(int family)
 {
-	c->gen = gen;
-	add(a, c, current);
-	if (gen != LKH_GEN_NEW) {
-		c->gen = LKH_GEN_NEW;
-		add(a, c, 0);
-	}
+	return family >= 0 && family < KB_FAMILY_COUNT_ ? family_names[family] : NULL;
+}
+
+int kb_advise_family_find(const char *name)
+{
+	int f;
+
+	for (f = 0; f < KB_FAMILY_COUNT_; f++)
+		if (!strcmp(name, family_names[f]))
+			return f;
+	return -1;
+}
+
+static int want(const struct kb_advise_opts *o, enum kb_advise_family f)
+{
+	return !o->families || (o->families & 1u << f);
 }
 
 /* The candidates, in the order a tie keeps them: the table's own hash,
@@ -113,34 +127,46 @@ static void candidates(const struct kb_advise_opts *o, struct kb_advice *a)
 	c.seed = o->seed;
 	c.kind = KB_CAND_HASHH;
 	c.func = o->func;
-	add_gens(a, &c, o->gen, 1);
-	if (a->shift && a->shift < 64) {
-		c.shift = a->shift;
-		add_gens(a, &c, o->gen, 0);
-	}
+	c.gen = o->gen;
+	add(a, &c, 1);
 	c.gen = LKH_GEN_NEW;
+	if (o->gen != LKH_GEN_NEW && want(o, KB_FAMILY_NEW))
+		add(a, &c, 0);
+	if (a->shift && a->shift < 64 && want(o, KB_FAMILY_SHIFT)) {
+		c.shift = a->shift;
+		c.gen = o->gen;
+		add(a, &c, 0);
+		c.gen = LKH_GEN_NEW;
+		if (o->gen != LKH_GEN_NEW)
+			add(a, &c, 0);
+	}
 	c.shift = 0;
 	/* hash_min() of a key held in a u32 is hash_32 */
-	if (!wide && o->func != LKH_FUNC_HASH_32) {
+	if (!wide && o->func != LKH_FUNC_HASH_32 && want(o, KB_FAMILY_HASH32)) {
 		c.func = LKH_FUNC_HASH_32;
 		add(a, &c, 0);
 	}
 	c.func = o->func;
 	c.kind = KB_CAND_IDENTITY;
-	add(a, &c, 0);
-	if (a->shift && a->shift < 64) {
-		c.shift = a->shift;
+	if (want(o, KB_FAMILY_IDENTITY)) {
 		add(a, &c, 0);
-		c.shift = 0;
+		if (a->shift && a->shift < 64) {
+			c.shift = a->shift;
+			add(a, &c, 0);
+			c.shift = 0;
+		}
 	}
 	c.wide = wide;
 	c.kind = KB_CAND_JHASH;
-	add(a, &c, 0);
+	if (want(o, KB_FAMILY_JHASH))
+		add(a, &c, 0);
 	c.kind = KB_CAND_HSIPHASH;
-	add(a, &c, 0);
+	if (want(o, KB_FAMILY_HSIPHASH))
+		add(a, &c, 0);
 	c.kind = KB_CAND_SIPHASH;
 	c.wide = 0;
-	add(a, &c, 0);
+	if (want(o, KB_FAMILY_SIPHASH))
+		add(a, &c, 0);
 	if (o->multiplier) {
 		c.kind = KB_CAND_MULTIPLY;
 		c.multiplier = o->multiplier;

@@ -18,6 +18,32 @@
 /* Standard deviations of a random function's ratio that make a tie. */
 #define KB_ADVISE_SDS 2
 
+/*
+ * The candidates advise ranks beside the table's own hash, by family:
+ * X(id, name).  new: today's generation of the table's function; shift:
+ * the key shifted by its stride's low zero bits (under the table's
+ * generation and new); hash_32: where the keys fit 32 bits.
+ */
+#define KB_ADVISE_FAMILIES(X)             \
+	X(KB_FAMILY_NEW, "new")           \
+	X(KB_FAMILY_SHIFT, "shift")       \
+	X(KB_FAMILY_HASH32, "hash_32")    \
+	X(KB_FAMILY_IDENTITY, "identity") \
+	X(KB_FAMILY_JHASH, "jhash")       \
+	X(KB_FAMILY_HSIPHASH, "hsiphash") \
+	X(KB_FAMILY_SIPHASH, "siphash")
+
+enum kb_advise_family {
+#define KB_FAMILY_ENUM_(id, name) id,
+	KB_ADVISE_FAMILIES(KB_FAMILY_ENUM_)
+#undef KB_FAMILY_ENUM_
+	KB_FAMILY_COUNT_
+};
+
+/* A family's name, and the family of a name (-1: none). */
+const char *kb_advise_family_name(int family);
+int kb_advise_family_find(const char *name);
+
 struct kb_advise_opts {
 	lkh_func func;   /* what the table hashes with now */
 	lkh_gen gen;
@@ -27,6 +53,7 @@ struct kb_advise_opts {
 	uint64_t multiplier; /* a candidate of the user's own; 0: none */
 	unsigned width;      /* its word, 32 or 64 */
 	uint64_t seed;       /* the keyed candidates' key and jhash's initval */
+	unsigned families;   /* 1 << enum kb_advise_family; 0: all */
 };
 
 struct kb_advice_row {
