@@ -69,7 +69,8 @@ static int u64_cmp(const void *x, const void *y)
 
 void kb_sort_u64(uint64_t *v, size_t n)
 {
-	qsort(v, n, sizeof(*v), u64_cmp);
+	if (n > 1) /* and v may be NULL when there is nothing to sort */
+		qsort(v, n, sizeof(*v), u64_cmp);
 }
 
 size_t kb_distinct_keys(uint64_t *keys, size_t n)
