@@ -48,8 +48,8 @@ static void engine_matches_plain_loop(void **state)
 	static const unsigned bits_list[] = { 1, 2, 12, 17, 21 };
 	static const int sets[] = { KB_KS_RANDOM, KB_KS_PAGE4K };
 	static const unsigned threads_list[] = { 1, 3 };
-	struct kb_hashspec specs[2] = { { LKH_FUNC_HASH_64, LKH_GEN_OLD, 32 },
-					{ LKH_FUNC_HASH_PTR, LKH_GEN_NEW, 64 } };
+	struct kb_hashspec specs[2] = { { LKH_FUNC_HASH_64, LKH_GEN_OLD, 32, 0, 0 },
+					{ LKH_FUNC_HASH_PTR, LKH_GEN_NEW, 64, 0, 0 } };
 	struct kb_keyset_params p;
 	size_t b, k, t, j, path;
 
@@ -146,7 +146,7 @@ static void engine_words_are_each_cells_function(void **state)
 	for (f = 0; f < LKH_FUNC_COUNT; f++)
 		for (g = 0; g < LKH_GEN_COUNT; g++)
 			for (w = 32; w <= 64; w += 32) {
-				struct kb_hashspec s = { (lkh_func)f, (lkh_gen)g, w };
+				struct kb_hashspec s = { (lkh_func)f, (lkh_gen)g, w, 0, 0 };
 				unsigned max = lkh_bits_max(s.func, s.gen, w), bits;
 				unsigned in = lkh_input_bits(s.func, w);
 
@@ -182,10 +182,10 @@ static void engine_words_are_each_cells_function(void **state)
 static void engine_counts_what_lkh_hash_says(void **state)
 {
 	static const struct kb_hashspec cells[] = {
-		{ LKH_FUNC_HASH_32, LKH_GEN_OLD, 64 },
-		{ LKH_FUNC_HASH_64, LKH_GEN_POSTED, 32 },
-		{ LKH_FUNC_HASH_PTR, LKH_GEN_NEW, 64 },
-		{ LKH_FUNC_HASH_LONG, LKH_GEN_OLD, 32 },
+		{ LKH_FUNC_HASH_32, LKH_GEN_OLD, 64, 0, 0 },
+		{ LKH_FUNC_HASH_64, LKH_GEN_POSTED, 32, 0, 0 },
+		{ LKH_FUNC_HASH_PTR, LKH_GEN_NEW, 64, 0, 0 },
+		{ LKH_FUNC_HASH_LONG, LKH_GEN_OLD, 32, 0, 0 },
 	};
 	const unsigned bits = 9;
 	const struct kb_engine_opts two = { 2, KB_PATH_AUTO, 0, NULL, 0 };
@@ -243,7 +243,7 @@ static void floor_sums_count_what_enumeration_counts(void **state)
 		for (g = 0; g < LKH_GEN_COUNT; g++)
 			for (w = 32; w <= 64; w += 32)
 				for (si = 0; si < sizeof(strides) / sizeof(*strides); si++) {
-					struct kb_hashspec s = { (lkh_func)f, (lkh_gen)g, w };
+					struct kb_hashspec s = { (lkh_func)f, (lkh_gen)g, w, 0, 0 };
 					unsigned in = lkh_input_bits(s.func, w), bits;
 					uint64_t first, stride = strides[si], n = 3001 + si * 777, i;
 					uint64_t fast[1024], slow[1024];
@@ -287,7 +287,7 @@ static void floor_sums_count_what_enumeration_counts(void **state)
 
 static void folding_equals_counting_with_fewer_bits(void **state)
 {
-	struct kb_hashspec s = { LKH_FUNC_HASH_64, LKH_GEN_POSTED, 32 };
+	struct kb_hashspec s = { LKH_FUNC_HASH_64, LKH_GEN_POSTED, 32, 0, 0 };
 	struct kb_keyset_params p;
 	uint64_t *big, *small;
 	unsigned bits;
@@ -308,11 +308,139 @@ static void folding_equals_counting_with_fewer_bits(void **state)
 	free(big);
 }
 
+/*
+ * Generation K is hash.h's one multiply with K in place of its constant:
+ * given the kernel's own multipliers it computes the library's cells bit
+ * for bit (new and old hash_32, hash_64 and hash_ptr on a 64-bit kernel),
+ * and a few values of other multipliers, worked out in Python.
+ */
+static void generation_k_is_hash_h_with_k_in_place_of_its_constant(void **state)
+{
+	static const struct {
+		lkh_func func;
+		lkh_gen gen;
+		unsigned word;
+		uint64_t k;
+		unsigned width;
+	} same[] = {
+		{ LKH_FUNC_HASH_32, LKH_GEN_NEW, 64, 0x61C88647u, 32 },
+		{ LKH_FUNC_HASH_32, LKH_GEN_OLD, 32, 0x9e370001u, 32 },
+		{ LKH_FUNC_HASH_64, LKH_GEN_NEW, 64, 0x61C8864680B583EBu, 64 },
+		{ LKH_FUNC_HASH_64, LKH_GEN_OLD, 64, 0x9e37fffffffc0001u, 64 },
+		{ LKH_FUNC_HASH_PTR, LKH_GEN_MINIMAL, 64, 0x61C8864680B583EBu, 64 },
+		{ LKH_FUNC_HASH_LONG, LKH_GEN_NEW, 32, 0x61C88647u, 32 },
+	};
+	/* key, K, width, bits, (key * K mod 2^width) >> (width - bits) */
+	static const uint64_t python[][5] = {
+		{ 0xdeadbeefu, 0x12345679u, 32, 10, 0xd3 },
+		{ 0xffff888012345678u, 0x5851f42d4c957f2du, 64, 13, 0x1dc5 },
+		{ 0xffff888012345678u, 0x12345679u, 64, 13, 0x125d },
+	};
+	uint64_t keys[256], words[256], x = 77;
+	unsigned c, i, bits;
+
+	(void)state;
+	for (c = 0; c < sizeof(same) / sizeof(same[0]); c++) {
+		struct kb_hashspec s = { same[c].func, LKH_GEN_OLD, same[c].word, 0, 0 };
+		unsigned in = lkh_input_bits(s.func, s.word);
+
+		kb_hashspec_set_gen(&s, KB_GEN_K, same[c].k, same[c].width);
+		assert_int_equal(kb_hashspec_gen(&s), KB_GEN_K);
+		assert_string_equal(kb_gen_name(kb_hashspec_gen(&s)), "K");
+		for (i = 0; i < 256; i++) {
+			x = x * 6364136223846793005u + 1442695040888963407u;
+			keys[i] = in == 32 ? x >> 32 : x;
+		}
+		kb_full_words(&s, keys, 256, words);
+		for (bits = 1; bits <= 32; bits += 7) {
+			assert_int_equal(kb_hashspec_check(&s, bits, NULL, 0), 0);
+			for (i = 0; i < 256; i++) {
+				uint64_t want = 0;
+
+				assert_int_equal(lkh_hash(same[c].func, same[c].gen, same[c].word,
+							  keys[i], bits, &want),
+						 LKH_OK);
+				assert_int_equal(words[i] >> (64 - bits), want);
+			}
+		}
+	}
+	for (c = 0; c < sizeof(python) / sizeof(python[0]); c++) {
+		struct kb_hashspec s = { python[c][2] == 32 ? LKH_FUNC_HASH_32 : LKH_FUNC_HASH_PTR,
+					 LKH_GEN_NEW, 64, 0, 0 };
+		uint64_t k = python[c][1], w;
+
+		kb_hashspec_set_gen(&s, KB_GEN_K, k, (unsigned)python[c][2]);
+		kb_full_words(&s, &python[c][0], 1, &w);
+		assert_int_equal(w >> (64 - python[c][3]), python[c][4]);
+		/* one multiply: the floor sums count it, and see K */
+		assert_int_equal(kb_hashspec_single_multiply(&s, &w), python[c][2]);
+		assert_int_equal(w, k);
+#ifdef __SIZEOF_INT128__
+		{
+			uint64_t fast[1024] = { 0 }, slow[1024] = { 0 }, key[1];
+
+			assert_int_equal(kb_count_progression(&s, 10, python[c][0], 4096, 5000,
+							      0, 1024, fast),
+					 0);
+			for (i = 0; i < 5000; i++) {
+				key[0] = python[c][0] + (uint64_t)i * 4096;
+				if (python[c][2] == 32)
+					key[0] &= 0xffffffffu;
+				kb_count_block(&s, 10, key, 1, slow);
+			}
+			assert_memory_equal(fast, slow, sizeof(fast));
+		}
+#endif
+	}
+}
+
+/* K must be odd, fit its width, and a 32-bit one must not drop a 64-bit
+ * argument's high half; bits run to the product's width. */
+static void generation_k_refuses_what_cannot_hash(void **state)
+{
+	struct kb_hashspec s = { LKH_FUNC_HASH_32, LKH_GEN_NEW, 64, 0, 0 };
+	char err[256];
+
+	(void)state;
+	kb_hashspec_set_gen(&s, KB_GEN_K, 0x61C88646u, 32);
+	assert_int_equal(kb_hashspec_check(&s, 10, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "is even"));
+	kb_hashspec_set_gen(&s, KB_GEN_K, UINT64_C(0x161C88647), 32);
+	assert_int_equal(kb_hashspec_check(&s, 10, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "does not fit 32 bits"));
+	s.func = LKH_FUNC_HASH_PTR;
+	kb_hashspec_set_gen(&s, KB_GEN_K, 0x61C88647u, 32);
+	assert_int_equal(kb_hashspec_check(&s, 10, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "--width 64"));
+	s.word = 32; /* a 32-bit kernel's pointers fit */
+	assert_int_equal(kb_hashspec_check(&s, 32, err, sizeof(err)), 0);
+	assert_int_equal(kb_hashspec_check(&s, 33, err, sizeof(err)), -1);
+	kb_hashspec_set_gen(&s, KB_GEN_K, 0x61C88647u, 64);
+	assert_int_equal(kb_hashspec_check(&s, 33, err, sizeof(err)), 0);
+	/* the width a bare --multiplier takes */
+	assert_int_equal(kb_multiplier_width(0x61C88647u, 32), 32);
+	assert_int_equal(kb_multiplier_width(0x61C88647u, 64), 64);
+	assert_int_equal(kb_multiplier_width(UINT64_C(0x100000001), 32), 64);
+	/* names both ways; hash.h's generations clear K */
+	{
+		int g = -1;
+
+		assert_int_equal(kb_gen_from_name("K", &g), 0);
+		assert_int_equal(g, KB_GEN_K);
+		assert_int_equal(kb_gen_from_name("posted", &g), 0);
+		assert_int_equal(g, LKH_GEN_POSTED);
+		assert_int_equal(kb_gen_from_name("k", &g), -1);
+		kb_hashspec_set_gen(&s, LKH_GEN_OLD, 99, 64);
+		assert_int_equal(s.k_width, 0);
+		assert_int_equal(kb_hashspec_gen(&s), LKH_GEN_OLD);
+	}
+}
+
 /* The plan for `count` keys of a key set through new hash_64 (64-bit). */
 static int plan_for(int keyset, uint64_t count, unsigned bits, const struct kb_engine_opts *o,
 		    struct kb_engine_plan *plan)
 {
-	struct kb_hashspec s = { LKH_FUNC_HASH_64, LKH_GEN_NEW, 64 };
+	struct kb_hashspec s = { LKH_FUNC_HASH_64, LKH_GEN_NEW, 64, 0, 0 };
 	struct kb_keyset_params p;
 	struct kb_keystream ks;
 	char err[256];
@@ -343,7 +471,7 @@ static void one_plan_for_every_count(void **state)
 	const struct kb_engine_opts two_enum = { 2, KB_PATH_AUTO, 0, NULL, 1 };
 	const struct kb_engine_opts forced = { 2, KB_PATH_PRIVATE, 0, NULL, 1 };
 	const struct kb_engine_opts floorsum = { 2, KB_PATH_FLOORSUM, 0, NULL, 0 };
-	const struct kb_hashspec new64 = { LKH_FUNC_HASH_64, LKH_GEN_NEW, 64 };
+	const struct kb_hashspec new64 = { LKH_FUNC_HASH_64, LKH_GEN_NEW, 64, 0, 0 };
 	struct kb_engine_plan plan;
 	uint64_t big = KB_ENGINE_MIN_WORK * 4;
 
@@ -403,6 +531,8 @@ int main(void)
 		cmocka_unit_test(floor_sums_count_what_enumeration_counts),
 		cmocka_unit_test(folding_equals_counting_with_fewer_bits),
 		cmocka_unit_test(one_plan_for_every_count),
+		cmocka_unit_test(generation_k_is_hash_h_with_k_in_place_of_its_constant),
+		cmocka_unit_test(generation_k_refuses_what_cannot_hash),
 	};
 
 	return cmocka_run_group_tests_name("engine", tests, NULL, NULL);

@@ -19,7 +19,7 @@ static struct kb_explain e;
 
 static struct kb_hashspec spec(lkh_func f, lkh_gen g, unsigned word)
 {
-	struct kb_hashspec s = { f, g, word };
+	struct kb_hashspec s = { f, g, word, 0, 0 };
 
 	return s;
 }

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 
+#include "engine.h"
 #include "keysets.h"
 #include "kernel_hashes.h"
 
@@ -49,20 +50,8 @@ int kb_candidate_check(const struct kb_candidate *c, unsigned bits, char *err,
 		}
 		break;
 	case KB_CAND_MULTIPLY:
-		if (c->width != 32 && c->width != 64) {
-			snprintf(err, errlen, "a multiplier's width must be 32 or 64");
+		if (kb_multiplier_check(c->multiplier, c->width, err, errlen) < 0)
 			return -1;
-		}
-		if (!(c->multiplier & 1)) {
-			snprintf(err, errlen, "multiplier 0x%llx is even: not invertible mod 2^%u, so keys 2^%u apart always share a bucket (give an odd one)",
-				 (unsigned long long)c->multiplier, c->width, c->width - 1);
-			return -1;
-		}
-		if (c->width == 32 && c->multiplier > UINT32_MAX) {
-			snprintf(err, errlen, "multiplier 0x%llx does not fit 32 bits",
-				 (unsigned long long)c->multiplier);
-			return -1;
-		}
 		max = c->width;
 		break;
 	case KB_CAND_SIPHASH:

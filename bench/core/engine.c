@@ -14,10 +14,95 @@
 
 #define BLOCK 1024
 
-/* The product a cell's words come from (lkh_table.h). */
+/* Generation K's products, numbered after lkh_table.h's. */
+enum { KB_PRODUCT_K32 = LKH_PRODUCT_COUNT, KB_PRODUCT_K64 };
+
+/* The product a cell's words come from (lkh_table.h, or K's). */
 static int product_of(const struct kb_hashspec *s)
 {
+	if (s->k_width)
+		return s->k_width == 32 ? KB_PRODUCT_K32 : KB_PRODUCT_K64;
 	return lkh_cell_product(s->func, s->gen, s->word);
+}
+
+int kb_hashspec_gen(const struct kb_hashspec *s)
+{
+	return s->k_width ? KB_GEN_K : (int)s->gen;
+}
+
+void kb_hashspec_set_gen(struct kb_hashspec *s, int g, uint64_t k,
+			 unsigned k_width)
+{
+	if (g == KB_GEN_K) {
+		s->gen = LKH_GEN_NEW; /* unused; a valid value all the same */
+		s->k = k;
+		s->k_width = k_width;
+	} else {
+		s->gen = (lkh_gen)g;
+		s->k = 0;
+		s->k_width = 0;
+	}
+}
+
+const char *kb_gen_name(int g)
+{
+	return g == KB_GEN_K ? "K" : g >= 0 ? lkh_gen_name((lkh_gen)g) : NULL;
+}
+
+int kb_gen_from_name(const char *name, int *g)
+{
+	lkh_gen lg;
+
+	if (!strcmp(name, "K")) {
+		*g = KB_GEN_K;
+		return 0;
+	}
+	if (lkh_gen_from_name(name, &lg) != LKH_OK)
+		return -1;
+	*g = (int)lg;
+	return 0;
+}
+
+unsigned kb_multiplier_width(uint64_t k, unsigned input_bits)
+{
+	return k > UINT32_MAX || input_bits > 32 ? 64 : 32;
+}
+
+int kb_multiplier_check(uint64_t k, unsigned width, char *err, size_t errlen)
+{
+	if (width != 32 && width != 64) {
+		snprintf(err, errlen, "a multiplier's width must be 32 or 64");
+		return -1;
+	}
+	if (!(k & 1)) {
+		snprintf(err, errlen, "multiplier 0x%llx is even: not invertible mod 2^%u, so keys 2^%u apart always share a bucket (give an odd one)",
+			 (unsigned long long)k, width, width - 1);
+		return -1;
+	}
+	if (width == 32 && k > UINT32_MAX) {
+		snprintf(err, errlen, "multiplier 0x%llx does not fit 32 bits",
+			 (unsigned long long)k);
+		return -1;
+	}
+	return 0;
+}
+
+unsigned kb_hashspec_single_multiply(const struct kb_hashspec *s, uint64_t *k)
+{
+	int p = product_of(s);
+	lkh_arith a;
+
+	if (s->k_width) {
+		*k = s->k;
+		return s->k_width;
+	}
+	a = lkh_product_arith(p, k);
+	/* the old product by shifts and adds is the same multiply */
+	if (a == LKH_ARITH_MUL64 || a == LKH_ARITH_CHAIN64)
+		return lkh_product_width(p) == 64 ? 64 : 0;
+	if (a == LKH_ARITH_MUL32)
+		return lkh_product_width(p) == 32 ? 32 : 0;
+	return 0;
 }
 
 unsigned kb_hashspec_input_bits(const struct kb_hashspec *s)
@@ -28,7 +113,8 @@ unsigned kb_hashspec_input_bits(const struct kb_hashspec *s)
 int kb_hashspec_check(const struct kb_hashspec *s, unsigned bits, char *err,
 		      size_t errlen)
 {
-	unsigned max = lkh_bits_max(s->func, s->gen, s->word);
+	/* a function that takes bits in hash.h takes them under K too */
+	unsigned max = lkh_bits_max(s->func, s->k_width ? LKH_GEN_NEW : s->gen, s->word);
 
 	if (s->word != 32 && s->word != 64) {
 		snprintf(err, errlen, "word size must be 32 or 64");
@@ -39,9 +125,20 @@ int kb_hashspec_check(const struct kb_hashspec *s, unsigned bits, char *err,
 			 lkh_func_name(s->func) ? lkh_func_name(s->func) : "?");
 		return -1;
 	}
+	if (s->k_width) {
+		if (kb_multiplier_check(s->k, s->k_width, err, errlen) < 0)
+			return -1;
+		/* a 32-bit product would drop the key's high half unseen */
+		if (kb_hashspec_input_bits(s) > s->k_width) {
+			snprintf(err, errlen, "%s on %u-bit takes 64-bit keys: a 32-bit multiplier would drop their high half (give --width 64)",
+				 lkh_func_name(s->func), s->word);
+			return -1;
+		}
+		max = s->k_width;
+	}
 	if (bits < 1 || bits > max) {
 		snprintf(err, errlen, "bits %u out of range for %s %s on %u-bit: 1..%u",
-			 bits, lkh_gen_name(s->gen), lkh_func_name(s->func),
+			 bits, kb_gen_name(kb_hashspec_gen(s)), lkh_func_name(s->func),
 			 s->word, max);
 		return -1;
 	}
@@ -97,6 +194,16 @@ size_t kb_distinct_keys(uint64_t *keys, size_t n)
 #define EACH_PRODUCT(s)                                              \
 	switch (product_of(s)) {                                     \
 		LKH_PRODUCT_TABLE(PRODUCT_CASE)                      \
+	case KB_PRODUCT_K32: {                                       \
+		const uint32_t kmul_ = (uint32_t)(s)->k;             \
+		LOOP((uint64_t)((uint32_t)k * kmul_) << 32);         \
+		break;                                               \
+	}                                                            \
+	case KB_PRODUCT_K64: {                                       \
+		const uint64_t kmul_ = (s)->k;                       \
+		LOOP(k * kmul_);                                     \
+		break;                                               \
+	}                                                            \
 	default:                                                     \
 		break;                                               \
 	}
@@ -631,7 +738,7 @@ static void run_workers(struct worker *wk, unsigned n, void *(*fn)(void *))
 static int floorsum_fits(const struct kb_hashspec *specs, size_t nspecs,
 			 unsigned bits, const struct kb_keystream *ks)
 {
-	uint64_t first, stride;
+	uint64_t first, stride, k;
 	size_t j;
 
 	if (!kb_keystream_progression(ks, &first, &stride) ||
@@ -639,8 +746,7 @@ static int floorsum_fits(const struct kb_hashspec *specs, size_t nspecs,
 		return 0;
 	for (j = 0; j < nspecs; j++)
 		if (!kb_progression_countable(&specs[j]) ||
-		    bits > lkh_product_width(lkh_cell_product(specs[j].func, specs[j].gen,
-							      specs[j].word)))
+		    bits > kb_hashspec_single_multiply(&specs[j], &k))
 			return 0;
 	return 1;
 }

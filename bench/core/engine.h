@@ -14,15 +14,55 @@
 #include <khash/lkh.h>
 #include <khash/lkh_table.h>
 
+/*
+ * khash-bench's generations: hash.h's four (lkh_gen, in release order),
+ * then K, a multiplier of the user's (--multiplier): the function's
+ * argument times K mod 2^width, its top bits.  That is hash.h's one-
+ * multiply hash with K in place of the golden ratio, on every function and
+ * word alike (no 32-bit kernel's two-multiply hash_64): what K does to
+ * the keys, and nothing else.
+ */
+#define KB_GEN_K ((int)LKH_GEN_COUNT)
+#define KB_GEN_COUNT (LKH_GEN_COUNT + 1)
+
 struct kb_hashspec {
 	lkh_func func;
-	lkh_gen gen;
+	lkh_gen gen;        /* when k_width is 0 */
 	unsigned word;
+	uint64_t k;         /* generation K: the odd multiplier */
+	unsigned k_width;   /* its word, 32 or 64; 0: hash.h's generation */
 };
+
+/* The generation of a cell: an lkh_gen, or KB_GEN_K. */
+int kb_hashspec_gen(const struct kb_hashspec *s);
+
+/* Make s a cell of generation g (KB_GEN_K: the multiplier k of width
+ * k_width, both ignored for hash.h's generations). */
+void kb_hashspec_set_gen(struct kb_hashspec *s, int g, uint64_t k,
+			 unsigned k_width);
+
+/* "old" .. "new", "K"; NULL for no generation. */
+const char *kb_gen_name(int g);
+
+/* A generation name ("K" too) to its number: 0, or -1. */
+int kb_gen_from_name(const char *name, int *g);
+
+/* The width --multiplier K takes when --width is not given: the wider of
+ * K's own (32 when it fits) and the argument's (input_bits). */
+unsigned kb_multiplier_width(uint64_t k, unsigned input_bits);
+
+/* 0 if K can be generation K's multiplier at width: odd, fits; else -1 and
+ * a reason. */
+int kb_multiplier_check(uint64_t k, unsigned width, char *err, size_t errlen);
 
 /* 0 if spec and bits are valid for bucket counting; else -1 and a reason. */
 int kb_hashspec_check(const struct kb_hashspec *s, unsigned bits, char *err,
 		      size_t errlen);
+
+/* When a cell's word is one multiply (hash.h's single-multiply cells, the
+ * old chain, generation K): its width, 32 or 64, and *k the multiplier;
+ * else 0. */
+unsigned kb_hashspec_single_multiply(const struct kb_hashspec *s, uint64_t *k);
 
 /* Width of the function's argument: 32 or 64. */
 unsigned kb_hashspec_input_bits(const struct kb_hashspec *s);

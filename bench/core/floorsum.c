@@ -45,19 +45,6 @@ static u128 floor_sum128(u128 n, u128 m, u128 a, u128 b)
 	FLOOR_SUM(u128, n, m, a, b);
 }
 
-/* The product's width and multiplier when it is one multiply, else 0. */
-static unsigned linear_width(const struct kb_hashspec *s, uint64_t *k)
-{
-	lkh_product p = lkh_cell_product(s->func, s->gen, s->word);
-	lkh_arith a = lkh_product_arith(p, k);
-
-	/* the old product by shifts and adds is the same multiply */
-	if (a == LKH_ARITH_MUL64 || a == LKH_ARITH_CHAIN64)
-		return lkh_product_width(p) == 64 ? 64 : 0;
-	if (a == LKH_ARITH_MUL32)
-		return lkh_product_width(p) == 32 ? 32 : 0;
-	return 0;
-}
 #endif
 
 int kb_progression_countable(const struct kb_hashspec *s)
@@ -65,7 +52,7 @@ int kb_progression_countable(const struct kb_hashspec *s)
 #ifdef __SIZEOF_INT128__
 	uint64_t k;
 
-	return linear_width(s, &k) != 0;
+	return kb_hashspec_single_multiply(s, &k) != 0;
 #else
 	(void)s;
 	return 0;
@@ -78,7 +65,7 @@ int kb_count_progression(const struct kb_hashspec *s, unsigned bits,
 {
 #ifdef __SIZEOF_INT128__
 	uint64_t k, b;
-	unsigned w = linear_width(s, &k);
+	unsigned w = kb_hashspec_single_multiply(s, &k);
 	u128 M, c0, c1, prev;
 
 	if (w == 0 || bits > w || n >= (UINT64_C(1) << 62))

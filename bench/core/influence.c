@@ -89,11 +89,10 @@ static void *measure_share(void *arg)
 /* The single 32-bit multiplier of a cell, or 0 when its word is more. */
 static uint32_t single_multiplier(const struct kb_hashspec *s)
 {
-	lkh_product p = lkh_cell_product(s->func, s->gen, s->word);
 	uint64_t k = 0;
 
-	if (lkh_product_arith(p, &k) != LKH_ARITH_MUL32 || lkh_product_width(p) != 32 ||
-	    kb_hashspec_input_bits(s) != 32 || !(k & 1))
+	if (kb_hashspec_single_multiply(s, &k) != 32 || kb_hashspec_input_bits(s) != 32 ||
+	    !(k & 1))
 		return 0;
 	return (uint32_t)k;
 }

@@ -376,7 +376,7 @@ int kb_report_hists(const struct kb_report *r, const struct kb_hist_req *req,
 	for (i = 0; i < n; i++) {
 		out[i].req = req[i];
 		for (g = 0; g < LKH_GEN_COUNT; g++) {
-			struct kb_hashspec s = { req[i].func, (lkh_gen)g, req[i].word };
+			struct kb_hashspec s = { req[i].func, (lkh_gen)g, req[i].word, 0, 0 };
 
 			if (kb_count_keyset(&s, req[i].bits, req[i].keyset,
 					    &r->opts.params, &eo, &out[i].counts[g],
