@@ -71,7 +71,7 @@ expect 2 "khash-bench: unknown function 'hash_65' (hash_32, hash_64, hash_long, 
 	skew --func hash_65 --gen new --bits 8 --keyset seq
 expect 2 "khash-bench: unknown function 'hash32_ptr' (hash_32, hash_64, hash_long, hash_ptr)" \
 	hash --func hash32_ptr --gen new --bits 8
-expect 2 "khash-bench: unknown generation 'newer' (old, minimal, posted, new)" \
+expect 2 "khash-bench: unknown generation 'newer' (old, minimal, posted, new, K)" \
 	skew --func hash_64 --gen newer --bits 8 --keyset seq
 expect 2 "khash-bench: unknown key set 'pages' (see 'khash-bench list')" \
 	skew --func hash_64 --gen new --bits 8 --keyset pages
@@ -646,7 +646,7 @@ check "skew --gen list: standard input read once, both counted" $?
 check "skew --gen all json parses" $?
 expect 2 "khash-bench: --gen old,new: hash takes one generation (skew takes all or a list)" \
 	hash --func hash_64 --gen old,new --bits 3 "$tmp/k.txt"
-expect 2 "khash-bench: unknown generation 'newest' (old, minimal, posted, new)" \
+expect 2 "khash-bench: unknown generation 'newest' (old, minimal, posted, new, K)" \
 	skew --func hash_64 --gen old,newest --bits 3 --keyset seq
 
 # report --keys: the sweep over a key file is the sweep over the key set
@@ -673,6 +673,68 @@ expect 2 "khash-bench: --plot applies to the built-in key sets, not to --keys" \
 	report --keys "$tmp/p4k.txt" --plot "$tmp"
 expect 2 "khash-bench: --count applies to --keyset, not to --keys" \
 	report --keys "$tmp/p4k.txt" --count 5
+
+# generation K: --multiplier where a generation is taken.  The kernel's own
+# constants as K give hash.h's cells exactly; other K against Python:
+# (0xdeadbeef * 0x12345679 mod 2^32) >> 22 = 0xd3, and
+# (0xffff888012345678 * 0x5851f42d4c957f2d mod 2^64) >> 51 = 0x1dc5.
+printf '1\n2\n0xdeadbeef\n0xffffffff\n' >"$tmp/k32.txt"
+"$kb" hash --func hash_32 --bits 8 --multiplier 0x61C88647 "$tmp/k32.txt" >"$tmp/hk.k"
+"$kb" hash --func hash_32 --bits 8 --gen new "$tmp/k32.txt" >"$tmp/hk.new"
+[ -s "$tmp/hk.k" ] && cmp -s "$tmp/hk.k" "$tmp/hk.new"
+check "hash --multiplier: the golden ratio as K is new hash_32" $?
+[ "$(echo 0xdeadbeef | "$kb" hash --func hash_32 --bits 10 --multiplier 0x12345679)" = 0xd3 ]
+check "hash --multiplier: a 32-bit K's product" $?
+[ "$(echo 0xffff888012345678 | "$kb" hash --func hash_ptr --word 64 --bits 13 --multiplier 0x5851f42d4c957f2d)" = 0x1dc5 ]
+check "hash --multiplier: a 64-bit K's product" $?
+"$kb" skew --func hash_64 --word 64 --bits 11 --keyset btrfs-stripe --gen all \
+	--multiplier 0x9e37fffffffc0001 --format csv >"$tmp/sk.csv"
+[ "$(awk -F, '$4 == "old"' "$tmp/sk.csv" | cut -d, -f5-)" = "$(awk -F, '$4 == "K"' "$tmp/sk.csv" | cut -d, -f5-)" ] &&
+	[ "$(grep -c '' "$tmp/sk.csv")" = 6 ] && grep -q ',broken$' "$tmp/sk.csv"
+check "skew --gen all --multiplier: old's constant as K is old, a fifth cell" $?
+"$kb" report --multiplier 0x61C8864680B583EB --funcs hash_64 --words 64 --gens new,K \
+	--keysets page4k,slab,btrfs-stripe --format csv >"$tmp/rpk.csv"
+[ "$(awk -F, '$4 == "new"' "$tmp/rpk.csv" | cut -d, -f5-)" = "$(awk -F, '$4 == "K"' "$tmp/rpk.csv" | cut -d, -f5-)" ] &&
+	[ "$(awk -F, '$4 == "K"' "$tmp/rpk.csv" | wc -l)" = 45 ]
+check "report --multiplier: the 64-bit golden ratio as K is new hash_64" $?
+"$kb" report --multiplier 0x61C88647 --keysets seq --funcs hash_32 --words 32 --bits-max 8 |
+	grep -q '^  K  *0 broken'
+check "report --multiplier: K in the summary" $?
+"$kb" influence --func hash_32 --bits 8 --multiplier 0x61C88647 --format csv --count 4096 | cut -d, -f4- >"$tmp/ik"
+"$kb" influence --func hash_32 --bits 8 --gen new --format csv --count 4096 | cut -d, -f4- >"$tmp/in"
+[ -s "$tmp/ik" ] && cmp -s "$tmp/ik" "$tmp/in"
+check "influence --multiplier: the golden ratio as K is new hash_32" $?
+"$kb" skew --func hash_ptr --word 64 --bits 10 --keyset slab --size 192 --count 5000 \
+	--multiplier 0x61C8864680B583EB --format json | grep -q '"gen": "K", "word": 64, "bits": 10, "multiplier": "0x61c8864680b583eb", "multiplier_width": 64,'
+check "skew --multiplier: JSON names K and its width" $?
+"$kb" explain --census "$(dirname "$0")/data/census/x86_64.txt" --site fs/kernfs/file.c:45 \
+	--multiplier 0x61C8864680B583EB --format csv | cut -d, -f5- >"$tmp/ek"
+"$kb" explain --census "$(dirname "$0")/data/census/x86_64.txt" --site fs/kernfs/file.c:45 \
+	--format csv | cut -d, -f5- >"$tmp/en"
+[ -s "$tmp/ek" ] && cmp -s "$tmp/ek" "$tmp/en"
+check "explain --multiplier: the golden ratio as K explains kernfs as new does" $?
+"$kb" skew --keyset adversarial --count 100 --func hash_ptr --word 64 --bits 8 \
+	--multiplier 0x5851f42d4c957f2d | grep -q 'buckets used 1 of 256, max load 100'
+check "skew --multiplier: adversarial keys are built against K" $?
+expect 2 "khash-bench: multiplier 0x61c88646 is even: not invertible mod 2^32, so keys 2^31 apart always share a bucket (give an odd one)" \
+	skew --func hash_32 --bits 10 --keyset seq --multiplier 0x61c88646
+expect 2 "khash-bench: hash_ptr on 64-bit takes 64-bit keys: a 32-bit multiplier would drop their high half (give --width 64)" \
+	skew --func hash_ptr --word 64 --bits 10 --keyset seq --multiplier 0x61c88647 --width 32
+expect 2 "khash-bench: --gen K needs --multiplier K" \
+	skew --func hash_32 --bits 10 --keyset seq --gen K
+expect 2 "khash-bench: --multiplier is generation K: name K in --gen too (or leave --gen out)" \
+	skew --func hash_32 --bits 10 --keyset seq --gen new --multiplier 3
+expect 2 "khash-bench: --multiplier is generation K: name K in --gens too (or leave --gens out)" \
+	report --gens new --multiplier 3
+expect 2 "khash-bench: --multiplier: hash_64 on 32-bit takes 64-bit keys: a 32-bit multiplier would drop their high half (give --width 64)" \
+	report --multiplier 3 --width 32
+expect 2 "khash-bench: --table sch-fq hashes with hash.h's generations: --multiplier (generation K) applies to --func cells" \
+	skew --table sch-fq --keyset slab --multiplier 3
+expect 2 "khash-bench: advise takes hash.h's generations, not K" \
+	advise --keyset seq --bits 8 --gen K --multiplier 3
+expect 2 "khash-bench: --width applies to --multiplier" \
+	skew --func hash_32 --bits 10 --keyset seq --gen new --width 64
+[ ! -e "$tmp/none" ]
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

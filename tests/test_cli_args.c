@@ -231,7 +231,8 @@ static void usage_and_man_page_list_the_tables(void **state)
 	assert_non_null(strstr(skew, "--keys FILE"));
 	assert_non_null(strstr(skew, "--plot DIR"));
 	assert_null(strstr(skew, "--hist"));
-	assert_null(strstr(skew, "--multiplier"));
+	assert_non_null(strstr(skew, "(--gen G | --multiplier K [--width 32|64])"));
+	assert_null(strstr(skew, "--preset"));
 	free(usage);
 	free(man);
 	free(skew);
@@ -329,9 +330,10 @@ static void values_at_their_edges(void **state)
 	assert_int_equal(parse(&a, "skew --word 64"), 0);
 	assert_int_equal(parse(&a, "skew --word 31"), KB_EXIT_USAGE);
 	assert_int_equal(parse(&a, "skew --word 65"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "audit --width 32"), 0);
-	assert_int_equal(parse(&a, "audit --width 64"), 0);
-	assert_int_equal(parse(&a, "audit --width 33"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "audit --multiplier 3 --width 32"), 0);
+	assert_int_equal(parse(&a, "audit --multiplier 3 --width 64"), 0);
+	assert_int_equal(parse(&a, "audit --multiplier 3 --width 33"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "audit --width 32"), KB_EXIT_USAGE);
 }
 
 static void help_wins_over_errors(void **state)
@@ -351,6 +353,46 @@ static void help_wins_over_errors(void **state)
 	assert_string_equal(a.keys, "-h");
 }
 
+/* --multiplier is generation K where a generation is taken: alone it is
+ * the generation, --gen all takes it too, a list must name it, and K
+ * without a multiplier, or in advise, is refused. */
+static void multiplier_is_generation_k(void **state)
+{
+	struct kb_args a;
+	const unsigned hash_h = (1u << LKH_GEN_COUNT) - 1, k = 1u << KB_GEN_K;
+
+	(void)state;
+	assert_int_equal(parse(&a, "skew --multiplier 3"), 0);
+	assert_int_equal(a.gen, KB_GEN_K);
+	assert_int_equal(a.gen_mask, k);
+	assert_int_equal(parse(&a, "skew --gen all --multiplier 3"), 0);
+	assert_int_equal(a.gen_mask, hash_h | k);
+	assert_int_equal(a.gen, LKH_GEN_OLD);
+	assert_int_equal(parse(&a, "skew --gen all"), 0);
+	assert_int_equal(a.gen_mask, hash_h);
+	assert_int_equal(parse(&a, "skew --gen new,K --multiplier 3"), 0);
+	assert_int_equal(a.gen_mask, 1u << LKH_GEN_NEW | k);
+	assert_int_equal(a.gen, LKH_GEN_NEW);
+	assert_int_equal(parse(&a, "skew --gen new --multiplier 3"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --gen K"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "hash --gen K --multiplier 0x61c88647"), 0);
+	assert_int_equal(a.gen, KB_GEN_K);
+	assert_int_equal(a.multiplier, 0x61c88647u);
+	assert_int_equal(parse(&a, "skew --width 64"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "report"), 0);
+	assert_int_equal(a.ro.gens, hash_h);
+	assert_int_equal(parse(&a, "report --multiplier 3"), 0);
+	assert_int_equal(a.ro.gens, hash_h | k);
+	assert_int_equal(parse(&a, "report --gens old,K --multiplier 3"), 0);
+	assert_int_equal(a.ro.gens, 1u << LKH_GEN_OLD | k);
+	assert_int_equal(parse(&a, "report --gens old --multiplier 3"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "report --gens K"), KB_EXIT_USAGE);
+	/* advise ranks its multiplier as a candidate; its table's hash is hash.h's */
+	assert_int_equal(parse(&a, "advise --multiplier 3"), 0);
+	assert_int_equal(a.gen_mask & k, 0);
+	assert_int_equal(parse(&a, "advise --gen K --multiplier 3"), KB_EXIT_USAGE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -365,6 +407,7 @@ int main(void)
 		cmocka_unit_test(synopses_name_every_option),
 		cmocka_unit_test(values_at_their_edges),
 		cmocka_unit_test(help_wins_over_errors),
+		cmocka_unit_test(multiplier_is_generation_k),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

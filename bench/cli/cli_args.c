@@ -54,6 +54,9 @@ const struct kb_option_info kb_options[KB_OPT_COUNT_] = {
 	(KEYSET_OPTIONS | KB_OPT(KEYSET) | KB_OPT(KEYS) | KB_OPT(BINARY) | KB_OPT(CENSUS) |   \
 	 KB_OPT(SITE) | KB_OPT(TABLE) | KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) | \
 	 KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY))
+/* generation K: a multiplier of the user's, where a generation is taken */
+#define GEN_OR_K "(--gen G | --multiplier K [--width 32|64])"
+#define GEN_K_OPTIONS (KB_OPT(MULTIPLIER) | KB_OPT(WIDTH))
 #define TEXT_CSV_JSON (KB_FORMAT_BIT(KB_FORMAT_TEXT) | KB_FORMAT_BIT(KB_FORMAT_CSV) | KB_FORMAT_BIT(KB_FORMAT_JSON))
 
 const struct kb_command kb_commands[KB_CMD_COUNT_] = {
@@ -65,35 +68,38 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		KEYSET_OPTIONS | KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(BITS_MIN) | KB_OPT(BITS_MAX) |
 			KB_OPT(KEYSETS) | KB_OPT(FUNCS) | KB_OPT(GENS) | KB_OPT(WORDS) | KB_OPT(STEP) |
 			KB_OPT(HIST) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) |
-			KB_OPT(QUIET) | KB_OPT(ENUMERATE) | KB_OPT(KEYS) | KB_OPT(BINARY),
+			KB_OPT(QUIET) | KB_OPT(ENUMERATE) | KB_OPT(KEYS) | KB_OPT(BINARY) |
+			GEN_K_OPTIONS,
 		TEXT_CSV_JSON, 0, NULL, "keys per key set", 65536, NULL, 0, 0 },
 	[KB_CMD_SKEW] = {
 		"skew",
-		"(--func F --bits N | --table NAME [--param [NAME=]N] [--bits N]) --gen G (--keyset NAME [--count N] [--base N] [--stride N] [--seed N] [--size BYTES] [--enumerate] | --keys FILE [--binary] [--distinct])",
+		"(--func F --bits N | --table NAME [--param [NAME=]N] [--bits N]) " GEN_OR_K " (--keyset NAME [--count N] [--base N] [--stride N] [--seed N] [--size BYTES] [--enumerate] | --keys FILE [--binary] [--distinct])",
 		"one cell: how evenly one function spreads a key set or a key file",
 		"Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, or through a named kernel table (its key transform, function and bits), and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even, or too few keys where a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket, with the keys the table would need). --gen takes all or a list: a cell each. --plot draws the bucket loads, a panel a generation.",
 		KEYSET_OPTIONS | KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) |
 			KB_OPT(KEYSET) | KB_OPT(KEYS) | KB_OPT(BINARY) | KB_OPT(DISTINCT) | KB_OPT(FORMAT) |
 			KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) | KB_OPT(TABLE) |
-			KB_OPT(PARAM) | KB_OPT(QUIET) | KB_OPT(ENUMERATE) | KB_OPT(PLOT),
+			KB_OPT(PARAM) | KB_OPT(QUIET) | KB_OPT(ENUMERATE) | KB_OPT(PLOT) |
+			GEN_K_OPTIONS,
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set", 4096, NULL, 0, 0 },
 	[KB_CMD_HASH] = {
 		"hash",
-		"(--func F --bits N | --table NAME [--param [NAME=]N] [--bits N]) --gen G",
+		"(--func F --bits N | --table NAME [--param [NAME=]N] [--bits N]) " GEN_OR_K,
 		"print each key's hash, 0x-prefixed lowercase hex, in input order",
 		"Reads a key file (standard input when FILE is - or missing) and prints the hash of every key, one a line, in input order, exactly as the chosen kernel computed it; with --table, the bucket that kernel table puts it in.",
 		KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) | KB_OPT(BINARY) |
-			KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(TABLE) | KB_OPT(PARAM),
+			KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(TABLE) | KB_OPT(PARAM) |
+			GEN_K_OPTIONS,
 		KB_FORMAT_BIT(KB_FORMAT_TEXT), 1, "one key file, or - for standard input", NULL, 0,
 		"[FILE|-]", 0, 0 },
 	[KB_CMD_INFLUENCE] = {
 		"influence",
-		"--func F --gen G --bits N",
+		"--func F " GEN_OR_K " --bits N",
 		"P(flipping input bit j flips output bit k), as a map and a summary",
 		"Measures, for every input bit j and output bit k, the probability that flipping bit j of the key flips bit k of the hash, over seeded random keys or every key of a 32-bit argument. An ideal hash gives 1/2 everywhere; a multiplicative hash can never reach output bits below the input bit.",
 		KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) | KB_OPT(COUNT) |
 			KB_OPT(SEED) | KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(OUTPUT) |
-			KB_OPT(THREADS) | KB_OPT(QUIET) | KB_OPT(ENUMERATE),
+			KB_OPT(THREADS) | KB_OPT(QUIET) | KB_OPT(ENUMERATE) | GEN_K_OPTIONS,
 		TEXT_CSV_JSON, 0, NULL,
 		"random keys sampled; 4294967296 or more: every key of a 32-bit argument", 65536, NULL, 0, 0 },
 	[KB_CMD_AUDIT] = {
@@ -130,7 +136,7 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		"Writes a built-in key set as a key file that any machine reads back the same: 0x hex, one key a line, or little-endian u64 with --binary. The adversarial set needs the cell it is built against: --func, --gen and --bits.",
 		KEYSET_OPTIONS | KB_OPT(KEYSET) | KB_OPT(WORD) | KB_OPT(BINARY) | KB_OPT(OUTPUT) |
 			KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(BITS) | KB_OPT(MAX_MEMORY) |
-			KB_OPT(FORMAT),
+			KB_OPT(FORMAT) | GEN_K_OPTIONS,
 		KB_FORMAT_BIT(KB_FORMAT_TEXT), 0, NULL, "keys to write", 4096, NULL, 0, 0 },
 	[KB_CMD_TABLES] = {
 		"tables",
@@ -164,8 +170,8 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		"explain",
 		CELL_KEYS_SYNOPSIS,
 		"why one cell's keys collide: the key differences behind the excess",
-		"Takes the keys as advise does and one cell (--func, default hash_ptr; --gen, default new; --word; --bits) and groups the key pairs that share a bucket by their difference d: how many pairs differ by d, how many of them share a bucket, where d*K mod 2^w falls against a bucket's width (2^(w-bits)) and the chance max(0, 1 - |d*K|/width) that such a pair shares one, and the pairs each d has over a random function's, biggest first. Sums that chance over every pair for the colliding pairs the differences predict, beside those observed and a random function's; and reports the keys' alignment, the gcd of their differences, the commonest gaps between consecutive keys, their 4 KiB pages and the gcd within a page (a slab's object size), and the multiplier's longest run of equal bits. At most " KB_STRINGIFY(KB_EXPLAIN_MAX_KEYS) " distinct keys (every pair is visited).",
-		CELL_KEYS_OPTIONS,
+		"Takes the keys as advise does and one cell (--func, default hash_ptr; --gen, default new, or --multiplier's generation K; --word; --bits) and groups the key pairs that share a bucket by their difference d: how many pairs differ by d, how many of them share a bucket, where d*K mod 2^w falls against a bucket's width (2^(w-bits)) and the chance max(0, 1 - |d*K|/width) that such a pair shares one, and the pairs each d has over a random function's, biggest first. Sums that chance over every pair for the colliding pairs the differences predict, beside those observed and a random function's; and reports the keys' alignment, the gcd of their differences, the commonest gaps between consecutive keys, their 4 KiB pages and the gcd within a page (a slab's object size), and the multiplier's longest run of equal bits. At most " KB_STRINGIFY(KB_EXPLAIN_MAX_KEYS) " distinct keys (every pair is visited).",
+		CELL_KEYS_OPTIONS | GEN_K_OPTIONS,
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set or table's key model", 4096, NULL, 0, 0 },
 };
 
@@ -180,12 +186,11 @@ static int takes_bits(lkh_func f)
 static const char *name_list(char *out, size_t len, const char *sep, int funcs)
 {
 	size_t used = 0;
-	unsigned i, n = funcs ? LKH_FUNC_COUNT : LKH_GEN_COUNT;
+	unsigned i, n = funcs ? LKH_FUNC_COUNT : KB_GEN_COUNT;
 
 	out[0] = '\0';
 	for (i = 0; i < n; i++) {
-		const char *name = funcs ? lkh_func_name((lkh_func)i)
-					 : lkh_gen_name((lkh_gen)i);
+		const char *name = funcs ? lkh_func_name((lkh_func)i) : kb_gen_name((int)i);
 
 		if (funcs && !takes_bits((lkh_func)i))
 			continue;
@@ -236,11 +241,11 @@ static int parse_func(const char *s, lkh_func *f)
 	return 0;
 }
 
-static int parse_gen(const char *s, lkh_gen *g)
+static int parse_gen(const char *s, int *g)
 {
 	char list[128];
 
-	if (lkh_gen_from_name(s, g) != LKH_OK)
+	if (kb_gen_from_name(s, g) < 0)
 		return kb_fail(KB_EXIT_USAGE, "unknown generation '%s' (%s)", s,
 			       name_list(list, sizeof(list), ", ", 0));
 	return 0;
@@ -317,11 +322,7 @@ static int one_func(const char *s, int *v)
 
 static int one_gen(const char *s, int *v)
 {
-	lkh_gen g;
-	int rc = parse_gen(s, &g);
-
-	*v = (int)g;
-	return rc;
+	return parse_gen(s, v);
 }
 
 static int one_word(const char *s, int *v)
@@ -655,7 +656,7 @@ static void set_defaults(struct kb_args *a, const struct kb_command *c)
 	a->ro.keysets = ((1u << KB_KS_COUNT) - 1) & ~(1u << KB_KS_ADVERSARIAL);
 	a->ro.funcs = 1u << LKH_FUNC_HASH_32 | 1u << LKH_FUNC_HASH_64 |
 		      1u << LKH_FUNC_HASH_PTR;
-	a->ro.gens = (1u << LKH_GEN_COUNT) - 1;
+	a->ro.gens = (1u << LKH_GEN_COUNT) - 1; /* and K, given --multiplier */
 	a->ro.words = 3;
 	a->step = 2;
 	a->max_memory = KB_DEFAULT_MAX_MEMORY;
@@ -682,6 +683,40 @@ static void getopt_tables(struct option *longs, char *shorts)
 }
 
 /* After the options: operands and format against the command. */
+/*
+ * Generation K is --multiplier's: --gen K (or a --gens list with K) needs
+ * it; given alone it is the generation, and --gen all takes it too; given
+ * beside generations that leave K out it would be ignored, so it is an
+ * error.  audit and advise take --multiplier for their own ends.
+ */
+static int resolve_generations(struct kb_args *a)
+{
+	const unsigned k = 1u << KB_GEN_K;
+	int takes_k = (a->cmd->options & KB_OPT(MULTIPLIER)) &&
+		      a->cmd_id != KB_CMD_AUDIT && a->cmd_id != KB_CMD_ADVISE;
+	int report = a->cmd_id == KB_CMD_REPORT;
+	unsigned *mask = report ? &a->ro.gens : &a->gen_mask;
+	int listed = report ? KB_GIVEN(a, GENS) : KB_GIVEN(a, GEN);
+	const char *opt = report ? "--gens" : "--gen";
+
+	if (KB_GIVEN(a, WIDTH) && !KB_GIVEN(a, MULTIPLIER))
+		return kb_fail(KB_EXIT_USAGE, "--width applies to --multiplier");
+	if ((*mask & k) && !KB_GIVEN(a, MULTIPLIER))
+		return kb_fail(KB_EXIT_USAGE, "%s K needs --multiplier K", opt);
+	if ((a->gen_mask & k) && !takes_k)
+		return kb_fail(KB_EXIT_USAGE, "%s takes hash.h's generations, not K", a->cmd->name);
+	if (takes_k && KB_GIVEN(a, MULTIPLIER)) {
+		if (!listed || a->gen_all)
+			*mask = (listed || report ? *mask : 0) | k;
+		else if (!(*mask & k))
+			return kb_fail(KB_EXIT_USAGE, "--multiplier is generation K: name K in %s too (or leave %s out)",
+				       opt, opt);
+	}
+	for (a->gen = 0; a->gen < KB_GEN_COUNT && !(a->gen_mask & 1u << a->gen); a->gen++)
+		;
+	return 0;
+}
+
 static int check_command_line(const struct kb_args *a)
 {
 	const struct kb_command *c = a->cmd;
@@ -715,7 +750,7 @@ int kb_parse_args(int argc, char **argv, struct kb_args *a)
 	char shorts[2 * KB_OPT_COUNT_ + 1];
 	const struct kb_command *c = NULL;
 	unsigned i;
-	int ch;
+	int ch, rc;
 
 	for (i = 0; argc > 0 && i < KB_CMD_COUNT_; i++)
 		if (!strcmp(argv[0], kb_commands[i].name))
@@ -738,7 +773,7 @@ int kb_parse_args(int argc, char **argv, struct kb_args *a)
 		return 0;
 	optind = 0;
 	while ((ch = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
-		int id = ch >= 256 ? ch - 256 : -1, rc;
+		int id = ch >= 256 ? ch - 256 : -1;
 
 		for (i = 0; id < 0 && i < KB_OPT_COUNT_; i++)
 			if (ch == kb_options[i].short_name)
@@ -763,6 +798,8 @@ int kb_parse_args(int argc, char **argv, struct kb_args *a)
 			       (unsigned long long)a->kp.count, c->name,
 			       (unsigned long long)c->count_min,
 			       (unsigned long long)c->count_max);
+	if ((rc = resolve_generations(a)))
+		return rc;
 	return check_command_line(a);
 }
 
@@ -775,11 +812,11 @@ static int parse_option(int id, const char *arg, struct kb_args *a)
 	case KB_OPT_FUNC:
 		return parse_func(arg, &a->func);
 	case KB_OPT_GEN: {
-		int rc = !strcmp(arg, "all") ? (a->gen_mask = (1u << LKH_GEN_COUNT) - 1, 0)
-					     : parse_list("--gen", arg, &a->gen_mask, one_gen);
+		int rc;
 
-		for (a->gen = 0; !rc && !(a->gen_mask & 1u << a->gen); a->gen++)
-			;
+		a->gen_all = !strcmp(arg, "all");
+		rc = a->gen_all ? (a->gen_mask = (1u << LKH_GEN_COUNT) - 1, 0)
+				: parse_list("--gen", arg, &a->gen_mask, one_gen);
 		if (!rc && a->cmd_id != KB_CMD_SKEW && (a->gen_mask & (a->gen_mask - 1)))
 			rc = kb_fail(KB_EXIT_USAGE, "--gen %s: %s takes one generation (skew takes all or a list)",
 				     arg, a->cmd->name);

@@ -40,7 +40,7 @@
  */
 #define KB_OPTION_TABLE(X)                                                              \
 	X(FUNC, "func", 0, "F", "kernel function: %F")                                 \
-	X(GEN, "gen", 0, "G", "generation: %G; skew also takes all, or a list G,H")    \
+	X(GEN, "gen", 0, "G", "generation: %G (K: --multiplier's); skew also takes all, or a list G,H") \
 	X(WORD, "word", 0, "W", "the kernel's BITS_PER_LONG, 32 or 64 (default: this build's)") \
 	X(BITS, "bits", 0, "N", "output bits: a table of 2^N buckets")                 \
 	X(KEYSET, "keyset", 0, "NAME", "a built-in key set (see 'khash-bench list')")  \
@@ -58,7 +58,7 @@
 	X(BITS_MAX, "bits-max", 0, "N", "largest table, 2^N buckets, at most 32 (default 20)") \
 	X(KEYSETS, "keysets", 0, "A,B", "key sets (default: all but adversarial)")    \
 	X(FUNCS, "funcs", 0, "F,G", "functions (default: hash_32,hash_64,hash_ptr)")   \
-	X(GENS, "gens", 0, "G,H", "generations (default: all)")                        \
+	X(GENS, "gens", 0, "G,H", "generations (default: all, K too with --multiplier)") \
 	X(WORDS, "words", 0, "32,64", "word sizes (default: both)")                    \
 	X(STEP, "step", 0, "N", "text: show every N-th table size (default 2)")        \
 	X(HIST, "hist", 0, "KEYSET:FUNC:WORD:BITS", "with --plot: a bucket-load histogram of that cell, every generation (repeatable; default page4k and btrfs-stripe, hash_64, 64, 11)") \
@@ -67,13 +67,13 @@
 	X(QUIET, "quiet", 'q', NULL, "no progress on standard error (shown only on a terminal, for work past a second)") \
 	X(PART, "part", 0, "hashes|engine|grid", "only this benchmark (default: hashes and engine; grid: the engine against the naive loop at every count 2^12..2^28 and size 2^6..2^24, minutes)") \
 	X(ENUMERATE, "enumerate", 0, NULL, "hash every key even where a closed form counts them (arithmetic key sets through one multiply; the exhaustive influence sweep): slower, to check it") \
-	X(MULTIPLIER, "multiplier", 0, "K", "audit: the multiplier to audit; advise: an odd multiplier to rank beside the kernel's hashes") \
+	X(MULTIPLIER, "multiplier", 0, "K", "an odd multiplier: audit's to audit, advise's to rank beside the kernel's hashes, elsewhere generation K, the key times K mod 2^width, its top bits (--gen K; alone, it is the generation)") \
 	X(CENSUS, "census", 0, "FILE", "a census file (see 'khash-bench census')")      \
 	X(SITE, "site", 0, "FILE:LINE|ID", "the census site whose distinct keys to take: its file:line or its id") \
 	X(CANDIDATES, "candidates", 0, "A,B", "the candidates to rank beside the table's own hash (default: all): %C") \
 	X(KIND, "kind", 0, "chained|tree|locks", "what a bucket is, which fixes what skew costs: hlist chains (default), rb-trees, or locks and wait queues") \
 	X(PRESET, "preset", 0, "NAME", "a known multiplier (names: audit --compare)")  \
-	X(WIDTH, "width", 0, "32|64", "the multiplier's word (default: 32 if K fits)") \
+	X(WIDTH, "width", 0, "32|64", "the multiplier's word (default: 32 if K and the key fit 32 bits; audit and advise: if K fits)") \
 	X(COMPARE, "compare", 0, NULL, "audit every preset, as one table")            \
 	X(TABLE, "table", 0, "NAME", "a named kernel table (see 'khash-bench tables'): its key transform, function and bits") \
 	X(PARAM, "param", 0, "[NAME=]N", "the named table's second argument (bit, sb, parent, key_bytes; default: the table's)") \
@@ -144,8 +144,10 @@ struct kb_args {
 	enum kb_command_id cmd_id;
 	uint64_t given;          /* KB_OPT() bits of the options given */
 	lkh_func func;
-	lkh_gen gen;             /* --gen, the first of a list */
+	int gen;                 /* --gen, the first of a list: an lkh_gen or
+				  * KB_GEN_K (--multiplier) */
 	unsigned gen_mask;       /* --gen's generations (skew takes several) */
+	int gen_all;             /* --gen all: K too when --multiplier is given */
 	unsigned word, bits;
 	int keyset, binary, table;
 	uint64_t param;

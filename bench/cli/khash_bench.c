@@ -82,12 +82,37 @@ static int check_heap_memory(const struct kb_args *a, unsigned keyset_mask)
 
 /* A named table instead of a function: --func is its, bits its default,
  * the parameter its default unless given; checked on one key. */
+/* Make s (its function and word set) a cell of generation g: K takes
+ * --multiplier at --width, or at the wider of K's and the argument's. */
+static void cell_gen(const struct kb_args *a, struct kb_hashspec *s, int g)
+{
+	kb_hashspec_set_gen(s, g, a->multiplier,
+			    a->width ? a->width
+				     : kb_multiplier_width(a->multiplier, kb_hashspec_input_bits(s)));
+}
+
+/* The cell the adversarial key set is built against: f, --gen, --bits. */
+static void target_cell(const struct kb_args *a, struct kb_keyset_params *kp, lkh_func f)
+{
+	struct kb_hashspec s = { f, LKH_GEN_NEW, a->word, 0, 0 };
+
+	cell_gen(a, &s, KB_GIVEN(a, GEN) || KB_GIVEN(a, MULTIPLIER) ? a->gen : LKH_GEN_NEW);
+	kp->target_func = f;
+	kp->target_gen = s.gen;
+	kp->target_k = s.k;
+	kp->target_k_width = s.k_width;
+	kp->target_bits = a->bits;
+}
+
 static int need_table_args(struct kb_args *a, const struct kb_table **t)
 {
 	uint64_t b;
 	char why[256];
 
 	*t = &kb_tables[a->table];
+	if (a->gen_mask & 1u << KB_GEN_K)
+		return kb_fail(KB_EXIT_USAGE, "--table %s hashes with hash.h's generations: --multiplier (generation K) applies to --func cells",
+			       (*t)->name);
 	if (KB_GIVEN(a, FUNC))
 		return kb_fail(KB_EXIT_USAGE, "--table %s fixes the function: drop --func", (*t)->name);
 	if (!KB_GIVEN(a, GEN))
@@ -112,13 +137,13 @@ static int need_cell_args(const struct kb_args *a, struct kb_hashspec *s)
 
 	if (!KB_GIVEN(a, FUNC))
 		return kb_fail(KB_EXIT_USAGE, "%s needs --func", a->cmd->name);
-	if (!KB_GIVEN(a, GEN))
-		return kb_fail(KB_EXIT_USAGE, "%s needs --gen", a->cmd->name);
+	if (!KB_GIVEN(a, GEN) && !KB_GIVEN(a, MULTIPLIER))
+		return kb_fail(KB_EXIT_USAGE, "%s needs --gen (or --multiplier, generation K)", a->cmd->name);
 	if (!KB_GIVEN(a, BITS))
 		return kb_fail(KB_EXIT_USAGE, "%s needs --bits", a->cmd->name);
 	s->func = a->func;
-	s->gen = a->gen;
 	s->word = a->word;
+	cell_gen(a, s, a->gen);
 	if (kb_hashspec_check(s, a->bits, why, sizeof(why)) < 0)
 		return kb_fail(KB_EXIT_USAGE, "%s", why);
 	return 0;
@@ -424,10 +449,10 @@ static int count_keyset(const struct kb_args *a, const struct kb_table *t,
 static int cmd_skew(struct kb_args *a)
 {
 	const struct kb_table *t = NULL;
-	struct kb_hashspec s, specs[LKH_GEN_COUNT];
-	struct kb_cell cell, cells[LKH_GEN_COUNT];
+	struct kb_hashspec s, specs[KB_GEN_COUNT];
+	struct kb_cell cell, cells[KB_GEN_COUNT];
 	struct kb_buf b = { 0 };
-	uint64_t *counts[LKH_GEN_COUNT] = { NULL };
+	uint64_t *counts[KB_GEN_COUNT] = { NULL };
 	struct kb_figure fig;
 	const char *source;
 	char err[512];
@@ -459,13 +484,13 @@ static int cmd_skew(struct kb_args *a)
 	cell.bits = a->bits;
 	cell.ok = 1;
 	/* one cell a generation: --gen all or a list */
-	for (g = 0; g < LKH_GEN_COUNT; g++) {
+	for (g = 0; g < KB_GEN_COUNT; g++) {
 		if (!(a->gen_mask & 1u << g))
 			continue;
 		specs[ng] = s;
-		specs[ng].gen = (lkh_gen)g;
+		cell_gen(a, &specs[ng], (int)g);
 		if (!t && kb_hashspec_check(&specs[ng], a->bits, err, sizeof(err)) < 0)
-			return kb_fail(KB_EXIT_USAGE, "%s: %s", lkh_gen_name((lkh_gen)g), err);
+			return kb_fail(KB_EXIT_USAGE, "%s: %s", kb_gen_name((int)g), err);
 		cells[ng] = cell;
 		cells[ng].spec = specs[ng];
 		ng++;
@@ -507,6 +532,30 @@ static int cmd_skew(struct kb_args *a)
 	return plot_then_emit(a, &b, &fig, a->plot ? 1 : 0);
 }
 
+/* Generation K must suit every function and word the report sweeps. */
+static int check_report_k(struct kb_args *a)
+{
+	struct kb_report_opts o = a->ro;
+	struct kb_hashspec s;
+	char err[256];
+	unsigned f, w;
+
+	if (!(o.gens & 1u << KB_GEN_K))
+		return 0;
+	o.k = a->multiplier;
+	o.k_width = a->width;
+	for (f = 0; f < LKH_FUNC_COUNT; f++)
+		for (w = 32; w <= 64; w += 32) {
+			if (!(o.funcs & 1u << f) || !(o.words & (w == 64 ? 2u : 1u)) ||
+			    !lkh_bits_max((lkh_func)f, LKH_GEN_NEW, w))
+				continue;
+			kb_report_spec(&o, KB_GEN_K, (lkh_func)f, w, &s);
+			if (kb_hashspec_check(&s, o.bits_max, err, sizeof(err)) < 0)
+				return kb_fail(KB_EXIT_USAGE, "--multiplier: %s", err);
+		}
+	return 0;
+}
+
 static int cmd_report(struct kb_args *a)
 {
 	uint64_t *keys = NULL;
@@ -523,7 +572,9 @@ static int cmd_report(struct kb_args *a)
 	if (a->ro.bits_max > 32)
 		return kb_fail(KB_EXIT_USAGE, "--bits-max %u out of range: these functions return at most 32 bits for every generation (1..32)",
 			    a->ro.bits_max);
-	if ((rc = check_memory(a, a->ro.bits_max, LKH_GEN_COUNT)))
+	if ((rc = check_memory(a, a->ro.bits_max, (unsigned)__builtin_popcount(a->ro.gens))))
+		return rc;
+	if ((rc = check_report_k(a)))
 		return rc;
 	if (a->keys) {
 		if ((rc = keys_not_keyset(a)))
@@ -546,6 +597,8 @@ static int cmd_report(struct kb_args *a)
 	}
 	memset(&r, 0, sizeof(r));
 	r.opts = a->ro;
+	r.opts.k = a->multiplier;
+	r.opts.k_width = a->width;
 	r.opts.params = a->kp;
 	r.opts.threads = a->threads;
 	r.opts.enumerate = KB_GIVEN(a, ENUMERATE);
@@ -651,7 +704,7 @@ static void influence_note(const struct kb_args *a, const struct kb_hashspec *s)
 	if (KB_GIVEN(a, QUIET) ||
 	    (a->kp.count < (UINT64_C(1) << 32) && p.hashes < INFLUENCE_NOTE_HASHES))
 		return;
-	snprintf(what, sizeof(what), "%s %s on %u-bit", lkh_gen_name(s->gen),
+	snprintf(what, sizeof(what), "%s %s on %u-bit", kb_gen_name(kb_hashspec_gen(s)),
 		 lkh_func_name(s->func), s->word);
 	if (p.method == KB_INFLUENCE_CLOSED) {
 		fprintf(stderr, "khash-bench: influence: every 2^32 input of %s in closed form (floor sums): no key hashed\n",
@@ -855,9 +908,7 @@ static int advise_keys(const struct kb_args *a, uint64_t **keys, size_t *n)
 
 		kp.word = a->word;
 		kp.input_bits = 64;
-		kp.target_func = KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_PTR;
-		kp.target_gen = KB_GIVEN(a, GEN) ? a->gen : LKH_GEN_NEW;
-		kp.target_bits = a->bits;
+		target_cell(a, &kp, KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_PTR);
 		if ((rc = collect_keys(a, a->keyset, &kp, keys, n)))
 			return rc;
 	}
@@ -936,7 +987,8 @@ static int cell_keys(struct kb_args *a, struct kb_advise_opts *o, uint64_t **key
 		return kb_fail(KB_EXIT_USAGE, "--binary applies to --keys");
 	memset(o, 0, sizeof(*o));
 	o->func = KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_PTR;
-	o->gen = KB_GIVEN(a, GEN) ? a->gen : LKH_GEN_NEW;
+	/* advise takes no K; explain's cell is made from o and a */
+	o->gen = KB_GIVEN(a, GEN) && a->gen != KB_GEN_K ? (lkh_gen)a->gen : LKH_GEN_NEW;
 	o->word = a->word;
 	o->bits = a->bits;
 	o->kind = (enum kb_table_kind)a->kind;
@@ -1029,8 +1081,8 @@ static int cmd_explain(struct kb_args *a)
 	if ((rc = cell_keys(a, &o, &keys, &n, &name)))
 		return rc;
 	s.func = o.func;
-	s.gen = o.gen;
 	s.word = o.word;
+	cell_gen(a, &s, KB_GIVEN(a, GEN) || KB_GIVEN(a, MULTIPLIER) ? a->gen : (int)o.gen);
 	if (kb_hashspec_check(&s, a->bits, err, sizeof(err)) < 0) {
 		free(keys);
 		return kb_fail(KB_EXIT_USAGE, "%s", err);
@@ -1243,9 +1295,7 @@ static int cmd_keys(struct kb_args *a)
 		return rc;
 	kp.word = a->word;
 	kp.input_bits = 64;
-	kp.target_func = KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_64;
-	kp.target_gen = a->gen;
-	kp.target_bits = a->bits;
+	target_cell(a, &kp, KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_64);
 	if (kb_keystream_open(&ks, a->keyset, &kp, err, sizeof(err)) < 0)
 		return kb_fail(a->keyset == KB_KS_ADVERSARIAL && !KB_GIVEN(a, BITS) ? KB_EXIT_USAGE
 									  : KB_EXIT_RUNTIME,

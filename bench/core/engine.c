@@ -49,6 +49,11 @@ const char *kb_gen_name(int g)
 	return g == KB_GEN_K ? "K" : g >= 0 ? lkh_gen_name((lkh_gen)g) : NULL;
 }
 
+const char *kb_hashspec_gen_name(const struct kb_hashspec *s)
+{
+	return kb_gen_name(kb_hashspec_gen(s));
+}
+
 int kb_gen_from_name(const char *name, int *g)
 {
 	lkh_gen lg;
@@ -968,6 +973,8 @@ int kb_count_keyset(const struct kb_hashspec *spec, unsigned bits, int keyset,
 	kp.input_bits = kb_hashspec_input_bits(spec);
 	kp.target_func = spec->func;
 	kp.target_gen = spec->gen;
+	kp.target_k = spec->k;
+	kp.target_k_width = spec->k_width;
 	kp.target_bits = bits;
 	if (kb_open_counted(&ks, keyset, &kp, bits, counts, err, errlen) < 0)
 		return -1;

@@ -44,6 +44,9 @@ void kb_hashspec_set_gen(struct kb_hashspec *s, int g, uint64_t k,
 /* "old" .. "new", "K"; NULL for no generation. */
 const char *kb_gen_name(int g);
 
+/* The name of a cell's generation. */
+const char *kb_hashspec_gen_name(const struct kb_hashspec *s);
+
 /* A generation name ("K" too) to its number: 0, or -1. */
 int kb_gen_from_name(const char *name, int *g);
 

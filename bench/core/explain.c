@@ -150,16 +150,13 @@ int kb_explain(const struct kb_hashspec *spec, unsigned bits, const uint64_t *ke
 			 lkh_func_name(spec->func), kb_hashspec_input_bits(spec));
 		return -1;
 	}
-	product = lkh_cell_product(spec->func, spec->gen, spec->word);
-	e->width = lkh_product_width(product);
-	switch (lkh_product_arith(product, &e->k)) {
-	case LKH_ARITH_MUL32:
-	case LKH_ARITH_MUL64:
-	case LKH_ARITH_CHAIN64: /* the same product, by shifts and adds */
-		e->linear = 1;
-		break;
-	default:
-		e->linear = 0;
+	/* one multiply (the old chain is one too), or the word's width */
+	e->width = kb_hashspec_single_multiply(spec, &e->k);
+	e->linear = e->width != 0;
+	if (!e->linear) {
+		product = lkh_cell_product(spec->func, spec->gen, spec->word);
+		e->width = lkh_product_width(product);
+		(void)lkh_product_arith(product, &e->k);
 	}
 	wmask = mask_of(e->width);
 	m = UINT64_C(1) << bits;
@@ -173,8 +170,9 @@ int kb_explain(const struct kb_hashspec *spec, unsigned bits, const uint64_t *ke
 	scratch = malloc(n * sizeof(*scratch));
 	if (!bucket || !scratch)
 		goto oom;
+	kb_full_words(spec, keys, n, bucket);
 	for (i = 0; i < n; i++) {
-		(void)lkh_hash(spec->func, spec->gen, spec->word, keys[i], bits, &bucket[i]);
+		bucket[i] >>= 64 - bits;
 		or_all |= keys[i];
 		e->gcd = kb_gcd64(e->gcd, keys[i] - keys[0]);
 	}

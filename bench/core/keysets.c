@@ -187,12 +187,15 @@ static int open_adversarial(struct kb_keystream *ks, char *err, size_t errlen)
 	uint64_t k, capacity;
 
 	if (lkh_bits_max(f, p->target_gen, p->word) == 0 || bits < 1 ||
-	    bits > lkh_bits_max(f, p->target_gen, p->word)) {
+	    bits > (p->target_k_width ? p->target_k_width
+				      : lkh_bits_max(f, p->target_gen, p->word))) {
 		snprintf(err, errlen, "adversarial: needs a function, generation and bits to attack");
 		return -1;
 	}
-	/* the cell's arithmetic and multiplier, from lkh_table.h */
-	switch (lkh_product_arith(lkh_cell_product(f, p->target_gen, p->word), &k)) {
+	/* the cell's arithmetic and multiplier, from lkh_table.h, or K */
+	switch (p->target_k_width == 64 ? (k = p->target_k, LKH_ARITH_MUL64)
+		: p->target_k_width ? (k = p->target_k, LKH_ARITH_MUL32)
+				    : lkh_product_arith(lkh_cell_product(f, p->target_gen, p->word), &k)) {
 	case LKH_ARITH_MUL32:
 		ks->adv_kind = ADV_MUL32;
 		width = 32;

@@ -83,6 +83,8 @@ struct kb_keyset_params {
 	/* the cell a per-cell set (adversarial) is built against */
 	lkh_func target_func;
 	lkh_gen target_gen;
+	uint64_t target_k;        /* generation K instead, when its width */
+	unsigned target_k_width;  /* is not 0 */
 	unsigned target_bits;
 };
 

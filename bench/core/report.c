@@ -195,6 +195,24 @@ static int given_group(struct kb_report *r, struct sparse_bufs *sb,
 	return 0;
 }
 
+/* Whether the report has a cell of generation g for func on word. */
+static int takes(const struct kb_report_opts *o, int g, lkh_func func, unsigned word)
+{
+	return (o->gens & (1u << g)) &&
+	       lkh_bits_max(func, g == KB_GEN_K ? LKH_GEN_NEW : (lkh_gen)g, word);
+}
+
+void kb_report_spec(const struct kb_report_opts *o, int g, lkh_func func,
+		    unsigned word, struct kb_hashspec *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->func = func;
+	s->word = word;
+	kb_hashspec_set_gen(s, g, o->k,
+			    o->k_width ? o->k_width
+				       : kb_multiplier_width(o->k, kb_hashspec_input_bits(s)));
+}
+
 static int run_group(struct kb_report *r, struct sparse_bufs *sb, int keyset,
 		     lkh_func func, unsigned word, char *err, size_t errlen)
 {
@@ -202,22 +220,17 @@ static int run_group(struct kb_report *r, struct sparse_bufs *sb, int keyset,
 	struct kb_keyset_params kp = o->params;
 	struct kb_keystream ks;
 	struct kb_engine_opts eo = { 0 };
-	struct kb_hashspec specs[LKH_GEN_COUNT];
+	struct kb_hashspec specs[KB_GEN_COUNT];
 	uint64_t *counts;
-	int gens[LKH_GEN_COUNT], ng = 0, g, rc;
+	int ng = 0, g, rc;
 	unsigned bmax = o->bits_max, b;
 	size_t n, first = r->n_cells;
 	struct key_slot *sl;
 	char why[96] = "";
 
-	for (g = 0; g < LKH_GEN_COUNT; g++) {
-		if (o->gens & (1u << g) && lkh_bits_max(func, (lkh_gen)g, word)) {
-			specs[ng].func = func;
-			specs[ng].gen = (lkh_gen)g;
-			specs[ng].word = word;
-			gens[ng++] = g;
-		}
-	}
+	for (g = 0; g < KB_GEN_COUNT; g++)
+		if (takes(o, g, func, word))
+			kb_report_spec(o, g, func, word, &specs[ng++]);
 	if (ng == 0)
 		return 0;
 	/* cells first, so a group that does not apply still shows */
@@ -228,9 +241,7 @@ static int run_group(struct kb_report *r, struct sparse_bufs *sb, int keyset,
 			memset(c, 0, sizeof(*c));
 			c->keyset = keyset;
 			c->source = keyset < 0 ? o->keys_name : NULL;
-			c->spec.func = func;
-			c->spec.gen = (lkh_gen)gens[g];
-			c->spec.word = word;
+			c->spec = specs[g];
 			c->bits = b;
 		}
 	}
@@ -324,9 +335,8 @@ static int each_group(struct kb_report *r, struct sparse_bufs *sb,
 					continue;
 				}
 				/* what the progress shows: keys x generations */
-				for (g = 0; g < LKH_GEN_COUNT; g++)
-					if (o->gens & (1u << g) &&
-					    lkh_bits_max((lkh_func)f, (lkh_gen)g, w))
+				for (g = 0; g < KB_GEN_COUNT; g++)
+					if (takes(o, g, (lkh_func)f, w))
 						kb_progress_expect(o->progress,
 								   o->keys ? o->nkeys
 									   : o->params.count);
@@ -339,7 +349,7 @@ static int each_group(struct kb_report *r, struct sparse_bufs *sb,
 int kb_report_run(struct kb_report *r, char *err, size_t errlen)
 {
 	const struct kb_report_opts *o = &r->opts;
-	size_t per = (size_t)(o->bits_max - o->bits_min + 1) * LKH_GEN_COUNT;
+	size_t per = (size_t)(o->bits_max - o->bits_min + 1) * KB_GEN_COUNT;
 	struct sparse_bufs sb;
 	int rc;
 

@@ -31,7 +31,9 @@ struct kb_cell {
 struct kb_report_opts {
 	unsigned keysets;      /* bit mask of kb_keyset ids */
 	unsigned funcs;        /* bit mask of lkh_func */
-	unsigned gens;         /* bit mask of lkh_gen */
+	unsigned gens;         /* bit mask of generations: lkh_gen, KB_GEN_K */
+	uint64_t k;            /* generation K's multiplier (checked) */
+	unsigned k_width;      /* its width; 0: the wider of K's and the key's */
 	unsigned words;        /* bit 0: 32, bit 1: 64 */
 	unsigned bits_min, bits_max;
 	unsigned threads;      /* 0: one per online CPU */
@@ -51,6 +53,11 @@ struct kb_report {
 	size_t n_cells;
 	double elapsed;        /* seconds, filled by the caller */
 };
+
+/* The cell of generation g (lkh_gen or KB_GEN_K, with o's K) for func on
+ * word. */
+void kb_report_spec(const struct kb_report_opts *o, int g, lkh_func func,
+		    unsigned word, struct kb_hashspec *s);
 
 /* Compute every cell; -1 with a reason on failure (memory). */
 int kb_report_run(struct kb_report *r, char *err, size_t errlen);

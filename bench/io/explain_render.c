@@ -35,7 +35,7 @@ static void text(const struct kb_explain *e, const struct kb_hashspec *s, unsign
 	size_t i;
 
 	kb_buf_printf(b, "explain: %s %s on %u-bit, %s, %u bits: %llu distinct keys into %llu buckets\n",
-		      lkh_gen_name(s->gen), lkh_func_name(s->func), s->word, keys, bits,
+		      kb_hashspec_gen_name(s), lkh_func_name(s->func), s->word, keys, bits,
 		      (unsigned long long)e->n, (unsigned long long)e->m);
 	kb_buf_printf(b, "keys: every key a multiple of 2^%u; every difference a multiple of %llu; %llu pages of 4 KiB, at most %llu keys on one",
 		      e->align, (unsigned long long)e->gcd, (unsigned long long)e->pages,
@@ -120,7 +120,7 @@ static void csv(const struct kb_explain *e, const struct kb_hashspec *s, unsigne
 		kb_buf_printf(b, "%d,", CSV_EXPLAIN);
 		kb_csv_field(b, keys);
 		kb_buf_printf(b, ",%s,%s,%u,%u,%llu,%llu,%llu,%.4f,", lkh_func_name(s->func),
-			      lkh_gen_name(s->gen), s->word, bits, (unsigned long long)e->n,
+			      kb_hashspec_gen_name(s), s->word, bits, (unsigned long long)e->n,
 			      (unsigned long long)e->pairs, (unsigned long long)e->shared,
 			      e->shared_random);
 		if (e->linear)
@@ -145,7 +145,7 @@ static void json(const struct kb_explain *e, const struct kb_hashspec *s, unsign
 		      JSON_EXPLAIN);
 	kb_json_string(b, keys);
 	kb_buf_printf(b, ",\n  \"func\": \"%s\", \"gen\": \"%s\", \"word\": %u, \"bits\": %u, \"n\": %llu,\n",
-		      lkh_func_name(s->func), lkh_gen_name(s->gen), s->word, bits,
+		      lkh_func_name(s->func), kb_hashspec_gen_name(s), s->word, bits,
 		      (unsigned long long)e->n);
 	kb_buf_printf(b, "  \"align\": %u, \"gcd\": %llu, \"pages\": %llu, \"max_per_page\": %llu, \"in_page_gcd\": %llu,\n  \"strides\": [",
 		      e->align, (unsigned long long)e->gcd, (unsigned long long)e->pages,

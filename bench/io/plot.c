@@ -382,7 +382,7 @@ static int plot_heatmap(struct staging *st, const struct kb_report *r,
 	snprintf(title, sizeof(title), "X^2/df of %s on %u-bit kernels, %llu keys per set",
 		 lkh_func_name(func), word, (unsigned long long)o->params.count);
 	/* one data block per generation: x = bits, y = key set row */
-	for (g = 0; g < LKH_GEN_COUNT; g++) {
+	for (g = 0; g < KB_GEN_COUNT; g++) {
 		int any = 0;
 
 		rows = 0;
@@ -393,7 +393,7 @@ static int plot_heatmap(struct staging *st, const struct kb_report *r,
 				const struct kb_cell *c = &r->cells[i];
 
 				if (c->keyset != k || c->spec.func != func ||
-				    c->spec.word != word || c->spec.gen != (lkh_gen)g)
+				    c->spec.word != word || kb_hashspec_gen(&c->spec) != g)
 					continue;
 				/* every cell written, n/a ones too, so the image
 				 * grid keeps each row at its own place */
@@ -407,7 +407,7 @@ static int plot_heatmap(struct staging *st, const struct kb_report *r,
 			}
 		}
 		if (any) {
-			kb_buf_printf(&dat, "\n# end of %s\n\n", lkh_gen_name((lkh_gen)g));
+			kb_buf_printf(&dat, "\n# end of %s\n\n", kb_gen_name(g));
 			ngen++;
 		}
 	}
@@ -432,19 +432,19 @@ static int plot_heatmap(struct staging *st, const struct kb_report *r,
 	}
 	kb_buf_printf(&gp, ")\n  set yrange [-0.5:%d.5]\n  set xrange [%u.5-1:%u.5]\n",
 		      rows - 1, o->bits_min, o->bits_max);
-	for (g = 0, i = 0; g < LKH_GEN_COUNT; g++) {
+	for (g = 0, i = 0; g < KB_GEN_COUNT; g++) {
 		size_t j;
 		int has = 0;
 
 		for (j = 0; j < r->n_cells && !has; j++)
 			has = r->cells[j].spec.func == func &&
 			      r->cells[j].spec.word == word &&
-			      r->cells[j].spec.gen == (lkh_gen)g;
+			      kb_hashspec_gen(&r->cells[j].spec) == g;
 		if (!has)
 			continue;
 		/* one colour scale, beside the last panel */
 		kb_buf_printf(&gp, "  %s colorbox\n", (int)i + 1 < ngen ? "unset" : "set");
-		kb_buf_printf(&gp, "  set title \"%s\"\n", lkh_gen_name((lkh_gen)g));
+		kb_buf_printf(&gp, "  set title \"%s\"\n", kb_gen_name(g));
 		snprintf(sel, sizeof(sel), "index %zu", i);
 		kb_plot_heat_layers(layers, sizeof(layers), sel, "");
 		kb_buf_printf(&gp, "%s", layers);

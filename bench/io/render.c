@@ -60,13 +60,13 @@ static void report_text(const struct kb_report *r, unsigned step,
 	const struct kb_report_opts *o = &r->opts;
 	unsigned nb = o->bits_max - o->bits_min + 1, bits;
 	size_t i;
-	int tally[LKH_GEN_COUNT][4] = { { 0 } };
+	int tally[KB_GEN_COUNT][4] = { { 0 } };
 	int g, gw = 0, too_few = 0;
 
 	/* the generation column fits the longest name */
-	for (g = 0; g < LKH_GEN_COUNT; g++)
-		if ((int)strlen(lkh_gen_name((lkh_gen)g)) > gw)
-			gw = (int)strlen(lkh_gen_name((lkh_gen)g));
+	for (g = 0; g < KB_GEN_COUNT; g++)
+		if ((int)strlen(kb_gen_name(g)) > gw)
+			gw = (int)strlen(kb_gen_name(g));
 	kb_buf_printf(b, "khash-bench %s report: %llu keys per key set; X^2/df per table size (1 = like a random function)\n",
 		      lkh_version_string(),
 		      (unsigned long long)o->params.count);
@@ -77,6 +77,11 @@ static void report_text(const struct kb_report *r, unsigned step,
 		too_few += r->cells[i].ok && mark_of(&r->cells[i]) == '?';
 	if (too_few)
 		too_few_legend(o->bits_max, b);
+	if (o->gens & 1u << KB_GEN_K)
+		kb_buf_printf(b, "K: the key times 0x%llx mod 2^w, its top bits (w = %s)\n",
+			      (unsigned long long)o->k,
+			      o->k_width == 64 ? "64" : o->k_width == 32 ? "32"
+			      : "the wider of K's and the key's");
 	kb_buf_printf(b, "\n");
 	kb_buf_printf(b, "%-13s %-9s %-4s %-*s |", "key set", "function", "word", gw,
 		      "gen");
@@ -98,10 +103,10 @@ static void report_text(const struct kb_report *r, unsigned step,
 			kb_buf_printf(b, "%-13s %-9s %-4u %-*s |",
 				      kb_cell_source(row),
 				      lkh_func_name(row->spec.func),
-				      row->spec.word, gw, lkh_gen_name(row->spec.gen));
+				      row->spec.word, gw, kb_hashspec_gen_name(&row->spec));
 		else
 			kb_buf_printf(b, "%-13s %-9s %-4s %-*s |", "", "", "", gw,
-				      lkh_gen_name(row->spec.gen));
+				      kb_hashspec_gen_name(&row->spec));
 		if (!row->ok) {
 			kb_buf_printf(b, " n/a: %s\n", row->why);
 			continue;
@@ -126,16 +131,16 @@ static void report_text(const struct kb_report *r, unsigned step,
 		for (j = 0; j < nb; j++) {
 			char m = mark_of(&row[j]);
 
-			tally[row->spec.gen][m == '#' ? 0 : m == '!' ? 1 : m == '?' ? 3 : 2]++;
+			tally[kb_hashspec_gen(&row->spec)][m == '#' ? 0 : m == '!' ? 1 : m == '?' ? 3 : 2]++;
 		}
 	}
 	kb_buf_printf(b, "\nsummary (cells over all key sets, functions, word sizes and bits %u..%u):\n",
 		      o->bits_min, o->bits_max);
-	for (g = 0; g < LKH_GEN_COUNT; g++) {
+	for (g = 0; g < KB_GEN_COUNT; g++) {
 		if (!(o->gens & (1u << g)))
 			continue;
 		kb_buf_printf(b, "  %-*s %4d broken, %4d skewed, %4d fine", gw,
-			      lkh_gen_name((lkh_gen)g), tally[g][0], tally[g][1],
+			      kb_gen_name(g), tally[g][0], tally[g][1],
 			      tally[g][2]);
 		if (too_few)
 			kb_buf_printf(b, ", %4d with too few keys", tally[g][3]);
@@ -159,7 +164,7 @@ static void cells_csv(const struct kb_cell *c, size_t n, struct kb_buf *b)
 		kb_buf_printf(b, "%d,", KB_SCHEMA_VERSION);
 		kb_csv_field(b, kb_cell_source(c));
 		kb_buf_printf(b, ",%s,%s,%u,%u,", cell_func(c),
-			      lkh_gen_name(c->spec.gen), c->spec.word, c->bits);
+			      kb_hashspec_gen_name(&c->spec), c->spec.word, c->bits);
 		if (!c->ok) {
 			kb_buf_printf(b, ",,,,,,,,,,,,%sn/a\n", KB_COST_CSV_EMPTY);
 			continue;
@@ -209,7 +214,10 @@ static void cells_json(const struct kb_cell *c, size_t n,
 		kb_json_string(b, c->keyset < 0 && source ? source : kb_cell_source(c));
 		kb_buf_printf(b, ", \"func\": \"%s\", \"gen\": \"%s\", \"word\": %u, \"bits\": %u, ",
 			      cell_func(c),
-			      lkh_gen_name(c->spec.gen), c->spec.word, c->bits);
+			      kb_hashspec_gen_name(&c->spec), c->spec.word, c->bits);
+		if (c->spec.k_width)
+			kb_buf_printf(b, "\"multiplier\": \"0x%llx\", \"multiplier_width\": %u, ",
+				      (unsigned long long)c->spec.k, c->spec.k_width);
 		if (!c->ok) {
 			kb_buf_printf(b, "\"verdict\": \"n/a\", \"why\": ");
 			kb_json_string(b, c->why);
@@ -258,13 +266,24 @@ static void cells_json(const struct kb_cell *c, size_t n,
 	kb_buf_printf(b, "\n  ]\n}\n");
 }
 
+/* A cell's generation as its text says it: K with its multiplier. */
+static const char *gen_label(const struct kb_hashspec *s, char *buf, size_t len)
+{
+	if (kb_hashspec_gen(s) != KB_GEN_K)
+		return kb_hashspec_gen_name(s);
+	snprintf(buf, len, "K = 0x%llx (%u-bit product)", (unsigned long long)s->k,
+		 s->k_width);
+	return buf;
+}
+
 static void cell_text(const struct kb_cell *c, const char *source,
 			 struct kb_buf *b)
 {
 	const struct kb_skew *s = &c->skew;
+	char label[64];
 
 	kb_buf_printf(b, "%s %s on %u-bit, %s, %u bits: %llu keys into %llu buckets\n",
-		      lkh_gen_name(c->spec.gen), cell_func(c),
+		      gen_label(&c->spec, label, sizeof(label)), cell_func(c),
 		      c->spec.word, source, c->bits,
 		      (unsigned long long)s->n, (unsigned long long)s->buckets);
 	kb_buf_printf(b, "  X^2 = %.6g with %.0f degrees of freedom, X^2/df = %.4g\n",
@@ -341,13 +360,13 @@ void kb_render_influence(const struct kb_influence *r,
 				kb_buf_printf(b, "%d,%s,%s,%u,%u,%u,%u,%.6f\n",
 					      KB_SCHEMA_VERSION,
 					      lkh_func_name(s->func),
-					      lkh_gen_name(s->gen), s->word, bits,
+					      kb_hashspec_gen_name(s), s->word, bits,
 					      j, k, r->p[j][k]);
 	} else if (f == KB_FORMAT_JSON) {
 		kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/influence\",\n  \"schema_version\": %d,\n",
 			      KB_SCHEMA_VERSION);
 		kb_buf_printf(b, "  \"func\": \"%s\", \"gen\": \"%s\", \"word\": %u, \"bits\": %u,\n",
-			      lkh_func_name(s->func), lkh_gen_name(s->gen), s->word,
+			      lkh_func_name(s->func), kb_hashspec_gen_name(s), s->word,
 			      bits);
 		kb_buf_printf(b, "  \"samples\": %llu, \"exhaustive\": %s, \"mean_bias\": %.6f, \"worst_bias\": %.6f, \"worst_in_bit\": %u, \"worst_out_bit\": %u,\n  \"p_flip\": [",
 			      (unsigned long long)r->samples,
@@ -362,7 +381,7 @@ void kb_render_influence(const struct kb_influence *r,
 		kb_buf_printf(b, "\n  ]\n}\n");
 	} else {
 		kb_buf_printf(b, "%s %s on %u-bit, %u output bits: P(flipping input bit j flips output bit k), %llu samples\n",
-			      lkh_gen_name(s->gen), lkh_func_name(s->func), s->word,
+			      kb_hashspec_gen_name(s), lkh_func_name(s->func), s->word,
 			      bits, (unsigned long long)r->samples);
 		kb_buf_printf(b, "marks by |P - 1/2|: ' ' < 0.05   . < 0.15   o < 0.30   # >= 0.30 (rarely or always flips)\n\n");
 		kb_buf_printf(b, "in bit | out bit 0..%u\n", bits - 1);
@@ -387,9 +406,9 @@ void kb_figure_influence(const struct kb_influence *r,
 	unsigned j, k;
 
 	snprintf(fig->base, sizeof(fig->base), "influence_%s_%s_w%u_b%u",
-		 lkh_func_name(s->func), lkh_gen_name(s->gen), s->word, bits);
+		 lkh_func_name(s->func), kb_hashspec_gen_name(s), s->word, bits);
 	snprintf(fig->title, sizeof(fig->title), "P(input bit flips output bit): %s %s, %u-bit, %u bits, mean |bias| %.3f",
-		 lkh_gen_name(s->gen), lkh_func_name(s->func), s->word, bits,
+		 kb_hashspec_gen_name(s), lkh_func_name(s->func), s->word, bits,
 		 r->mean_bias);
 	fig->width = 520;
 	fig->height = 720;
@@ -636,7 +655,7 @@ void kb_figure_cells_hist(const struct kb_cell *c, const uint64_t *const *counts
 	fig->height = 100 + 220 * (int)n;
 	kb_buf_printf(&fig->dat, "# bucket");
 	for (g = 0; g < n; g++)
-		kb_buf_printf(&fig->dat, " %s", lkh_gen_name(c[g].spec.gen));
+		kb_buf_printf(&fig->dat, " %s", kb_hashspec_gen_name(&c[g].spec));
 	kb_buf_printf(&fig->dat, "\n");
 	for (i = 0; i < m; i++) {
 		kb_buf_printf(&fig->dat, "%llu", (unsigned long long)i);
@@ -657,7 +676,7 @@ void kb_figure_cells_hist(const struct kb_cell *c, const uint64_t *const *counts
 					 "  plot data using 1:%zu with impulses notitle, \\\n"
 					 "    %.6g with lines dashtype 2 lw 2 lc \"black\" title \"random function: mean load %.4g\", \\\n"
 					 "    %.6g with lines dashtype 3 lw 2 lc \"red\" title \"random function: fullest bucket %.3g\"\n",
-					 lkh_gen_name(c[g].spec.gen), (unsigned long long)s->used,
+					 kb_hashspec_gen_name(&c[g].spec), (unsigned long long)s->used,
 					 (unsigned long long)m, (unsigned long long)s->max_load,
 					 s->chi2_per_df, g + 1 == n ? "  set xlabel \"bucket\"\n" : "",
 					 g + 2, mean, mean, s->expected_max, s->expected_max);
@@ -708,7 +727,7 @@ static void tables_csv(const struct kb_table_cell *c, size_t n, struct kb_buf *b
 		kb_csv_field(b, kb_tables[c[i].table].site);
 		kb_buf_printf(b, ",");
 		kb_csv_field(b, c[i].source);
-		kb_buf_printf(b, ",%s,%u,%u,", lkh_gen_name(c[i].cell.spec.gen),
+		kb_buf_printf(b, ",%s,%u,%u,", kb_hashspec_gen_name(&c[i].cell.spec),
 			      c[i].cell.spec.word, c[i].cell.bits);
 		enum kb_table_kind kind = kb_tables[c[i].table].kind;
 		struct kb_cost cost;
@@ -761,7 +780,7 @@ static void tables_json(const struct kb_table_cell *c, size_t n, uint64_t count,
 			      kb_tables[c[i].table].name);
 		kb_json_string(b, c[i].source);
 		kb_buf_printf(b, ", \"gen\": \"%s\", \"word\": %u, \"bits\": %u, ",
-			      lkh_gen_name(c[i].cell.spec.gen), c[i].cell.spec.word,
+			      kb_hashspec_gen_name(&c[i].cell.spec), c[i].cell.spec.word,
 			      c[i].cell.bits);
 		if (!c[i].cell.ok) {
 			kb_buf_printf(b, "\"verdict\": \"n/a\", \"why\": ");
