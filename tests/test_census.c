@@ -16,7 +16,10 @@
 
 #include <cmocka.h>
 
+#include <stdio.h>
+
 #include "census.h"
+#include "census_sites.h"
 #include "tables.h"
 
 #define SB64 UINT64_C(0xffff888003c2a000)
@@ -305,7 +308,112 @@ static void word32(void **state)
 	free_fixture(&f);
 }
 
-int main(void)
+/* The committed census files (tests/data/census), from the command line. */
+static char **census_paths;
+static int ncensus_paths;
+
+/*
+ * Every site of the committed census files, called or not, has a kind (a
+ * new census cannot lack one unnoticed), and every entry of the site table
+ * is a site of them (none is stale or misspelt).
+ */
+static void every_census_site_has_a_kind(void **state)
+{
+	unsigned char used[256] = { 0 };
+	unsigned u, sites = 0;
+	int i;
+
+	(void)state;
+	assert_true(ncensus_paths >= 2);
+	assert_true(kb_census_site_uses_count <= sizeof(used));
+	for (i = 0; i < ncensus_paths; i++) {
+		FILE *fp = fopen(census_paths[i], "r");
+		char line[4096], func[64], where[256];
+
+		assert_non_null(fp);
+		while (fgets(line, sizeof(line), fp)) {
+			const struct kb_census_site_use *e;
+			struct kb_census_kind k;
+
+			if (sscanf(line, "site %*u %63s %*u %*u %255s", func, where) != 2 &&
+			    sscanf(line, "# site %*u not called: %63s %255s", func, where) != 2)
+				continue;
+			sites++;
+			assert_true(kb_census_func_find(func) >= 0);
+			kb_census_kind_of(where, kb_census_func_find(func), &k);
+			if (k.kind == KB_SITE_UNKNOWN)
+				fail_msg("%s: %s %s has no kind", census_paths[i], func, where);
+			assert_non_null(k.what);
+			if ((e = kb_census_site_use_find(where, func)))
+				used[e - kb_census_site_uses] = 1;
+		}
+		fclose(fp);
+	}
+	/* 82 + 85 sites, called or not */
+	assert_int_equal(sites, 167);
+	for (u = 0; u < kb_census_site_uses_count; u++)
+		if (!used[u])
+			fail_msg("site table: %s (%s) is in no census file",
+				 kb_census_site_uses[u].where,
+				 kb_census_site_uses[u].func ? kb_census_site_uses[u].func : "any");
+}
+
+/* A named table's site takes the table's kind; the others their entry's. */
+static void kinds_come_from_the_named_table(void **state)
+{
+	static const struct {
+		const char *where, *func, *table;
+	} named[] = {
+		{ "mm/filemap.c:1058", "hash_ptr", "folio-waitqueue" },
+		{ "kernel/sched/wait_bit.c:17", "hash_long", "bit-waitqueue" },
+		/* the same queues through wake_up_var(): an entry naming them */
+		{ "kernel/sched/wait_bit.c:155", "hash_ptr", "bit-waitqueue" },
+		{ "fs/btrfs/raid56.c:178", "hash_64", "btrfs-raid56" },
+		{ "fs/inode.c:575", "inode_hash", "inode-hash" },
+		{ "fs/btrfs/inode.c:5866", "btrfs_inode_hash", "inode-hash" },
+	};
+	struct kb_census_kind k;
+	unsigned i, u;
+
+	(void)state;
+	for (i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
+		int t = kb_table_find(named[i].table);
+
+		assert_true(t >= 0);
+		kb_census_kind_of(named[i].where, kb_census_func_find(named[i].func), &k);
+		assert_int_equal(k.kind, kb_tables[t].kind);
+		assert_int_equal(k.from, KB_CENSUS_KIND_TABLE);
+		assert_string_equal(k.what, named[i].table);
+	}
+	/* no entry says again what a named table says */
+	for (u = 0; u < kb_census_site_uses_count; u++) {
+		const struct kb_census_site_use *e = &kb_census_site_uses[u];
+
+		if (e->kind == KB_SITE_NAMED)
+			assert_true(kb_table_find(e->what) >= 0);
+		else
+			/* (a one-key function: the named table at its file:line) */
+			assert_true(kb_census_table_of(e->where, LKH_FUNC_HASH_32) < 0);
+	}
+	kb_census_kind_of("fs/kernfs/file.c:45", LKH_FUNC_HASH_PTR, &k);
+	assert_int_equal(k.kind, KB_KIND_LOCKS);
+	assert_int_equal(k.from, KB_CENSUS_KIND_SITE);
+	kb_census_kind_of("kernel/workqueue.c:2223", LKH_FUNC_HASH_LONG, &k);
+	assert_int_equal(k.kind, KB_KIND_CHAINED);
+	kb_census_kind_of("kernel/time/posix-timers.c:115", LKH_FUNC_HASH32_PTR, &k);
+	assert_int_equal(k.kind, KB_SITE_OTHER);
+	kb_census_kind_of("kernel/time/posix-timers.c:115", LKH_FUNC_HASH_32, &k);
+	assert_int_equal(k.kind, KB_KIND_CHAINED);
+	kb_census_kind_of("kernel/census_a.c:10", LKH_FUNC_HASH_32, &k);
+	assert_int_equal(k.kind, KB_SITE_UNKNOWN);
+	assert_int_equal(k.from, KB_CENSUS_KIND_NONE);
+	assert_null(k.what);
+	assert_string_equal(kb_site_kind_name(KB_SITE_OTHER), "other");
+	assert_string_equal(kb_site_kind_name(KB_SITE_UNKNOWN), "unknown");
+	assert_string_equal(kb_site_kind_name(KB_KIND_LOCKS), "locks");
+}
+
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(judged_size_follows_the_rule),
@@ -314,7 +422,12 @@ int main(void)
 		cmocka_unit_test(tables_and_sizes),
 		cmocka_unit_test(summary_counts),
 		cmocka_unit_test(word32),
+		cmocka_unit_test(every_census_site_has_a_kind),
+		cmocka_unit_test(kinds_come_from_the_named_table),
 	};
+
+	census_paths = argv + 1;
+	ncensus_paths = argc - 1;
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,6 +7,7 @@
 
 #include <khash/lkh_table.h>
 
+#include "census_sites.h"
 #include "tables.h"
 
 static const char *const extra_names[] = { "inode_hash", "btrfs_inode_hash" };
@@ -135,26 +136,38 @@ static struct kb_census_key *distinct_keys(const struct kb_census_site *s, size_
 	return k;
 }
 
-/* The named table whose call site this is (its file:line), or -1. */
-static int table_at(const char *where)
+int kb_census_table_of(const char *where, int func)
 {
 	unsigned t;
 
 	for (t = 0; t < kb_tables_count; t++)
-		if (!strcmp(kb_tables[t].site, where))
+		/* both two-input functions feed fs/inode.c hash(): its recipe */
+		if (func >= LKH_FUNC_COUNT ? kb_tables[t].tx == KB_TX_INODE
+					   : !strcmp(kb_tables[t].site, where))
 			return (int)t;
 	return -1;
 }
 
-/* fs/inode.c hash(): the named table that computes it. */
-static int inode_table(void)
+void kb_census_kind_of(const char *where, int func, struct kb_census_kind *k)
 {
-	unsigned t;
+	int t = kb_census_table_of(where, func);
+	const struct kb_census_site_use *u = NULL;
 
-	for (t = 0; t < kb_tables_count; t++)
-		if (kb_tables[t].tx == KB_TX_INODE)
-			return (int)t;
-	return -1;
+	if (t < 0 && (u = kb_census_site_use_find(where, kb_census_func_name(func))) &&
+	    u->kind == KB_SITE_NAMED)
+		t = kb_table_find(u->what);
+	k->kind = KB_SITE_UNKNOWN;
+	k->what = NULL;
+	k->from = KB_CENSUS_KIND_NONE;
+	if (t >= 0) {
+		k->kind = kb_tables[t].kind;
+		k->what = kb_tables[t].name;
+		k->from = KB_CENSUS_KIND_TABLE;
+	} else if (u && u->kind != KB_SITE_NAMED) {
+		k->kind = u->kind;
+		k->what = u->what;
+		k->from = KB_CENSUS_KIND_SITE;
+	}
 }
 
 /* btrfs_inode_hash() (fs/btrfs/btrfs_inode.h:261 in 6.1): u64 arithmetic
@@ -323,16 +336,13 @@ static int judge_site(const struct kb_census_file *f, size_t fi,
 	memset(r, 0, sizeof(*r));
 	r->file = fi;
 	r->site = s;
-	r->table = table_at(s->where);
+	r->table = kb_census_table_of(s->where, s->func);
+	kb_census_kind_of(s->where, s->func, &r->kind);
 	r->bits = s->bits;
 	r->bits_from = KB_CENSUS_BITS_SITE;
-	if (s->func >= LKH_FUNC_COUNT) {
-		/* both feed fs/inode.c hash(): its table's recipe */
-		r->table = inode_table();
-		if (r->table < 0) {
-			snprintf(err, errlen, "no named table computes fs/inode.c hash()");
-			return -1;
-		}
+	if (s->func >= LKH_FUNC_COUNT && r->table < 0) {
+		snprintf(err, errlen, "no named table computes fs/inode.c hash()");
+		return -1;
 	}
 	if (r->bits == 0 && s->func == KB_CENSUS_BTRFS_INODE_HASH && ir->shift) {
 		/* the table it feeds is the one the hash() records measured */

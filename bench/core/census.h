@@ -93,10 +93,36 @@ enum kb_census_bits_from {
 			       * file's fs/inode.c hash() records */
 };
 
+/*
+ * The named table a site computes with: the one at its file:line, or for
+ * fs/inode.c hash() and btrfs_inode_hash() the table of hash(); a
+ * kb_tables index, or -1.
+ */
+int kb_census_table_of(const char *where, int func);
+
+/* Where a site's kind came from. */
+enum kb_census_kind_from {
+	KB_CENSUS_KIND_NONE,  /* nowhere: unknown */
+	KB_CENSUS_KIND_TABLE, /* a named table's (tables.c) */
+	KB_CENSUS_KIND_SITE   /* the site's entry (census_sites.c) */
+};
+
+struct kb_census_kind {
+	int kind;             /* enum kb_table_kind, KB_SITE_OTHER or
+			       * KB_SITE_UNKNOWN (census_sites.h) */
+	const char *what;     /* the table it picks in, or what its value is;
+			       * NULL when unknown */
+	enum kb_census_kind_from from;
+};
+
+/* What a site's hash picks: its named table's kind, else its entry's. */
+void kb_census_kind_of(const char *where, int func, struct kb_census_kind *k);
+
 struct kb_census_row {
 	size_t file;          /* index into the files given */
 	const struct kb_census_site *site;
 	int table;            /* kb_tables index of a named table, or -1 */
+	struct kb_census_kind kind;
 	unsigned bits;        /* the table's size, 2^bits */
 	enum kb_census_bits_from bits_from;
 	unsigned at;          /* judged at 2^at buckets; 0: too few keys */

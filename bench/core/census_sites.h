@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the hash of each census call site picks, so its skew can be priced
+ * in that table's terms (stats.h, enum kb_table_kind): a bucket of a
+ * chained table, a tree, a lock or wait queue, or nothing a key is stored
+ * in.  One entry a site of the committed census files (tests/data/census),
+ * read at its file:line in the tree linux-source-6.1 (6.1.192-3) installs.
+ * A site that is one of the named tables (census.c's kb_census_table_of)
+ * takes that table's kind from tables.c and has no entry here.
+ */
+#ifndef KB_CENSUS_SITES_H
+#define KB_CENSUS_SITES_H
+
+#include "stats.h"
+
+/* A site's kind: an enum kb_table_kind, or one of these. */
+enum {
+	KB_SITE_OTHER = KB_KIND_COUNT_, /* no bucket: an id, a filter's counter,
+					 * a value hashed again; no cost */
+	KB_SITE_UNKNOWN,                /* no entry says */
+	KB_SITE_NAMED                   /* (entries only) the named table `what`'s */
+};
+
+/* "chained", "tree", "locks", "other", "unknown" */
+const char *kb_site_kind_name(int kind);
+
+struct kb_census_site_use {
+	const char *where; /* file:line as the census records it */
+	const char *func;  /* the census function it holds for; NULL: any */
+	int kind;          /* enum kb_table_kind, KB_SITE_OTHER or KB_SITE_NAMED */
+	const char *what;  /* the table it picks in, or what the value is;
+			    * a kb_tables name for KB_SITE_NAMED */
+};
+
+extern const struct kb_census_site_use kb_census_site_uses[];
+extern const unsigned kb_census_site_uses_count;
+
+/* The entry of a site (its file:line and census function name), or NULL. */
+const struct kb_census_site_use *kb_census_site_use_find(const char *where,
+							  const char *func);
+
+#endif
