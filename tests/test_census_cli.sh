@@ -48,12 +48,21 @@ grep -q '^  old        2 broken,    0 skewed,    4 fine$' "$tmp/fix.txt" &&
 	grep -q '^  new        0 broken,    0 skewed,    6 fine$' "$tmp/fix.txt"
 check "text: broken under old, none under new" $?
 # worst first: the sites in the order the sort rule gives them
-[ "$(awk '/^site /{on = 1; next} on && NF {print $1}' "$tmp/fix.txt" | tr '\n' ' ')" = \
+[ "$(awk '/^site /{on = 1; next} on && /^[^ ]/ {print $1}' "$tmp/fix.txt" | tr '\n' ' ')" = \
   "kernel/census_a.c:10 fs/btrfs/raid56.c:178 fs/namei.c:2109 fs/btrfs/inode.c:5866 fs/inode.c:1520 fs/inode.c:1234 kernel/census_b.c:20 " ]
 check "text: worst first, too few keys last" $?
 grep -q '^kernel/census_b.c:20 .* | too few keys$' "$tmp/fix.txt"; check "text: too few keys" $?
 grep -q '^fs/btrfs/raid56.c:178  *hash_64  *btrfs-raid56  *11 ' "$tmp/fix.txt"
 check "text: the named table at its file:line" $?
+# under each site its kind, and the cost that kind pays per generation
+grep -A1 '^fs/btrfs/raid56.c:178 ' "$tmp/fix.txt" | grep -q '^    chained, btrfs-raid56 (named table); entries compared per successful lookup: old 11.8 (3.13x), minimal 3.33 (0.89x), '
+check "text: a named table's kind and its cost" $?
+grep -A1 '^fs/namei.c:2109 ' "$tmp/fix.txt" | grep -q '^    other, 32-bit name hash (fold_hash) (site table); no bucket, no cost$'
+check "text: a hash that picks no bucket has no cost" $?
+grep -A1 '^kernel/census_a.c:10 ' "$tmp/fix.txt" | grep -q '^    kind unknown; a hit.s compares / a miss.s / others met: old 15 (3.33x) / 29 (3.62x) / 28 (4.00x), '
+check "text: a site of no kind keeps every kind's cost" $?
+grep -A1 '^kernel/census_b.c:20 ' "$tmp/fix.txt" | grep -q '^    kind unknown$'
+check "text: too few keys, kind unknown" $?
 
 "$kb" census --format csv "$fixture" >"$tmp/fix.csv"; check "csv exits 0" $?
 python3 "$dir/gen_expected.py" >"$tmp/expected"
@@ -72,7 +81,7 @@ for line in open(sys.argv[2]):
             bad += r["verdict"] != "too few keys" or r["at"] != "0" or r["distinct"] != f[3]
         continue
     r = got[(f[0], f[1])]
-    ok = (r["schema"] == "1" and r["at"] == f[2] and r["distinct"] == f[3]
+    ok = (r["schema"] == "2" and r["at"] == f[2] and r["distinct"] == f[3]
           and abs(float(r["chi2_per_df"]) - float(f[4])) <= 1e-8 * max(1, float(f[4]))
           and r["used"] == f[5] and r["max_load"] == f[6]
           and r["buckets"] == str(2 ** int(f[2])))
@@ -87,6 +96,24 @@ for line in open(sys.argv[2]):
     if not ok:
         print("mismatch:", line.strip(), dict(r))
         bad += 1
+# each site's kind, where it comes from, and the cost that kind pays: the
+# chained figure for a chained table, none for a hash that picks no bucket
+kinds = {"1": ("unknown", "none", ""), "2": ("chained", "table", "btrfs-raid56"),
+         "3": ("other", "site", "32-bit name hash (fold_hash)"),
+         "4": ("chained", "table", "inode-hash"), "5": ("chained", "table", "inode-hash"),
+         "6": ("unknown", "none", ""), "7": ("chained", "table", "inode-hash")}
+for r in rows:
+    want = kinds[r["id"]]
+    cost = (r["cost"], r["cost_random"], r["cost_vs_random"])
+    if want[0] == "chained" and r["at"] != "0":
+        ok = (float(cost[0]) == float(r["hit_compares"]) and
+              abs(float(cost[0]) / float(cost[1]) - float(r["hit_vs_random"])) <= 1e-4 and
+              cost[2] == r["hit_vs_random"])
+    else:
+        ok = cost == ("", "", "")
+    if (r["kind"], r["kind_from"], r["indexes"]) != want or not ok:
+        print("kind mismatch:", dict(r))
+        bad += 1
 sys.exit(len(rows) != 28 or bad != 0)
 EOF
 check "csv: every site and generation as gen_expected.py works it out, with its costs" $?
@@ -97,14 +124,19 @@ python3 - "$tmp/fix.json" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
 f = d["files"][0]
-ok = (d["schema"] == "khash-bench/census" and d["schema_version"] == 1
+ok = (d["schema"] == "khash-bench/census" and d["schema_version"] == 2
       and f["arch"] == "x86_64" and f["word"] == 64 and f["meta"]["cap"] == "64"
       and f["summary"]["sites"] == 7 and f["summary"]["old"]["broken"] == 2
       and [s["id"] for s in f["sites"]] == [1, 2, 3, 5, 7, 4, 6]
       and f["sites"][6]["gens"] is None and f["sites"][6]["verdict"] == "too few keys"
       and f["sites"][3]["sb_found"] == 40 and f["sites"][3]["bits_from"] == "inode"
       and f["sites"][0]["gens"]["old"]["verdict"] == "broken"
-      and f["sites"][1]["table"] == "btrfs-raid56" and f["sites"][0]["table"] is None)
+      and f["sites"][1]["table"] == "btrfs-raid56" and f["sites"][0]["table"] is None
+      and f["sites"][1]["kind"] == "chained" and f["sites"][1]["kind_from"] == "table"
+      and f["sites"][1]["gens"]["old"]["cost"] == f["sites"][1]["gens"]["old"]["hit_compares"]
+      and f["sites"][2]["kind"] == "other" and f["sites"][2]["gens"]["new"]["cost"] is None
+      and f["sites"][0]["kind"] == "unknown" and f["sites"][0]["indexes"] is None
+      and f["sites"][6]["kind"] == "unknown" and f["sites"][6]["kind_from"] == "none")
 sys.exit(not ok)
 EOF
 check "json: schema, meta, summary, order, verdicts" $?
@@ -134,7 +166,7 @@ check "two files: each under its arch and word" $?
 # the i386 site: 32 page-aligned pointers, old hash_32 keeps their top bits
 # (x * 0x9e370001 = x mod 2^32 when x is 2^16-aligned): 32 keys judge 2^2
 # buckets (32 * 31 >= 200 * 2^2), and all 32 fall in one: X^2/df = 32
-grep -q '^1,[^,]*i386.txt,i386,32,9,kernel/census_c.c:30,hash_ptr,,8,site,2,100,32,32,,old,4,32,' "$tmp/two.csv"
+grep -q '^2,[^,]*i386.txt,i386,32,9,kernel/census_c.c:30,hash_ptr,,8,site,2,100,32,32,,old,4,32,' "$tmp/two.csv"
 check "i386: old hash_ptr of 64 KiB-aligned pointers fills one bucket" $?
 
 ## output files: atomic, and none on failure

@@ -4,23 +4,11 @@
 #include <math.h>
 #include <string.h>
 
+#include "cost_render.h"
 #include "stats.h"
 
 #define CSV_ADVICE 2 /* 1 had no noise and tie columns */
 #define JSON_ADVICE 2
-
-/* What one unit of cost is, for a kind of table. */
-static const char *cost_unit(enum kb_table_kind kind)
-{
-	switch (kind) {
-	case KB_KIND_LOCKS:
-		return "other holders met per lock";
-	case KB_KIND_TREE:
-		return "keys in the tree a lookup searches";
-	default:
-		return "entries compared per successful lookup";
-	}
-}
 
 /* "192 = 3 * 2^6", "131072 = 2^17" */
 static void gcd_text(uint64_t g, unsigned shift, char *out, size_t len)
@@ -43,13 +31,13 @@ void kb_advice_line(const struct kb_advice *a, struct kb_buf *b)
 	if (a->pick >= a->nrows || a->pick == a->current ||
 	    cur->ratio <= a->rows[a->pick].ratio + a->tie) {
 		kb_buf_printf(b, "%s (%s) costs %.2fx a random function's %s here: keep it\n", e1,
-			      lkh_gen_name(cur->cand.gen), cur->ratio, cost_unit(a->kind));
+			      lkh_gen_name(cur->cand.gen), cur->ratio, kb_cost_unit(a->kind));
 		return;
 	}
 	kb_candidate_expr(&a->rows[a->pick].cand, a->bits, e2, sizeof(e2));
 	gcd_text(a->gcd, a->shift, g, sizeof(g));
 	kb_buf_printf(b, "%s (%s) costs %.2fx a random function's %s here", e1,
-		      lkh_gen_name(cur->cand.gen), cur->ratio, cost_unit(a->kind));
+		      lkh_gen_name(cur->cand.gen), cur->ratio, kb_cost_unit(a->kind));
 	/* a fact about the keys, not a claimed cause (that is explain's) */
 	if (a->shift)
 		kb_buf_printf(b, "; every difference between these keys is a multiple of %s", g);
@@ -70,7 +58,7 @@ static void text(const struct kb_advice *a, const double *ns, const char *keys,
 		      (unsigned long long)a->min, (unsigned long long)a->max, a->align, g);
 	kb_buf_printf(b, "cost: %s; x random: over a random function's at the same load (1 = as good;\n"
 			 "a random function's strays by %.3f, one standard deviation: ratios within %.3f are a tie)\n\n",
-		      cost_unit(a->kind), a->noise, a->tie);
+		      kb_cost_unit(a->kind), a->noise, a->tie);
 	kb_buf_printf(b, "%4s %-36s %-9s %-5s %9s %-12s %9s %7s %9s %8s\n", "rank", "candidate",
 		      "gen", "keyed", "X2/df", "verdict", "cost", "random", "x random", "ns/hash");
 	for (i = 0; i < a->nrows; i++) {

@@ -8,8 +8,12 @@
 
 #include <khash/lkh.h>
 
+#include "census_sites.h"
 #include "render.h"
 #include "tables.h"
+
+/* 1 had no kind, kind_from, indexes and cost columns */
+#define CENSUS_SCHEMA 2
 
 static const char *const verdict_names[KB_CENSUS_VERDICTS] = {
 	[KB_CENSUS_EVEN] = "even", [KB_CENSUS_OK] = "ok",
@@ -26,6 +30,26 @@ static const char *const bits_from_marks[] = {
 	[KB_CENSUS_BITS_SITE] = "", [KB_CENSUS_BITS_TABLE] = "t",
 	[KB_CENSUS_BITS_WORD] = "w", [KB_CENSUS_BITS_INODE] = "i"
 };
+
+static const char *const kind_from_names[] = {
+	[KB_CENSUS_KIND_NONE] = "none", [KB_CENSUS_KIND_TABLE] = "table",
+	[KB_CENSUS_KIND_SITE] = "site"
+};
+
+/* The cost the row's kind pays under generation g, beside a random
+ * function's (kb_cost_for): 1, or 0 when it has none (too few keys, a
+ * hash that picks no bucket, a kind unknown). */
+static int kind_cost(const struct kb_census_row *r, int g, double *cost, double *random,
+		     double *ratio)
+{
+	struct kb_cost c;
+
+	if (!r->at || r->kind.kind < 0 || r->kind.kind >= KB_KIND_COUNT_)
+		return 0;
+	kb_cost_of(&r->gen[g], &c);
+	kb_cost_for(&c, (enum kb_table_kind)r->kind.kind, cost, random, ratio);
+	return 1;
+}
 
 static const char *table_name(const struct kb_census_row *r)
 {
@@ -55,6 +79,39 @@ static void ratio(char *out, size_t len, double v)
 		snprintf(out, len, "%.0e", v);
 }
 
+/* The line under a site: its kind, what it picks, and the kind's cost. */
+static void kind_text(const struct kb_census_row *r, struct kb_buf *b)
+{
+	double v, random, x;
+	int g;
+
+	if (r->kind.from == KB_CENSUS_KIND_NONE) {
+		/* nobody says which cost is the table's: all of them */
+		kb_buf_printf(b, "    kind unknown%s",
+			      r->at ? "; a hit's compares / a miss's / others met" : "");
+		for (g = 0; r->at && g < LKH_GEN_COUNT; g++) {
+			struct kb_cost c;
+
+			kb_cost_of(&r->gen[g], &c);
+			kb_buf_printf(b, "%s %s %.3g (%.2fx) / %.3g (%.2fx) / %.3g (%.2fx)",
+				      g ? "," : ":", lkh_gen_name((lkh_gen)g), c.hit, c.hit_ratio,
+				      c.miss, c.miss_ratio, c.met, c.met_ratio);
+		}
+		kb_buf_printf(b, "\n");
+		return;
+	}
+	kb_buf_printf(b, "    %s, %s (%s)", kb_site_kind_name(r->kind.kind), r->kind.what,
+		      r->kind.from == KB_CENSUS_KIND_TABLE ? "named table" : "site table");
+	if (r->kind.kind == KB_SITE_OTHER)
+		kb_buf_printf(b, "; no bucket, no cost");
+	for (g = 0; g < LKH_GEN_COUNT && kind_cost(r, g, &v, &random, &x); g++) {
+		if (!g)
+			kb_buf_printf(b, "; %s:", kb_cost_unit((enum kb_table_kind)r->kind.kind));
+		kb_buf_printf(b, "%s %s %.3g (%.2fx)", g ? "," : "", lkh_gen_name((lkh_gen)g), v, x);
+	}
+	kb_buf_printf(b, "\n");
+}
+
 static void census_text(const struct kb_census_file *files, size_t nfiles,
 			const struct kb_census_row *rows, size_t nrows,
 			struct kb_buf *b)
@@ -80,7 +137,9 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 		kb_buf_printf(b, "bits: the site's, t: its named table's, w: the 32-bit word it returns, i: i_hash_shift of the\n"
 				 "hash() records (btrfs_inode_hash, with their super blocks); judged at 2^at buckets, the\n"
 				 "largest at <= bits where a random function would put %d pairs of the distinct keys in a shared bucket;\n"
-				 "per generation: X^2/df, buckets used, max load, verdict\n\n",
+				 "per generation: X^2/df, buckets used, max load, verdict; below each site what its hash picks\n"
+				 "(kind, what, and whether its named table or the site table says so) and per generation the\n"
+				 "cost that kind pays (x a random function's)\n\n",
 			      KB_MIN_PAIRS);
 		/* columns as wide as this file's longest site and table name */
 		for (i = 0, ws = 4, wt = 5; i < nrows; i++) {
@@ -111,6 +170,7 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 				      (unsigned long long)r->distinct);
 			if (!r->at) {
 				kb_buf_printf(b, " | %s\n", KB_TOO_FEW);
+				kind_text(r, b);
 				continue;
 			}
 			for (g = 0; g < LKH_GEN_COUNT; g++) {
@@ -125,11 +185,26 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 					      verdict_names[kb_census_verdict(k)]);
 			}
 			kb_buf_printf(b, "\n");
+			kind_text(r, b);
 		}
 	}
 }
 
 /* ---- CSV: one row a site and generation ---------------------------------- */
+
+/* ",kind,kind_from,indexes,cost,cost_random,cost_vs_random" and the line's end */
+static void kind_csv(const struct kb_census_row *r, int g, struct kb_buf *b)
+{
+	double v, random, x;
+
+	kb_buf_printf(b, ",%s,%s,", kb_site_kind_name(r->kind.kind),
+		      kind_from_names[r->kind.from]);
+	kb_csv_field(b, r->kind.what ? r->kind.what : "");
+	if (kind_cost(r, g, &v, &random, &x))
+		kb_buf_printf(b, ",%.6g,%.6g,%.6g\n", v, random, x);
+	else
+		kb_buf_printf(b, ",,,\n");
+}
 
 static void census_csv(const struct kb_census_file *files,
 		       const struct kb_census_row *rows, size_t nrows, struct kb_buf *b)
@@ -137,7 +212,7 @@ static void census_csv(const struct kb_census_file *files,
 	size_t i;
 	int g;
 
-	kb_buf_printf(b, "schema,file,arch,word,id,site,func,table,bits,bits_from,at,calls,recorded,distinct,sb_found,gen,buckets,chi2_per_df,log10_p_upper,log10_p_lower,used,max_load,expected_max_load,%sverdict\n",
+	kb_buf_printf(b, "schema,file,arch,word,id,site,func,table,bits,bits_from,at,calls,recorded,distinct,sb_found,gen,buckets,chi2_per_df,log10_p_upper,log10_p_lower,used,max_load,expected_max_load,%sverdict,kind,kind_from,indexes,cost,cost_random,cost_vs_random\n",
 		      KB_COST_CSV_HEAD);
 	for (i = 0; i < nrows; i++) {
 		const struct kb_census_row *r = &rows[i];
@@ -146,7 +221,7 @@ static void census_csv(const struct kb_census_file *files,
 		for (g = 0; g < LKH_GEN_COUNT; g++) {
 			const struct kb_skew *k = &r->gen[g];
 
-			kb_buf_printf(b, "%d,", KB_SCHEMA_VERSION);
+			kb_buf_printf(b, "%d,", CENSUS_SCHEMA);
 			kb_csv_field(b, f->name);
 			kb_buf_printf(b, ",");
 			kb_csv_field(b, f->arch);
@@ -162,7 +237,8 @@ static void census_csv(const struct kb_census_file *files,
 				kb_buf_printf(b, "%ld", r->sb_found);
 			kb_buf_printf(b, ",%s,", lkh_gen_name((lkh_gen)g));
 			if (!r->at) {
-				kb_buf_printf(b, ",,,,,,,%s%s\n", KB_COST_CSV_EMPTY, KB_TOO_FEW);
+				kb_buf_printf(b, ",,,,,,,%s%s", KB_COST_CSV_EMPTY, KB_TOO_FEW);
+				kind_csv(r, g, b);
 				continue;
 			}
 			kb_buf_printf(b, "%llu,", (unsigned long long)k->buckets);
@@ -174,15 +250,29 @@ static void census_csv(const struct kb_census_file *files,
 			kb_buf_printf(b, ",%llu,%llu,%.4f,", (unsigned long long)k->used,
 				      (unsigned long long)k->max_load, k->expected_max);
 			kb_cost_csv(k, b);
-			kb_buf_printf(b, "%s\n", verdict_names[kb_census_verdict(k)]);
+			kb_buf_printf(b, "%s", verdict_names[kb_census_verdict(k)]);
+			kind_csv(r, g, b);
 		}
 	}
 }
 
 /* ---- JSON ---------------------------------------------------------------- */
 
+/* ", \"kind\": ..., \"kind_from\": ..., \"indexes\": ...}": the site's end */
+static void kind_json(const struct kb_census_row *r, struct kb_buf *b)
+{
+	kb_buf_printf(b, ", \"kind\": \"%s\", \"kind_from\": \"%s\", \"indexes\": ",
+		      kb_site_kind_name(r->kind.kind), kind_from_names[r->kind.from]);
+	if (r->kind.what)
+		kb_json_string(b, r->kind.what);
+	else
+		kb_buf_printf(b, "null");
+	kb_buf_printf(b, "}");
+}
+
 static void json_site(const struct kb_census_row *r, struct kb_buf *b)
 {
+	double v, random, x;
 	int g;
 
 	kb_buf_printf(b, "{\"id\": %lu, \"site\": ", r->site->id);
@@ -197,7 +287,8 @@ static void json_site(const struct kb_census_row *r, struct kb_buf *b)
 		      (unsigned long long)r->site->calls, r->site->nkeys,
 		      (unsigned long long)r->distinct);
 	if (!r->at) {
-		kb_buf_printf(b, "\"verdict\": \"%s\", \"gens\": null}", KB_TOO_FEW);
+		kb_buf_printf(b, "\"verdict\": \"%s\", \"gens\": null", KB_TOO_FEW);
+		kind_json(r, b);
 		return;
 	}
 	if (r->site->func == KB_CENSUS_BTRFS_INODE_HASH)
@@ -217,9 +308,21 @@ static void json_site(const struct kb_census_row *r, struct kb_buf *b)
 			      (unsigned long long)k->used, (unsigned long long)k->max_load);
 		kb_json_number(b, "expected_max_load", k->expected_max);
 		kb_cost_json(k, b);
-		kb_buf_printf(b, ", \"verdict\": \"%s\"}", verdict_names[kb_census_verdict(k)]);
+		kb_buf_printf(b, ", \"verdict\": \"%s\"", verdict_names[kb_census_verdict(k)]);
+		if (kind_cost(r, g, &v, &random, &x)) {
+			kb_buf_printf(b, ", ");
+			kb_json_number(b, "cost", v);
+			kb_buf_printf(b, ", ");
+			kb_json_number(b, "cost_random", random);
+			kb_buf_printf(b, ", ");
+			kb_json_number(b, "cost_vs_random", x);
+			kb_buf_printf(b, "}");
+		} else {
+			kb_buf_printf(b, ", \"cost\": null, \"cost_random\": null, \"cost_vs_random\": null}");
+		}
 	}
-	kb_buf_printf(b, "}}");
+	kb_buf_printf(b, "}");
+	kind_json(r, b);
 }
 
 static void census_json(const struct kb_census_file *files, size_t nfiles,
@@ -229,7 +332,7 @@ static void census_json(const struct kb_census_file *files, size_t nfiles,
 	int g, v;
 
 	kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/census\",\n  \"schema_version\": %d,\n  \"min_pairs\": %d,\n  \"files\": [",
-		      KB_SCHEMA_VERSION, KB_MIN_PAIRS);
+		      CENSUS_SCHEMA, KB_MIN_PAIRS);
 	for (fi = 0; fi < nfiles; fi++) {
 		const struct kb_census_file *f = &files[fi];
 		struct kb_census_summary s;

@@ -48,3 +48,15 @@ void kb_cost_text(const struct kb_skew *s, const char *indent, struct kb_buf *b)
 	kb_buf_printf(b, "%scost, as locks or wait queues: %.3g other keys met (%.2fx a random function's %.3g)\n",
 		      indent, c.met, c.met_ratio, c.met_random);
 }
+
+const char *kb_cost_unit(enum kb_table_kind kind)
+{
+	switch (kind) {
+	case KB_KIND_LOCKS:
+		return "other holders met per lock";
+	case KB_KIND_TREE:
+		return "keys in the tree a lookup searches";
+	default:
+		return "entries compared per successful lookup";
+	}
+}

@@ -18,5 +18,7 @@ void kb_cost_csv(const struct kb_skew *s, struct kb_buf *b);
 void kb_cost_json(const struct kb_skew *s, struct kb_buf *b);
 /* Every kind's figure, each line starting with indent. */
 void kb_cost_text(const struct kb_skew *s, const char *indent, struct kb_buf *b);
+/* What one unit of a kind's cost is (advise's and census's words). */
+const char *kb_cost_unit(enum kb_table_kind kind);
 
 #endif
