@@ -53,6 +53,29 @@ row() {
 			       $c["used"], $c["max_load"], $c["verdict"] }' "$tmp/$1.csv"
 }
 
+# kindcost ARCH SITE FUNC GEN: "kind kind_from indexes gen ok", ok when the
+# cost columns hold the kind's figure, else what differs
+kindcost() {
+	awk -F, -v site="$2" -v func="$3" -v gen="$4" '
+		function near(a, b) { return (a - b) ^ 2 <= (1e-5 * (b < 0 ? -b : b) + 1e-9) ^ 2 }
+		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["site"] == site && $c["func"] == func && $c["gen"] == gen {
+			n = $c["distinct"]; m = $c["buckets"]
+			per = ($c["chi2_per_df"] * (m - 1) + n) / m
+			if ($c["kind"] == "locks") {
+				want = per - 1; rnd = (n - 1) / m; six = $c["others_met"]
+				sixr = $c["met_vs_random"]
+			} else {
+				want = (per + 1) / 2; rnd = 1 + (n - 1) / (2 * m); six = $c["hit_compares"]
+				sixr = $c["hit_vs_random"]
+			}
+			ok = near($c["cost"], want) && near($c["cost_random"], rnd) &&
+			     near($c["cost_vs_random"], want / rnd) && $c["cost"] == six &&
+			     $c["cost_vs_random"] == sixr
+			printf "%s %s %s %s %s\n", $c["kind"], $c["kind_from"], $c["indexes"], gen,
+			       ok ? "ok" : "cost " $c["cost"] " want " want " random " rnd }' "$tmp/$1.csv"
+}
+
 same() { # name, want, got
 	if [ "$2" = "$3" ]; then check "$1" 0; else
 		check "$1" 1; printf '  want: %s\n  got:  %s\n' "$2" "$3"; fi
@@ -75,6 +98,22 @@ if census x86_64; then
 	# folio wait queues: half of them under old, as the model said
 	same "x86_64: folio-waitqueue under old" "8 645 2.89 128 9 skewed" \
 		"$(row x86_64 mm/filemap.c:1058 hash_ptr old)"
+	# the cost column is the figure the site's kind pays: worked out here
+	# from X^2/df alone (S/n = (X^2/df (m-1) + n) / m; chained: (S/n+1)/2
+	# against 1 + (n-1)/2m, locks: S/n - 1 against (n-1)/m), and the same
+	# as the one of the six figures that kind names
+	same "x86_64: kernfs mutexes are locks, their cost others met" \
+		"locks site kernfs open-file mutexes old ok | locks site kernfs open-file mutexes new ok" \
+		"$(kindcost x86_64 fs/kernfs/file.c:45 hash_ptr old) | $(kindcost x86_64 fs/kernfs/file.c:45 hash_ptr new)"
+	same "x86_64: the busy worker hash is chained, its cost compares" \
+		"chained site busy worker hash old ok | chained site busy worker hash new ok" \
+		"$(kindcost x86_64 kernel/workqueue.c:2223 hash_long old) | $(kindcost x86_64 kernel/workqueue.c:2223 hash_long new)"
+	# the README's words for it, from the text's line under the site
+	"$kb" census "$data/x86_64.txt" | grep -A1 '^fs/kernfs/file.c:45 ' | grep -q \
+		'^    locks, kernfs open-file mutexes (site table); other holders met per lock: old 45.8 (43.91x), .*, new 1.63 (1.56x)$'
+	check "x86_64: text: kernfs meets 45.8 others under old, 43.91x random; 1.63, 1.56x under new" $?
+	same "x86_64: bit_waitqueue() takes its named table's kind" \
+		"locks table bit-waitqueue old ok" "$(kindcost x86_64 kernel/sched/wait_bit.c:17 hash_long old)"
 	# every btrfs key found its super block in a hash() record
 	python3 - "$tmp/x86_64.json" <<'EOF'
 import json, sys
@@ -156,12 +195,12 @@ judged = [k for k in order if sites[k]["old"]["at"] != "0"]
 judged.sort(key=lambda k: (-rank[sites[k]["old"]["verdict"]],
                            -float(sites[k]["old"]["chi2_per_df"]),
                            -float(sites[k]["new"]["chi2_per_df"])))
-print("| arch | call site | function | table | buckets judged | keys | old | minimal | posted | new |")
-print("|---|---|---|---|---|---|---|---|---|---|")
+print("| arch | call site | function | table | kind | buckets judged | keys | old | minimal | posted | new |")
+print("|---|---|---|---|---|---|---|---|---|---|---|")
 for k in judged[:10]:
     g, o = sites[k], sites[k]["old"]
-    print("| %s | `%s` | `%s` | %s | 2^%s of 2^%s | %s | %s |" % (
-        o["arch"], o["site"], o["func"], o["table"] or "-", o["at"], o["bits"],
+    print("| %s | `%s` | `%s` | %s | %s | 2^%s of 2^%s | %s | %s |" % (
+        o["arch"], o["site"], o["func"], o["table"] or "-", o["kind"], o["at"], o["bits"],
         o["distinct"], " | ".join(cell(g[x]) for x in ("old", "minimal", "posted", "new"))))
 ' >"$tmp/top10"
 awk '/^<!-- census-top: / {on = 1; next} /^<!-- \/census-top -->/ {on = 0} on' "$readme" >"$tmp/readme-top10"
