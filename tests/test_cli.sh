@@ -716,6 +716,9 @@ check "explain --multiplier: the golden ratio as K explains kernfs as new does" 
 "$kb" skew --keyset adversarial --count 100 --func hash_ptr --word 64 --bits 8 \
 	--multiplier 0x5851f42d4c957f2d | grep -q 'buckets used 1 of 256, max load 100'
 check "skew --multiplier: adversarial keys are built against K" $?
+"$kb" advise --census "$(dirname "$0")/data/census/x86_64.txt" --site fs/kernfs/file.c:45 |
+	grep -q '^advice: hash_ptr(k, 10) (new) costs 1.56x a random function.s other holders met per lock here'
+check "advise --census: a site's kind (kernfs: locks) from the census's site table" $?
 expect 2 "khash-bench: multiplier 0x61c88646 is even: not invertible mod 2^32, so keys 2^31 apart always share a bucket (give an odd one)" \
 	skew --func hash_32 --bits 10 --keyset seq --multiplier 0x61c88646
 expect 2 "khash-bench: hash_ptr on 64-bit takes 64-bit keys: a 32-bit multiplier would drop their high half (give --width 64)" \

@@ -867,9 +867,14 @@ static int advise_site(struct kb_args *a, struct kb_advise_opts *o, uint64_t **k
 		o->word = f.word;
 		if (!KB_GIVEN(a, BITS))
 			o->bits = a->bits = s->bits;
-		for (i = 0; i < kb_tables_count && !KB_GIVEN(a, KIND); i++)
-			if (!strcmp(kb_tables[i].site, s->where))
-				o->kind = kb_tables[i].kind;
+		if (!KB_GIVEN(a, KIND)) {
+			/* what the census says the site's hash picks */
+			struct kb_census_kind k;
+
+			kb_census_kind_of(s->where, s->func, &k);
+			if (k.kind >= 0 && k.kind < KB_KIND_COUNT_)
+				o->kind = (enum kb_table_kind)k.kind;
+		}
 		snprintf(a->site_name, sizeof(a->site_name), "site %lu %s", s->id, s->where);
 	}
 	kb_census_file_free(&f);
