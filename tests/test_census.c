@@ -170,7 +170,7 @@ static void fixture_as_computed_in_python(void **state)
 
 	(void)state;
 	build_fixture(&f);
-	assert_int_equal(kb_census_run(&f, 1, &rows, &n, err, sizeof(err)), 0);
+	assert_int_equal(kb_census_run(&f, 1, NULL, &rows, &n, err, sizeof(err)), 0);
 	assert_int_equal(n, sizeof(expected) / sizeof(expected[0]));
 	/* worst first: broken under old by X^2/df, then the rest by old's
 	 * X^2/df, too few keys last */
@@ -204,7 +204,7 @@ static void tables_and_sizes(void **state)
 
 	(void)state;
 	build_fixture(&f);
-	assert_int_equal(kb_census_run(&f, 1, &rows, &n, err, sizeof(err)), 0);
+	assert_int_equal(kb_census_run(&f, 1, NULL, &rows, &n, err, sizeof(err)), 0);
 	for (i = 0; i < n; i++) {
 		const struct kb_census_row *r = &rows[i];
 		const char *t = r->table >= 0 ? kb_tables[r->table].name : "-";
@@ -255,7 +255,7 @@ static void summary_counts(void **state)
 	(void)state;
 	build_fixture(&f[0]);
 	build_fixture(&f[1]);
-	assert_int_equal(kb_census_run(f, 2, &rows, &n, err, sizeof(err)), 0);
+	assert_int_equal(kb_census_run(f, 2, NULL, &rows, &n, err, sizeof(err)), 0);
 	assert_int_equal(n, 14);
 	/* each file's sites kept apart, in file order */
 	assert_int_equal(rows[6].file, 0);
@@ -297,7 +297,7 @@ static void word32(void **state)
 	 * bucket's low bits, as in gen_expected.py's site 1 */
 	for (i = 0; i < 64; i++)
 		key(s, 0xc1000000 + (i << 16), 0);
-	assert_int_equal(kb_census_run(&f, 1, &rows, &n, err, sizeof(err)), 0);
+	assert_int_equal(kb_census_run(&f, 1, NULL, &rows, &n, err, sizeof(err)), 0);
 	/* 64*63 = 4032 >= 200 * 2^4, < 200 * 2^5 */
 	assert_int_equal(rows[0].at, 4);
 	/* (0xc1000000 + i * 2^16) * 0x9e370001 mod 2^32 = 0xc1000000 + i * 2^16:

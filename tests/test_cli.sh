@@ -719,6 +719,28 @@ check "skew --multiplier: adversarial keys are built against K" $?
 "$kb" advise --census "$(dirname "$0")/data/census/x86_64.txt" --site fs/kernfs/file.c:45 |
 	grep -q '^advice: hash_ptr(k, 10) (new) costs 1.56x a random function.s other holders met per lock here'
 check "advise --census: a site's kind (kernfs: locks) from the census's site table" $?
+# named tables and the census under K: the 64-bit golden ratio as K is new
+# wherever the hash is a 64-bit multiply or K is GOLDEN_RATIO_PRIME (inode
+# hashes), and differs where new multiplies 32 bits (hash_32 sites)
+"$kb" tables --multiplier 0x61C8864680B583EB --words 64 --format csv >"$tmp/tk.csv"
+awk -F, 'NR > 1 && $2 != "in-lookup-hash" { row = $2 "," $4; v = $6 FS $7 FS $8 FS $9 FS $10 FS $12 FS $13
+	if ($5 == "new") n[row] = v; if ($5 == "K") k[row] = v }
+	END { for (r in n) { c++; if (n[r] != k[r]) exit 1 } exit c < 11 }' "$tmp/tk.csv" &&
+	[ "$(awk -F, '$2 == "in-lookup-hash" && $5 == "new" { print $10 }' "$tmp/tk.csv")" != \
+	  "$(awk -F, '$2 == "in-lookup-hash" && $5 == "K" { print $10 }' "$tmp/tk.csv")" ]
+check "tables --multiplier: the 64-bit golden ratio as K is new but for hash_32's table" $?
+"$kb" skew --table btrfs-raid56-raw --keyset btrfs-stripe --multiplier 0x9e37fffffffc0001 --word 64 |
+	grep -q 'buckets used 1 of 2048'
+check "skew --table --multiplier: old's constant as K puts the stripes in one bucket" $?
+"$kb" census "$(dirname "$0")/data/census/x86_64.txt" --multiplier 0x61C8864680B583EB --format csv >"$tmp/ck.csv"
+awk -F, 'NR > 1 { row = $5; v = $17 FS $18 FS $21 FS $22
+	if ($16 == "new") n[row] = v; if ($16 == "K") { k[row] = v; f[row] = $7 } }
+	END { for (r in k) if (f[r] == "hash_32" || f[r] == "__hash_32") d += n[r] != k[r];
+	      else { c++; if (n[r] != k[r]) exit 1 }
+	      exit c < 30 || d == 0 }' "$tmp/ck.csv"
+check "census --multiplier: the 64-bit golden ratio as K is new but at hash_32 sites" $?
+expect 1 "khash-bench: site 2 (kernel/workqueue.c:2223): hash_long on 64-bit takes 64-bit keys: a 32-bit multiplier would drop their high half (give --width 64)" \
+	census "$(dirname "$0")/data/census/x86_64.txt" --multiplier 3 --width 32
 expect 2 "khash-bench: multiplier 0x61c88646 is even: not invertible mod 2^32, so keys 2^31 apart always share a bucket (give an odd one)" \
 	skew --func hash_32 --bits 10 --keyset seq --multiplier 0x61c88646
 expect 2 "khash-bench: hash_ptr on 64-bit takes 64-bit keys: a 32-bit multiplier would drop their high half (give --width 64)" \
@@ -731,8 +753,6 @@ expect 2 "khash-bench: --multiplier is generation K: name K in --gens too (or le
 	report --gens new --multiplier 3
 expect 2 "khash-bench: --multiplier: hash_64 on 32-bit takes 64-bit keys: a 32-bit multiplier would drop their high half (give --width 64)" \
 	report --multiplier 3 --width 32
-expect 2 "khash-bench: --table sch-fq hashes with hash.h's generations: --multiplier (generation K) applies to --func cells" \
-	skew --table sch-fq --keyset slab --multiplier 3
 expect 2 "khash-bench: advise takes hash.h's generations, not K" \
 	advise --keyset seq --bits 8 --gen K --multiplier 3
 expect 2 "khash-bench: --width applies to --multiplier" \

@@ -40,7 +40,7 @@ static uint64_t bucket(const char *name, lkh_gen g, unsigned word, unsigned bits
 	uint64_t b = UINT64_MAX;
 	char err[256];
 
-	if (kb_table_bucket(table(name), g, word, bits, key, param, &b, err, sizeof(err)) < 0)
+	if (kb_table_bucket(table(name), KB_GEN_OF(g), word, bits, key, param, &b, err, sizeof(err)) < 0)
 		fail_msg("%s", err);
 	return b;
 }
@@ -100,13 +100,13 @@ static void bad_keys_and_params_are_refused(void **state)
 	(void)state;
 	/* a 64-bit pointer on a 32-bit kernel, a key_bytes C has no type for,
 	 * a parent that does not fit the word, a name hash wider than u32 */
-	assert_int_equal(kb_table_bucket(table("folio-waitqueue"), LKH_GEN_NEW, 32, 8,
+	assert_int_equal(kb_table_bucket(table("folio-waitqueue"), KB_GEN_OF(LKH_GEN_NEW), 32, 8,
 					 UINT64_C(0xffffea0000000000), 0, &b, err, sizeof(err)), -1);
-	assert_int_equal(kb_table_bucket(table("hash-min"), LKH_GEN_NEW, 64, 10, 1, 3, &b,
+	assert_int_equal(kb_table_bucket(table("hash-min"), KB_GEN_OF(LKH_GEN_NEW), 64, 10, 1, 3, &b,
 					 err, sizeof(err)), -1);
-	assert_int_equal(kb_table_bucket(table("in-lookup-hash"), LKH_GEN_NEW, 32, 10, 1,
+	assert_int_equal(kb_table_bucket(table("in-lookup-hash"), KB_GEN_OF(LKH_GEN_NEW), 32, 10, 1,
 					 UINT64_C(0x100000000), &b, err, sizeof(err)), -1);
-	assert_int_equal(kb_table_bucket(table("in-lookup-hash"), LKH_GEN_NEW, 64, 10,
+	assert_int_equal(kb_table_bucket(table("in-lookup-hash"), KB_GEN_OF(LKH_GEN_NEW), 64, 10,
 					 UINT64_C(0x100000000), 0, &b, err, sizeof(err)), -1);
 	assert_int_equal(kb_table_find("no-such-table"), -1);
 }
@@ -118,7 +118,7 @@ static uint64_t used(const char *name, lkh_gen g, unsigned word)
 	struct kb_skew s;
 	char err[256];
 
-	if (kb_table_count_model(t, g, word, t->bits, kb_table_param(t, word), 4096, 1,
+	if (kb_table_count_model(t, KB_GEN_OF(g), word, t->bits, kb_table_param(t, word), 4096, 1,
 				 &counts, err, sizeof(err)) < 0)
 		fail_msg("%s", err);
 	kb_skew_from_counts(counts, UINT64_C(1) << t->bits, &s);

@@ -43,7 +43,10 @@ int kb_cmd_census(const struct kb_args *a)
 			free_files(files, i);
 			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 		}
-	if (kb_census_run(files, n, &rows, &nrows, err, sizeof(err)) < 0) {
+	const struct kb_gen k = { KB_GEN_K, a->multiplier, a->width };
+
+	if (kb_census_run(files, n, KB_GIVEN(a, MULTIPLIER) ? &k : NULL, &rows, &nrows, err,
+			  sizeof(err)) < 0) {
 		free_files(files, n);
 		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	}

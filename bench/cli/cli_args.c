@@ -144,7 +144,7 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		"named kernel tables: real 6.1 call sites under every generation",
 		"Lists the named tables (the key transform, function and bits of a real Linux 6.1 call site, with its file:line) and counts each one's natural key model through every generation and word size, and, with --kernel-keys, the real kernel keys that fit it.",
 		KB_OPT(COUNT) | KB_OPT(SEED) | KB_OPT(WORDS) | KB_OPT(KERNEL_KEYS) | KB_OPT(FORMAT) |
-			KB_OPT(PLOT) | KB_OPT(OUTPUT) | KB_OPT(QUIET),
+			KB_OPT(PLOT) | KB_OPT(OUTPUT) | KB_OPT(QUIET) | GEN_K_OPTIONS,
 		TEXT_CSV_JSON, 0, NULL, "keys of each table's key model", 4096, NULL, 0, 0 },
 	[KB_CMD_LIST] = {
 		"list", "", "key sets (with formulas), functions and generations",
@@ -155,7 +155,7 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		"",
 		"the hash call sites a kernel reached, judged under every generation",
 		"Reads census files (khash-census 1: the call sites of hash_32, hash_64, hash_long, hash_ptr, hash32_ptr, __hash_32, fs/inode.c hash() and btrfs_inode_hash() a running kernel reached, with a sample of their keys), and hashes each site's distinct keys again with every generation on the file's word size: through the named table at the site's file:line where there is one, and for inode_hash and btrfs_inode_hash through fs/inode.c hash() as the inode-hash table computes it; a btrfs_inode_hash key, whose record holds no super block, takes the super block and i_hash_shift of the file's hash() record that holds its value under 6.1 (else the super block most of its site's keys found, else the table's). A site's table has 2^bits buckets: its bits, else its named table's, else the 32 bits the function returns. It is judged at 2^at buckets, the largest at <= bits where a random function would put " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of its n distinct keys in a shared bucket (n(n-1)/2^(at+1) >= " KB_STRINGIFY(KB_MIN_PAIRS) "), which keeps the chi-squared tail within a factor of 3 of the false-alarm rate it claims; a smaller table than the site's sums adjacent buckets (their top bits), and a site that cannot reach it with 2 buckets has 'too few keys'. Prints per site and generation X^2/df, buckets used, the maximum load and the verdict (broken, skewed, ok, even, as skew gives them), each file's sites apart, labelled by its meta arch, worst first: judged sites before those with too few keys, then by the verdict under old (broken, skewed, ok, even), then by X^2/df under old, then under new, both largest first, then in the file's order. Under each site, what its hash picks: chained, tree or locks (its named table's kind, else its file:line's entry in the table of Linux 6.1's census sites), other (no bucket, so no cost) or unknown; and per generation the cost that kind pays, beside a random function's (CSV and JSON: kind, kind_from, indexes, cost, cost_random, cost_vs_random; a site of unknown kind has only the six cost figures). A malformed line is an error naming file:line.",
-		KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(OUTPUT),
+		KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(OUTPUT) | GEN_K_OPTIONS,
 		TEXT_CSV_JSON, UINT_MAX, "census files, - for standard input",
 		NULL, 0, "FILE...", 0, 0 },
 	[KB_CMD_ADVISE] = {

@@ -106,17 +106,15 @@ static void target_cell(const struct kb_args *a, struct kb_keyset_params *kp, lk
 
 static int need_table_args(struct kb_args *a, const struct kb_table **t)
 {
+	const struct kb_gen kg = { a->gen, a->multiplier, a->width };
 	uint64_t b;
 	char why[256];
 
 	*t = &kb_tables[a->table];
-	if (a->gen_mask & 1u << KB_GEN_K)
-		return kb_fail(KB_EXIT_USAGE, "--table %s hashes with hash.h's generations: --multiplier (generation K) applies to --func cells",
-			       (*t)->name);
 	if (KB_GIVEN(a, FUNC))
 		return kb_fail(KB_EXIT_USAGE, "--table %s fixes the function: drop --func", (*t)->name);
-	if (!KB_GIVEN(a, GEN))
-		return kb_fail(KB_EXIT_USAGE, "%s needs --gen", a->cmd->name);
+	if (!KB_GIVEN(a, GEN) && !KB_GIVEN(a, MULTIPLIER))
+		return kb_fail(KB_EXIT_USAGE, "%s needs --gen (or --multiplier, generation K)", a->cmd->name);
 	if (KB_GIVEN(a, PARAM) && !(*t)->param)
 		return kb_fail(KB_EXIT_USAGE, "table %s takes no --param", (*t)->name);
 	if (a->param_name && strcmp(a->param_name, (*t)->param))
@@ -126,7 +124,7 @@ static int need_table_args(struct kb_args *a, const struct kb_table **t)
 		a->param = kb_table_param(*t, a->word);
 	if (!KB_GIVEN(a, BITS))
 		a->bits = (*t)->bits;
-	if (kb_table_bucket(*t, a->gen, a->word, a->bits, 0, a->param, &b, why, sizeof(why)) < 0)
+	if (kb_table_bucket(*t, &kg, a->word, a->bits, 0, a->param, &b, why, sizeof(why)) < 0)
 		return kb_fail(KB_EXIT_USAGE, "%s", why);
 	return 0;
 }
@@ -193,6 +191,7 @@ static size_t format_hex(char *out, uint64_t v)
 static int cmd_hash(struct kb_args *a)
 {
 	static char out_buf[BLOCK * 19];
+	const struct kb_gen kg = { a->gen, a->multiplier, a->width };
 	const struct kb_table *t = NULL;
 	size_t len = 0;
 	struct kb_hashspec s;
@@ -227,7 +226,7 @@ static int cmd_hash(struct kb_args *a)
 
 		if (t) {
 			for (i = 0; i < (size_t)n; i++) {
-				if (kb_table_bucket(t, a->gen, a->word, a->bits, keys[i], a->param,
+				if (kb_table_bucket(t, &kg, a->word, a->bits, keys[i], a->param,
 						    &words[i], err, sizeof(err)) < 0) {
 					rc = kb_fail(KB_EXIT_RUNTIME, "%s: key %llu: %s", kf->name,
 						     (unsigned long long)(done + i + 1), err);
@@ -279,7 +278,10 @@ static int count_keys(const struct kb_args *a, const struct kb_hashspec *s, size
 		m = n - i < BLOCK ? n - i : BLOCK;
 		for (g = 0; g < ns; g++) {
 			if (t) {
-				if (kb_table_count(t, s[g].gen, a->word, a->bits, a->param, keys + i,
+				struct kb_gen kg;
+
+				kb_hashspec_kb_gen(&s[g], &kg);
+				if (kb_table_count(t, &kg, a->word, a->bits, a->param, keys + i,
 						   m, counts[g], err, sizeof(err)) < 0)
 					return kb_fail(KB_EXIT_RUNTIME, "%s: %s", name, err);
 			} else {
@@ -436,7 +438,11 @@ static int count_keyset(const struct kb_args *a, const struct kb_table *t,
 	struct kb_engine_opts eo = { a->threads, KB_PATH_AUTO, 0, &progress,
 				     KB_GIVEN(a, ENUMERATE) };
 	struct kb_progress_view *view = watch(a, &progress, t ? "keys" : "hashes");
-	int rc = t ? kb_table_count_keyset(t, a->gen, a->word, a->bits, a->param,
+	struct kb_gen kg;
+	int rc;
+
+	kb_hashspec_kb_gen(s, &kg);
+	rc = t ? kb_table_count_keyset(t, &kg, a->word, a->bits, a->param,
 					   a->keyset, &a->kp, &progress, counts, err,
 					   errlen)
 		   : kb_count_keyset(s, a->bits, a->keyset, &a->kp, &eo, counts, err,
@@ -1185,26 +1191,28 @@ static void table_cells(const struct kb_args *a, unsigned t, unsigned w,
 	char err[512];
 	int g;
 
-	for (g = 0; g < LKH_GEN_COUNT; g++) {
-		struct kb_table_cell *c = &cells[(*n)++];
+	for (g = 0; g < KB_GEN_COUNT; g++) {
+		struct kb_table_cell *c;
+		const struct kb_gen kg = { g, a->multiplier, a->width };
 		uint64_t *counts = NULL;
 		int rc;
 
+		if (g == KB_GEN_K && !KB_GIVEN(a, MULTIPLIER))
+			break;
+		c = &cells[(*n)++];
 		c->table = t;
 		c->source = keys ? tb->kernel_keys : "model";
 		c->cell.table = tb->name;
 		c->cell.keyset = keys ? -1 : tb->keyset;
-		c->cell.spec.func = tb->func;
-		c->cell.spec.gen = (lkh_gen)g;
-		c->cell.spec.word = w;
+		kb_hashspec_make(&c->cell.spec, tb->func, w, &kg);
 		c->cell.bits = tb->bits;
 		if (keys) {
 			counts = calloc((size_t)1 << tb->bits, sizeof(*counts));
 			rc = !counts ? (snprintf(err, sizeof(err), "out of memory"), -1)
-				     : kb_table_count(tb, (lkh_gen)g, w, tb->bits, param, keys,
+				     : kb_table_count(tb, &kg, w, tb->bits, param, keys,
 						      (size_t)nk, counts, err, sizeof(err));
 		} else {
-			rc = kb_table_count_model(tb, (lkh_gen)g, w, tb->bits, param, a->kp.count,
+			rc = kb_table_count_model(tb, &kg, w, tb->bits, param, a->kp.count,
 						  a->kp.seed, &counts, err, sizeof(err));
 		}
 		if (rc < 0) {
@@ -1230,7 +1238,8 @@ static int cmd_tables(struct kb_args *a)
 	struct kb_buf b = { 0 };
 	struct kb_figure figs[2];
 	uint64_t *keys = NULL;
-	size_t n = 0, nfigs = 0, cap = (size_t)kb_tables_count * 2 * 2 * LKH_GEN_COUNT;
+	size_t n = 0, nfigs = 0, cap = (size_t)kb_tables_count * 2 * 2 * KB_GEN_COUNT;
+	unsigned ngens = KB_GIVEN(a, MULTIPLIER) ? KB_GEN_COUNT : LKH_GEN_COUNT;
 	struct kb_progress progress = { 0, 0 };
 	struct kb_progress_view *view;
 	unsigned t, w;
@@ -1242,7 +1251,7 @@ static int cmd_tables(struct kb_args *a)
 		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
 	}
 	/* the key models' keys, every generation (kernel keys are few) */
-	progress.total = (uint64_t)kb_tables_count * LKH_GEN_COUNT * a->kp.count *
+	progress.total = (uint64_t)kb_tables_count * ngens * a->kp.count *
 			 (unsigned)__builtin_popcount(a->ro.words & 3u);
 	view = watch(a, &progress, "keys");
 	for (t = 0; t < kb_tables_count; t++) {

@@ -173,10 +173,10 @@ void kb_census_kind_of(const char *where, int func, struct kb_census_kind *k)
 /* btrfs_inode_hash() (fs/btrfs/btrfs_inode.h:261 in 6.1): u64 arithmetic
  * on the generation's GOLDEN_RATIO_PRIME, folded to 32 bits on a 32-bit
  * kernel; the result is the hashval fs/inode.c hash() goes on with. */
-static uint64_t btrfs_inode_hash(lkh_gen gen, unsigned word, uint64_t objectid,
+static uint64_t btrfs_inode_hash(const struct kb_gen *g, unsigned word, uint64_t objectid,
 				 uint64_t root)
 {
-	uint64_t h = objectid ^ (root * lkh_golden_ratio_prime(gen, word));
+	uint64_t h = objectid ^ (root * kb_gen_golden_ratio_prime(g, word));
 
 	if (word == 32)
 		h = (h >> 32) ^ (h & 0xffffffffu);
@@ -185,7 +185,7 @@ static uint64_t btrfs_inode_hash(lkh_gen gen, unsigned word, uint64_t objectid,
 
 /* The bucket of one key in the row's table of 2^bits, as gen computes it,
  * then its top `at` bits. */
-static int bucket_of(const struct kb_census_row *r, unsigned word, lkh_gen gen,
+static int bucket_of(const struct kb_census_row *r, unsigned word, const struct kb_gen *g,
 		     const struct kb_census_key *k, uint64_t sb, uint64_t *out,
 		     char *err, size_t errlen)
 {
@@ -194,9 +194,21 @@ static int bucket_of(const struct kb_census_row *r, unsigned word, lkh_gen gen,
 	unsigned width;
 	int rc;
 
+	if (s->func < LKH_FUNC_COUNT && g->gen == KB_GEN_K &&
+	    s->func != LKH_FUNC_HASH32_PTR) {
+		/* K's product (hash32_ptr multiplies by nothing: as hash.h) */
+		struct kb_hashspec ks;
+
+		kb_hashspec_make(&ks, (lkh_func)s->func, word, g);
+		kb_full_words(&ks, &k->a, 1, &full);
+		*out = full >> (64 - r->at);
+		return 0;
+	}
 	if (s->func < LKH_FUNC_COUNT) {
 		/* every function keeps the top bits of one word */
-		rc = lkh_hash_full((lkh_func)s->func, gen, word, k->a, &full, &width);
+		rc = lkh_hash_full((lkh_func)s->func,
+				   g->gen == KB_GEN_K ? LKH_GEN_NEW : (lkh_gen)g->gen, word, k->a,
+				   &full, &width);
 		if (rc != LKH_OK) {
 			snprintf(err, errlen, "site %lu (%s): key %#llx: %s", s->id, s->where,
 				 (unsigned long long)k->a, lkh_strerror(rc));
@@ -206,11 +218,11 @@ static int bucket_of(const struct kb_census_row *r, unsigned word, lkh_gen gen,
 		return 0;
 	}
 	if (s->func == KB_CENSUS_INODE_HASH)
-		rc = kb_table_bucket(&kb_tables[r->table], gen, word, r->bits, k->b, k->a, &b,
+		rc = kb_table_bucket(&kb_tables[r->table], g, word, r->bits, k->b, k->a, &b,
 				     err, errlen);
 	else
-		rc = kb_table_bucket(&kb_tables[r->table], gen, word, r->bits,
-				     btrfs_inode_hash(gen, word, k->a, k->b), sb, &b, err, errlen);
+		rc = kb_table_bucket(&kb_tables[r->table], g, word, r->bits,
+				     btrfs_inode_hash(g, word, k->a, k->b), sb, &b, err, errlen);
 	if (rc < 0)
 		return -1;
 	*out = b >> (r->bits - r->at);
@@ -291,7 +303,7 @@ static long btrfs_super_blocks(const struct inode_records *ir, unsigned word,
 	if (!found)
 		return -1;
 	for (i = 0; i < n; i++)
-		if ((sb[i] = sb_of_hashval(ir, btrfs_inode_hash(LKH_GEN_NEW, word, keys[i].a,
+		if ((sb[i] = sb_of_hashval(ir, btrfs_inode_hash(KB_GEN_OF(LKH_GEN_NEW), word, keys[i].a,
 								keys[i].b))))
 			found[nf++] = sb[i];
 	qsort(found, nf, sizeof(*found), u64_cmp);
@@ -326,7 +338,8 @@ uint64_t kb_census_min_keys(void)
 
 static int judge_site(const struct kb_census_file *f, size_t fi,
 		      const struct inode_records *ir, const struct kb_census_site *s,
-		      struct kb_census_row *r, char *err, size_t errlen)
+		      const struct kb_gen *kg, struct kb_census_row *r, char *err,
+		      size_t errlen)
 {
 	struct kb_census_key *keys;
 	uint64_t *counts, *sb = NULL;
@@ -334,6 +347,9 @@ static int judge_site(const struct kb_census_file *f, size_t fi,
 	int g;
 
 	memset(r, 0, sizeof(*r));
+	r->ngens = kg ? KB_GEN_COUNT : LKH_GEN_COUNT;
+	if (kg)
+		r->k = *kg;
 	r->file = fi;
 	r->site = s;
 	r->table = kb_census_table_of(s->where, s->func);
@@ -351,6 +367,19 @@ static int judge_site(const struct kb_census_file *f, size_t fi,
 	} else if (r->bits == 0) {
 		r->bits_from = r->table >= 0 ? KB_CENSUS_BITS_TABLE : KB_CENSUS_BITS_WORD;
 		r->bits = r->table >= 0 ? kb_tables[r->table].bits : 32;
+	}
+	if (kg && s->func < LKH_FUNC_COUNT && s->func != LKH_FUNC_HASH32_PTR) {
+		/* K's product must see the whole argument */
+		struct kb_hashspec ks;
+
+		kb_hashspec_make(&ks, (lkh_func)s->func, f->word, kg);
+		if (kb_multiplier_check(ks.k, ks.k_width, err, errlen) < 0)
+			return -1;
+		if (kb_hashspec_input_bits(&ks) > ks.k_width) {
+			snprintf(err, errlen, "site %lu (%s): %s on %u-bit takes 64-bit keys: a 32-bit multiplier would drop their high half (give --width 64)",
+				 s->id, s->where, kb_census_func_name(s->func), f->word);
+			return -1;
+		}
 	}
 	keys = distinct_keys(s, &n);
 	if (!keys) {
@@ -380,11 +409,12 @@ static int judge_site(const struct kb_census_file *f, size_t fi,
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	for (g = 0; g < LKH_GEN_COUNT; g++) {
+	for (g = 0; g < r->ngens; g++) {
 		size_t loads = 0, run;
+		const struct kb_gen *gg = g == KB_GEN_K ? kg : KB_GEN_OF(g);
 
 		for (i = 0; i < n; i++)
-			if (bucket_of(r, f->word, (lkh_gen)g, &keys[i], sb ? sb[i] : 0, &counts[i],
+			if (bucket_of(r, f->word, gg, &keys[i], sb ? sb[i] : 0, &counts[i],
 				      err, errlen) < 0) {
 				free(sb);
 				free(counts);
@@ -436,8 +466,8 @@ static int row_cmp(const void *x, const void *y)
 }
 
 int kb_census_run(const struct kb_census_file *files, size_t n,
-		  struct kb_census_row **rows, size_t *nrows, char *err,
-		  size_t errlen)
+		  const struct kb_gen *k, struct kb_census_row **rows, size_t *nrows,
+		  char *err, size_t errlen)
 {
 	size_t total = 0, i, j, done = 0;
 
@@ -459,8 +489,8 @@ int kb_census_run(const struct kb_census_file *files, size_t n,
 			rc = -1;
 		}
 		for (j = 0; rc == 0 && j < files[i].nsites; j++)
-			rc = judge_site(&files[i], i, &ir, &files[i].sites[j], &(*rows)[done++],
-					err, errlen);
+			rc = judge_site(&files[i], i, &ir, &files[i].sites[j], k,
+					&(*rows)[done++], err, errlen);
 		free(ir.by_hashval);
 		if (rc < 0) {
 			free(*rows);
@@ -480,6 +510,7 @@ void kb_census_summarize(const struct kb_census_row *rows, size_t n,
 	int g;
 
 	memset(out, 0, sizeof(*out));
+	out->ngens = n ? rows[0].ngens : LKH_GEN_COUNT;
 	for (i = 0; i < n; i++) {
 		if (rows[i].file != file)
 			continue;
@@ -489,7 +520,8 @@ void kb_census_summarize(const struct kb_census_row *rows, size_t n,
 			continue;
 		}
 		out->judged++;
-		for (g = 0; g < LKH_GEN_COUNT; g++)
+		out->ngens = rows[i].ngens;
+		for (g = 0; g < rows[i].ngens; g++)
 			out->verdicts[g][kb_census_verdict(&rows[i].gen[g])]++;
 	}
 }

@@ -15,6 +15,7 @@
 
 #include <khash/lkh.h>
 
+#include "engine.h"
 #include "stats.h"
 
 /* A site's function: one of libkhash's (lkh_func), or one of the two
@@ -131,7 +132,10 @@ struct kb_census_row {
 	 * of the same file gave (the rest take the one most of them found,
 	 * or the inode-hash table's when none did) */
 	long sb_found;
-	struct kb_skew gen[LKH_GEN_COUNT];
+	int ngens;            /* hash.h's four, and K (gen[KB_GEN_K]) when run
+			       * with a multiplier */
+	struct kb_gen k;      /* K's, then */
+	struct kb_skew gen[KB_GEN_COUNT];
 };
 
 /* Per file and generation: verdicts of the judged sites. */
@@ -145,7 +149,8 @@ enum kb_census_verdict {
 
 struct kb_census_summary {
 	size_t sites, judged, too_few;
-	size_t verdicts[LKH_GEN_COUNT][KB_CENSUS_VERDICTS];
+	int ngens;
+	size_t verdicts[KB_GEN_COUNT][KB_CENSUS_VERDICTS];
 };
 
 /* A judged cell's verdict, from kb_verdict()'s word. */
@@ -160,8 +165,8 @@ enum kb_census_verdict kb_census_verdict(const struct kb_skew *s);
  * cannot hash).
  */
 int kb_census_run(const struct kb_census_file *files, size_t n,
-		  struct kb_census_row **rows, size_t *nrows, char *err,
-		  size_t errlen);
+		  const struct kb_gen *k, struct kb_census_row **rows, size_t *nrows,
+		  char *err, size_t errlen);
 
 /* The summary of file's rows. */
 void kb_census_summarize(const struct kb_census_row *rows, size_t n,

@@ -44,6 +44,31 @@ void kb_hashspec_set_gen(struct kb_hashspec *s, int g, uint64_t k,
 	}
 }
 
+void kb_hashspec_make(struct kb_hashspec *s, lkh_func func, unsigned word,
+		      const struct kb_gen *g)
+{
+	memset(s, 0, sizeof(*s));
+	s->func = func;
+	s->word = word;
+	kb_hashspec_set_gen(s, g->gen, g->k,
+			    g->width ? g->width
+				     : kb_multiplier_width(g->k, kb_hashspec_input_bits(s)));
+}
+
+void kb_hashspec_kb_gen(const struct kb_hashspec *s, struct kb_gen *g)
+{
+	g->gen = kb_hashspec_gen(s);
+	g->k = s->k;
+	g->width = s->k_width;
+}
+
+uint64_t kb_gen_golden_ratio_prime(const struct kb_gen *g, unsigned word)
+{
+	if (g->gen == KB_GEN_K)
+		return word == 32 ? (uint32_t)g->k : g->k;
+	return lkh_golden_ratio_prime((lkh_gen)g->gen, word);
+}
+
 const char *kb_gen_name(int g)
 {
 	return g == KB_GEN_K ? "K" : g >= 0 ? lkh_gen_name((lkh_gen)g) : NULL;

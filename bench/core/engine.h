@@ -33,6 +33,29 @@ struct kb_hashspec {
 	unsigned k_width;   /* its word, 32 or 64; 0: hash.h's generation */
 };
 
+/* A generation as a command takes it: hash.h's (gen an lkh_gen), or K
+ * (gen KB_GEN_K) with its multiplier and width (0: for each argument,
+ * kb_multiplier_width's). */
+struct kb_gen {
+	int gen;
+	uint64_t k;
+	unsigned width;
+};
+
+/* hash.h's generation g, as a struct kb_gen. */
+#define KB_GEN_OF(g) (&(const struct kb_gen){ (int)(g), 0, 0 })
+
+/* s := func on a word-bit kernel under generation g. */
+void kb_hashspec_make(struct kb_hashspec *s, lkh_func func, unsigned word,
+		      const struct kb_gen *g);
+
+/* The generation of a cell, as a struct kb_gen (K's width resolved). */
+void kb_hashspec_kb_gen(const struct kb_hashspec *s, struct kb_gen *g);
+
+/* GOLDEN_RATIO_PRIME as g has it on a word-bit kernel: hash.h's, or K in
+ * its place (its low word bits: the kernel's unsigned long). */
+uint64_t kb_gen_golden_ratio_prime(const struct kb_gen *g, unsigned word);
+
 /* The generation of a cell: an lkh_gen, or KB_GEN_K. */
 int kb_hashspec_gen(const struct kb_hashspec *s);
 

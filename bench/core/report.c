@@ -205,12 +205,9 @@ static int takes(const struct kb_report_opts *o, int g, lkh_func func, unsigned 
 void kb_report_spec(const struct kb_report_opts *o, int g, lkh_func func,
 		    unsigned word, struct kb_hashspec *s)
 {
-	memset(s, 0, sizeof(*s));
-	s->func = func;
-	s->word = word;
-	kb_hashspec_set_gen(s, g, o->k,
-			    o->k_width ? o->k_width
-				       : kb_multiplier_width(o->k, kb_hashspec_input_bits(s)));
+	struct kb_gen kg = { g, o->k, o->k_width };
+
+	kb_hashspec_make(s, func, word, &kg);
 }
 
 static int run_group(struct kb_report *r, struct sparse_bufs *sb, int keyset,

@@ -105,17 +105,17 @@ static uint64_t word_mask(unsigned word)
 }
 
 /* fs/inode.c hash(): unsigned long arithmetic on a word-bit kernel. */
-static uint64_t inode_hash(lkh_gen gen, unsigned word, unsigned bits,
+static uint64_t inode_hash(const struct kb_gen *g, unsigned word, unsigned bits,
 			   uint64_t ino, uint64_t sb)
 {
-	uint64_t m = word_mask(word), grp = lkh_golden_ratio_prime(gen, word);
+	uint64_t m = word_mask(word), grp = kb_gen_golden_ratio_prime(g, word);
 	uint64_t tmp = ((ino * sb) & m) ^ (((grp + ino) & m) / l1_cache_bytes(word));
 
 	tmp ^= (tmp ^ grp) >> bits;
 	return tmp & ((UINT64_C(1) << bits) - 1);
 }
 
-int kb_table_bucket(const struct kb_table *t, lkh_gen gen, unsigned word,
+int kb_table_bucket(const struct kb_table *t, const struct kb_gen *g, unsigned word,
 		    unsigned bits, uint64_t key, uint64_t param,
 		    uint64_t *bucket, char *err, size_t errlen)
 {
@@ -163,7 +163,7 @@ int kb_table_bucket(const struct kb_table *t, lkh_gen gen, unsigned word,
 				 word - 1);
 			return -1;
 		}
-		*bucket = inode_hash(gen, word, bits, key, param);
+		*bucket = inode_hash(g, word, bits, key, param);
 		return 0;
 	case KB_TX_DCACHE:
 		if (key > UINT32_MAX) {
@@ -176,7 +176,22 @@ int kb_table_bucket(const struct kb_table *t, lkh_gen gen, unsigned word,
 	default:
 		break;
 	}
-	rc = lkh_hash(f, gen, word, v, bits, bucket);
+	if (g->gen == KB_GEN_K) {
+		struct kb_hashspec s;
+
+		kb_hashspec_make(&s, f, word, g);
+		if (v > UINT32_MAX && kb_hashspec_input_bits(&s) == 32) {
+			rc = LKH_ERR_RANGE;
+		} else if (kb_hashspec_check(&s, bits, err, errlen) < 0) {
+			return -1;
+		} else {
+			kb_full_words(&s, &v, 1, bucket);
+			*bucket >>= 64 - bits;
+			rc = LKH_OK;
+		}
+	} else {
+		rc = lkh_hash(f, (lkh_gen)g->gen, word, v, bits, bucket);
+	}
 	if (rc == LKH_ERR_RANGE)
 		snprintf(err, errlen, "%s: key %#llx does not fit the %u-bit argument of %s on %u-bit",
 			 t->name, (unsigned long long)v, lkh_input_bits(f, word),
@@ -186,7 +201,7 @@ int kb_table_bucket(const struct kb_table *t, lkh_gen gen, unsigned word,
 	return rc == LKH_OK ? 0 : -1;
 }
 
-int kb_table_count(const struct kb_table *t, lkh_gen gen, unsigned word,
+int kb_table_count(const struct kb_table *t, const struct kb_gen *g, unsigned word,
 		   unsigned bits, uint64_t param, const uint64_t *keys,
 		   size_t n, uint64_t *counts, char *err, size_t errlen)
 {
@@ -195,14 +210,14 @@ int kb_table_count(const struct kb_table *t, lkh_gen gen, unsigned word,
 	for (i = 0; i < n; i++) {
 		uint64_t b;
 
-		if (kb_table_bucket(t, gen, word, bits, keys[i], param, &b, err, errlen) < 0)
+		if (kb_table_bucket(t, g, word, bits, keys[i], param, &b, err, errlen) < 0)
 			return -1;
 		counts[b]++;
 	}
 	return 0;
 }
 
-int kb_table_count_keyset(const struct kb_table *t, lkh_gen gen, unsigned word,
+int kb_table_count_keyset(const struct kb_table *t, const struct kb_gen *g, unsigned word,
 			  unsigned bits, uint64_t param, int keyset,
 			  const struct kb_keyset_params *p,
 			  struct kb_progress *progress, uint64_t **counts,
@@ -224,7 +239,7 @@ int kb_table_count_keyset(const struct kb_table *t, lkh_gen gen, unsigned word,
 	if (kb_open_counted(&ks, keyset, &kp, bits, counts, err, errlen) < 0)
 		return -1;
 	while (rc == 0 && (n = kb_keystream_next(&ks, keys, 1024)) > 0) {
-		rc = kb_table_count(t, gen, word, bits, param, keys, n, *counts, err, errlen);
+		rc = kb_table_count(t, g, word, bits, param, keys, n, *counts, err, errlen);
 		kb_progress_add(progress, n);
 	}
 	kb_keystream_close(&ks);
@@ -251,7 +266,7 @@ void kb_table_model(const struct kb_table *t, unsigned word, uint64_t count,
 	}
 }
 
-int kb_table_count_model(const struct kb_table *t, lkh_gen gen, unsigned word,
+int kb_table_count_model(const struct kb_table *t, const struct kb_gen *g, unsigned word,
 			 unsigned bits, uint64_t param, uint64_t count,
 			 uint64_t seed, uint64_t **counts, char *err,
 			 size_t errlen)
@@ -259,6 +274,6 @@ int kb_table_count_model(const struct kb_table *t, lkh_gen gen, unsigned word,
 	struct kb_keyset_params kp;
 
 	kb_table_model(t, word, count, seed, &kp);
-	return kb_table_count_keyset(t, gen, word, bits, param, t->keyset, &kp, NULL,
+	return kb_table_count_keyset(t, g, word, bits, param, t->keyset, &kp, NULL,
 				     counts, err, errlen);
 }

@@ -14,6 +14,8 @@
 
 #include <khash/lkh.h>
 
+#include "engine.h"
+
 #include "stats.h"
 
 /* What a call site does to its key before (or instead of) hashing. */
@@ -59,16 +61,17 @@ int kb_table_find(const char *name);
 uint64_t kb_table_param(const struct kb_table *t, unsigned word);
 
 /*
- * The bucket a table puts key in, as generation gen on a word-bit kernel
+ * The bucket a table puts key in, as generation g (hash.h's, or K: its
+ * hash and GOLDEN_RATIO_PRIME K's) on a word-bit kernel
  * with a table of 2^bits: 0, or -1 with a reason (a key or parameter that
  * does not fit the kernel's word, bits out of range).
  */
-int kb_table_bucket(const struct kb_table *t, lkh_gen gen, unsigned word,
+int kb_table_bucket(const struct kb_table *t, const struct kb_gen *g, unsigned word,
 		    unsigned bits, uint64_t key, uint64_t param,
 		    uint64_t *bucket, char *err, size_t errlen);
 
 /* Add n keys to counts[2^bits]; 0, or -1 with a reason naming the key. */
-int kb_table_count(const struct kb_table *t, lkh_gen gen, unsigned word,
+int kb_table_count(const struct kb_table *t, const struct kb_gen *g, unsigned word,
 		   unsigned bits, uint64_t param, const uint64_t *keys,
 		   size_t n, uint64_t *counts, char *err, size_t errlen);
 
@@ -79,7 +82,7 @@ struct kb_progress;
 /* Counts of a built-in key set through the table: 0, or -1 with a reason.
  * *counts is malloc'ed, 2^bits entries.  Keys counted go to progress
  * (NULL: nobody watches). */
-int kb_table_count_keyset(const struct kb_table *t, lkh_gen gen, unsigned word,
+int kb_table_count_keyset(const struct kb_table *t, const struct kb_gen *g, unsigned word,
 			  unsigned bits, uint64_t param, int keyset,
 			  const struct kb_keyset_params *p,
 			  struct kb_progress *progress, uint64_t **counts,
@@ -91,7 +94,7 @@ void kb_table_model(const struct kb_table *t, unsigned word, uint64_t count,
 		    uint64_t seed, struct kb_keyset_params *kp);
 
 /* The same for the table's natural key model, count keys, seeded. */
-int kb_table_count_model(const struct kb_table *t, lkh_gen gen, unsigned word,
+int kb_table_count_model(const struct kb_table *t, const struct kb_gen *g, unsigned word,
 			 unsigned bits, uint64_t param, uint64_t count,
 			 uint64_t seed, uint64_t **counts, char *err,
 			 size_t errlen);

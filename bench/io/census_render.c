@@ -89,12 +89,12 @@ static void kind_text(const struct kb_census_row *r, struct kb_buf *b)
 		/* nobody says which cost is the table's: all of them */
 		kb_buf_printf(b, "    kind unknown%s",
 			      r->at ? "; a hit's compares / a miss's / others met" : "");
-		for (g = 0; r->at && g < LKH_GEN_COUNT; g++) {
+		for (g = 0; r->at && g < r->ngens; g++) {
 			struct kb_cost c;
 
 			kb_cost_of(&r->gen[g], &c);
 			kb_buf_printf(b, "%s %s %.3g (%.2fx) / %.3g (%.2fx) / %.3g (%.2fx)",
-				      g ? "," : ":", lkh_gen_name((lkh_gen)g), c.hit, c.hit_ratio,
+				      g ? "," : ":", kb_gen_name(g), c.hit, c.hit_ratio,
 				      c.miss, c.miss_ratio, c.met, c.met_ratio);
 		}
 		kb_buf_printf(b, "\n");
@@ -104,10 +104,10 @@ static void kind_text(const struct kb_census_row *r, struct kb_buf *b)
 		      r->kind.from == KB_CENSUS_KIND_TABLE ? "named table" : "site table");
 	if (r->kind.kind == KB_SITE_OTHER)
 		kb_buf_printf(b, "; no bucket, no cost");
-	for (g = 0; g < LKH_GEN_COUNT && kind_cost(r, g, &v, &random, &x); g++) {
+	for (g = 0; g < r->ngens && kind_cost(r, g, &v, &random, &x); g++) {
 		if (!g)
 			kb_buf_printf(b, "; %s:", kb_cost_unit((enum kb_table_kind)r->kind.kind));
-		kb_buf_printf(b, "%s %s %.3g (%.2fx)", g ? "," : "", lkh_gen_name((lkh_gen)g), v, x);
+		kb_buf_printf(b, "%s %s %.3g (%.2fx)", g ? "," : "", kb_gen_name(g), v, x);
 	}
 	kb_buf_printf(b, "\n");
 }
@@ -129,11 +129,16 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 		kb_buf_printf(b, "%zu sites: %zu judged, %zu with too few keys (fewer than %llu distinct)\n",
 			      s.sites, s.judged, s.too_few,
 			      (unsigned long long)kb_census_min_keys());
-		for (g = 0; g < LKH_GEN_COUNT; g++)
+		for (g = 0; g < s.ngens; g++)
 			kb_buf_printf(b, "  %-7s %4zu broken, %4zu skewed, %4zu fine\n",
-				      lkh_gen_name((lkh_gen)g), s.verdicts[g][KB_CENSUS_BROKEN],
+				      kb_gen_name(g), s.verdicts[g][KB_CENSUS_BROKEN],
 				      s.verdicts[g][KB_CENSUS_SKEWED],
 				      s.verdicts[g][KB_CENSUS_OK] + s.verdicts[g][KB_CENSUS_EVEN]);
+		if (s.ngens > KB_GEN_K && nrows)
+			kb_buf_printf(b, "K: the key times 0x%llx mod 2^w, its top bits (w = %s; inode hashes: K as GOLDEN_RATIO_PRIME)\n",
+				      (unsigned long long)rows[0].k.k,
+				      rows[0].k.width == 64 ? "64" : rows[0].k.width == 32 ? "32"
+				      : "the wider of K's and the key's");
 		kb_buf_printf(b, "bits: the site's, t: its named table's, w: the 32-bit word it returns, i: i_hash_shift of the\n"
 				 "hash() records (btrfs_inode_hash, with their super blocks); judged at 2^at buckets, the\n"
 				 "largest at <= bits where a random function would put %d pairs of the distinct keys in a shared bucket;\n"
@@ -152,9 +157,8 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 		}
 		kb_buf_printf(b, "%-*s %-16s %-*s %4s %2s %10s %8s", (int)ws, "site", "function",
 			      (int)wt, "table", "bits", "at", "calls", "distinct");
-		for (g = 0; g < LKH_GEN_COUNT; g++)
-			kb_buf_printf(b, " | %-*s", g + 1 < LKH_GEN_COUNT ? 28 : 0,
-				      lkh_gen_name((lkh_gen)g));
+		for (g = 0; g < s.ngens; g++)
+			kb_buf_printf(b, " | %-*s", g + 1 < s.ngens ? 28 : 0, kb_gen_name(g));
 		kb_buf_printf(b, "\n");
 		for (i = 0; i < nrows; i++) {
 			const struct kb_census_row *r = &rows[i];
@@ -173,7 +177,7 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 				kind_text(r, b);
 				continue;
 			}
-			for (g = 0; g < LKH_GEN_COUNT; g++) {
+			for (g = 0; g < r->ngens; g++) {
 				const struct kb_skew *k = &r->gen[g];
 				char num[32];
 
@@ -181,7 +185,7 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 				kb_buf_printf(b, " | %7s %6llu %6llu %-*s", num,
 					      (unsigned long long)k->used,
 					      (unsigned long long)k->max_load,
-					      g + 1 < LKH_GEN_COUNT ? 6 : 0,
+					      g + 1 < r->ngens ? 6 : 0,
 					      verdict_names[kb_census_verdict(k)]);
 			}
 			kb_buf_printf(b, "\n");
@@ -218,7 +222,7 @@ static void census_csv(const struct kb_census_file *files,
 		const struct kb_census_row *r = &rows[i];
 		const struct kb_census_file *f = &files[r->file];
 
-		for (g = 0; g < LKH_GEN_COUNT; g++) {
+		for (g = 0; g < r->ngens; g++) {
 			const struct kb_skew *k = &r->gen[g];
 
 			kb_buf_printf(b, "%d,", CENSUS_SCHEMA);
@@ -235,7 +239,7 @@ static void census_csv(const struct kb_census_file *files,
 				      (unsigned long long)r->distinct);
 			if (r->site->func == KB_CENSUS_BTRFS_INODE_HASH && r->at)
 				kb_buf_printf(b, "%ld", r->sb_found);
-			kb_buf_printf(b, ",%s,", lkh_gen_name((lkh_gen)g));
+			kb_buf_printf(b, ",%s,", kb_gen_name(g));
 			if (!r->at) {
 				kb_buf_printf(b, ",,,,,,,%s%s", KB_COST_CSV_EMPTY, KB_TOO_FEW);
 				kind_csv(r, g, b);
@@ -294,11 +298,11 @@ static void json_site(const struct kb_census_row *r, struct kb_buf *b)
 	if (r->site->func == KB_CENSUS_BTRFS_INODE_HASH)
 		kb_buf_printf(b, "\"sb_found\": %ld, ", r->sb_found);
 	kb_buf_printf(b, "\"gens\": {");
-	for (g = 0; g < LKH_GEN_COUNT; g++) {
+	for (g = 0; g < r->ngens; g++) {
 		const struct kb_skew *k = &r->gen[g];
 
 		kb_buf_printf(b, "%s\"%s\": {\"buckets\": %llu, ", g ? ", " : "",
-			      lkh_gen_name((lkh_gen)g), (unsigned long long)k->buckets);
+			      kb_gen_name(g), (unsigned long long)k->buckets);
 		kb_json_number(b, "chi2_per_df", k->chi2_per_df);
 		kb_buf_printf(b, ", ");
 		kb_json_number(b, "log10_p_upper", k->log10_p_upper);
@@ -351,8 +355,8 @@ static void census_json(const struct kb_census_file *files, size_t nfiles,
 		}
 		kb_buf_printf(b, "},\n     \"summary\": {\"sites\": %zu, \"judged\": %zu, \"too_few\": %zu",
 			      s.sites, s.judged, s.too_few);
-		for (g = 0; g < LKH_GEN_COUNT; g++) {
-			kb_buf_printf(b, ", \"%s\": {", lkh_gen_name((lkh_gen)g));
+		for (g = 0; g < s.ngens; g++) {
+			kb_buf_printf(b, ", \"%s\": {", kb_gen_name(g));
 			for (v = KB_CENSUS_VERDICTS - 1; v >= 0; v--)
 				kb_buf_printf(b, "\"%s\": %zu%s", verdict_names[v], s.verdicts[g][v],
 					      v ? ", " : "}");
@@ -389,7 +393,7 @@ void kb_figure_census(const struct kb_census_file *files, size_t nfiles,
 {
 	struct kb_buf labels = { 0 };
 	size_t i, judged = 0;
-	int g, row;
+	int g, row, ngens = nrows ? rows[0].ngens : LKH_GEN_COUNT;
 
 	(void)nfiles;
 	for (i = 0; i < nrows; i++)
@@ -402,7 +406,7 @@ void kb_figure_census(const struct kb_census_file *files, size_t nfiles,
 	fig->height = 160 + 14 * (int)(judged ? judged : 1);
 	/* rows from the bottom up, so the worst (the first) is at the top */
 	kb_buf_printf(&fig->dat, "# generation row log10_chi2_per_df mark\n");
-	for (g = 0; g < LKH_GEN_COUNT; g++) {
+	for (g = 0; g < ngens; g++) {
 		row = (int)judged;
 		for (i = 0; i < nrows; i++) {
 			const struct kb_census_row *r = &rows[i];
@@ -417,6 +421,6 @@ void kb_figure_census(const struct kb_census_file *files, size_t nfiles,
 					      kb_census_func_name(r->site->func));
 		}
 	}
-	kb_figure_gen_heatmap(fig, judged ? (int)judged : 1, 0, &labels);
+	kb_figure_gen_heatmap(fig, judged ? (int)judged : 1, 0, ngens, &labels);
 	kb_buf_free(&labels);
 }

@@ -814,14 +814,13 @@ static void tables_cost_text(const struct kb_table_cell *c, size_t n,
 			     struct kb_buf *b)
 {
 	size_t i;
-	unsigned t;
 
 	kb_buf_printf(b, "\nWhat that costs, over a random function's cost at the same load: chained,\n"
 			 "entries a lookup compares; tree, keys in the tree it searches; locks,\n"
 			 "other keys met on a lock or wait queue (1.00x: as random)\n\n");
 	kb_buf_printf(b, "%-17s %-4s %-7s %-12s |", "table", "word", "kind", "keys");
-	for (t = 0; t < LKH_GEN_COUNT; t++)
-		kb_buf_printf(b, " %-8s", lkh_gen_name((lkh_gen)t));
+	for (i = 0; i < n && (i == 0 || !starts_row(c, i)); i++)
+		kb_buf_printf(b, " %-8s", kb_hashspec_gen_name(&c[i].cell.spec));
 	kb_buf_printf(b, "\n");
 	for (i = 0; i < n; i++) {
 		const struct kb_cell *cl = &c[i].cell;
@@ -865,10 +864,16 @@ static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
 			too_few = c[i].cell.bits;
 	if (too_few)
 		too_few_legend(too_few, b);
+	for (i = 0; i < n; i++)
+		if (c[i].cell.spec.k_width) {
+			kb_buf_printf(b, "K: the key times 0x%llx mod 2^w, its top bits, K the GOLDEN_RATIO_PRIME of inode-hash\n",
+				      (unsigned long long)c[i].cell.spec.k);
+			break;
+		}
 	kb_buf_printf(b, "\n");
 	kb_buf_printf(b, "%-17s %-4s %-4s %-12s |", "table", "word", "bits", "keys");
-	for (t = 0; t < LKH_GEN_COUNT; t++)
-		kb_buf_printf(b, " %-16s", lkh_gen_name((lkh_gen)t));
+	for (i = 0; i < n && (i == 0 || !starts_row(c, i)); i++)
+		kb_buf_printf(b, " %-16s", kb_hashspec_gen_name(&c[i].cell.spec));
 	kb_buf_printf(b, "\n");
 	for (i = 0; i < n; i++) {
 		const struct kb_cell *cl = &c[i].cell;
@@ -920,7 +925,7 @@ void kb_figure_tables(const struct kb_table_cell *c, size_t n, unsigned word,
 {
 	struct kb_buf labels = { 0 };
 	size_t i;
-	int row = -1, rows = 0;
+	int row = -1, rows = 0, ngens = LKH_GEN_COUNT;
 	size_t last = (size_t)-1;
 
 	snprintf(fig->base, sizeof(fig->base), "tables_w%u", word);
@@ -940,16 +945,18 @@ void kb_figure_tables(const struct kb_table_cell *c, size_t n, unsigned word,
 				      kb_tables[c[i].table].name, c[i].source);
 		}
 		last = i;
-		kb_plot_heat_cell(&fig->dat, (int)cl->spec.gen, row,
+		kb_plot_heat_cell(&fig->dat, kb_hashspec_gen(&cl->spec), row,
 				  cl->ok ? &cl->skew : NULL);
+		if (kb_hashspec_gen(&cl->spec) + 1 > ngens)
+			ngens = kb_hashspec_gen(&cl->spec) + 1;
 	}
 	/* rows from the top down, in the order of the text output */
-	kb_figure_gen_heatmap(fig, rows, 1, &labels);
+	kb_figure_gen_heatmap(fig, rows, 1, ngens, &labels);
 	kb_buf_free(&labels);
 }
 
 void kb_figure_gen_heatmap(struct kb_figure *fig, int rows, int row0_on_top,
-			   const struct kb_buf *labels)
+			   int ngens, const struct kb_buf *labels)
 {
 	size_t used = 0;
 	char xtics[256], layers[1024], yrange[64];
@@ -957,9 +964,9 @@ void kb_figure_gen_heatmap(struct kb_figure *fig, int rows, int row0_on_top,
 
 	snprintf(yrange, sizeof(yrange), row0_on_top ? "[%d.5:-0.5]" : "[-0.5:%d.5]",
 		 rows - 1);
-	for (g = 0; g < LKH_GEN_COUNT; g++)
+	for (g = 0; g < ngens; g++)
 		used += (size_t)snprintf(xtics + used, sizeof(xtics) - used, "%s\"%s\" %d",
-					 g ? ", " : "", lkh_gen_name((lkh_gen)g), g);
+					 g ? ", " : "", kb_gen_name(g), g);
 	/* the row names, a block of their own: y tic labels in the margin */
 	kb_buf_printf(&fig->dat, "\n\n# row name\n%.*s", (int)labels->len,
 		      labels->data ? labels->data : "");
@@ -971,5 +978,5 @@ void kb_figure_gen_heatmap(struct kb_figure *fig, int rows, int row0_on_top,
 		 "  set xlabel \"generation\"\n  set xtics (%s)\n"
 		 "  set ytics scale 0 font \",8\"\n  set yrange %s\n  set xrange [-0.5:%d.5]\n"
 		 KB_PLOT_SKEW_SCALE "  set title gptitle\n%s",
-		 xtics, yrange, LKH_GEN_COUNT - 1, layers);
+		 xtics, yrange, ngens - 1, layers);
 }

@@ -77,6 +77,6 @@ void kb_figure_tables(const struct kb_table_cell *c, size_t n, unsigned word,
  * (labels: lines of row and "name") are added as a block of their own;
  * row 0 at the top when row0_on_top, else at the bottom. */
 void kb_figure_gen_heatmap(struct kb_figure *fig, int rows, int row0_on_top,
-			   const struct kb_buf *labels);
+			   int ngens, const struct kb_buf *labels);
 
 #endif
