@@ -221,7 +221,10 @@ check "audit csv: old64 row" $?
 # one multiplier, one row (it once printed a row per preset)
 # its worst stride, 0xe0 at 2^12 buckets, X^2/df 12.0645 (Python, exact
 # integers), breaks one table size of six: the last column
-[ "$("$kb" audit --multiplier 0x61c88647 --format csv | tail -n +2)" = "1,,0x61c88647,32,1,13,4,11,4,12.0645,0,1" ]
+# and its spectral test (Python, exact integers: tests/audit/spectral.py):
+# merit 0.852779 in dimension 2, 0.325039 at worst (dimension 6), keys
+# 28657 apart get products 52777 below each other mod 2^32
+[ "$("$kb" audit --multiplier 0x61c88647 --format csv | tail -n +2)" = "1,,0x61c88647,32,1,13,4,11,4,12.0645,0,1,0.852779,0.325039,28657,-52777" ]
 check "audit --multiplier: exactly one row" $?
 "$kb" audit --preset new32 | grep -qx '    bits 12: stride 0xe0               X^2/df 12.06  broken'
 check "audit text: a stride at X^2/df >= 10 is marked broken" $?
@@ -231,7 +234,7 @@ check "audit text: only that stride" $?
 check "audit --compare: new64's worst stride (17.94) marked #" $?
 "$kb" audit --compare | grep -q '# where that stride breaks the table (X^2/df >= 10'
 check "audit --compare: the mark explained" $?
-"$kb" audit --preset new64 --format json | grep -q '"key_sets_broken": 0, "stride_sizes_broken": 4}'
+"$kb" audit --preset new64 --format json | grep -q '"key_sets_broken": 0, "stride_sizes_broken": 4, "spectral": {"merit": \[0.643878, 0.789072, 0.640981, 0.571262, 0.684185, 0.436429, 0.702148\], "merit_min": 0.436429, "d2_keys_apart": 2971215073, "d2_products_apart": 50920843}}'
 check "audit json: four table sizes a stride breaks" $?
 
 # what the skew costs, in every format: the six figures against the chain

@@ -154,18 +154,18 @@ same "influence: old hash_64 w32, bits 16..23" 0.500 "$(band hash_64 old 32)"
 if [ $heap = 1 ]; then
 	head -12 "$tmp/audit.txt" >"$tmp/got"
 	block "audit --compare: the table" "$tmp/got" <<'EOF'
-preset      multiplier         width  odd  ones  run terms  max CF q  worst X2/df  broken
-old32       0x9e370001            32  yes    11   15     7        18         255#       5
-old64       0x9e37fffffffc0001    64  yes    41   33     7   1048579   1.311e+05#       8
-new32       0x61c88647            32  yes    13    4    11         4       12.06#       0
-new64       0x61c8864680b583eb    64  yes    27    7    21         2       17.94#       0
-phi32       0x9e3779b9            32  yes    20    4    11         4       12.06#       0
-phi64       0x9e3779b97f4a7c15    64  yes    38    7    21         1       17.94#       0
-knuth32     0x9e3779b1            32  yes    19    4    11        18       15.91#       0
-fxhash64    0x517cc1b727220a95    64  yes    29    5    22       292       24.15#       0
-murmur64    0xff51afd7ed558ccd    64  yes    41    8    23       415         128#       0
-splitmix64  0xbf58476d1ce4e5b9    64  yes    36    6    23        23       18.12#       0
-even32      0x61c88646            32   NO    12    4    11         4       28.58#       0
+preset      multiplier         width  odd  ones  run terms  max CF q  worst X2/df  broken     S2  S2..8
+old32       0x9e370001            32  yes    11   15     7        18         255#       5  0.659  0.001
+old64       0x9e37fffffffc0001    64  yes    41   33     7   1048579   1.311e+05#       8  0.465  0.001
+new32       0x61c88647            32  yes    13    4    11         4       12.06#       0  0.853  0.325
+new64       0x61c8864680b583eb    64  yes    27    7    21         2       17.94#       0  0.644  0.436
+phi32       0x9e3779b9            32  yes    20    4    11         4       12.06#       0  0.853  0.325
+phi64       0x9e3779b97f4a7c15    64  yes    38    7    21         1       17.94#       0  0.644  0.436
+knuth32     0x9e3779b1            32  yes    19    4    11        18       15.91#       0  0.736  0.550
+fxhash64    0x517cc1b727220a95    64  yes    29    5    22       292       24.15#       0  0.796  0.499
+murmur64    0xff51afd7ed558ccd    64  yes    41    8    23       415         128#       0  0.720  0.526
+splitmix64  0xbf58476d1ce4e5b9    64  yes    36    6    23        23       18.12#       0  0.407  0.394
+even32      0x61c88646            32   NO    12    4    11         4       28.58#       0      -      -
 EOF
 	same "audit: old64 run 33, CF q 1,048,579, 8 sets broken, 7 terms" "33 1048579 8 7" \
 		"$(awk '$1 == "old64" { print $6, $8, $10, $7 }' "$tmp/audit.txt")"

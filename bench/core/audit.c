@@ -115,6 +115,8 @@ int kb_audit_run(uint64_t k, unsigned width, struct kb_audit *a)
 	a->k = k;
 	a->width = width;
 	a->odd = (int)(k & 1);
+	if (a->odd)
+		(void)kb_spectral_test(k, width, KB_SPECTRAL_DIM_MAX, &a->spectral);
 	for (i = 0; i < width; i++) {
 		a->popcount += (unsigned)((k >> i) & 1);
 		run = i && ((k >> i) & 1) == ((k >> (i - 1)) & 1) ? run + 1 : 1;

@@ -4,8 +4,8 @@
  * using it for x * K >> (w - bits): its bit pattern, the cost of a
  * shift-and-add chain, the continued fraction of K / 2^w (large partial
  * quotients mean some arithmetic progression of keys collapses), the
- * worst power-of-two-ish stride per table size, and skew over the built-in
- * key sets.
+ * worst power-of-two-ish stride per table size, skew over the built-in
+ * key sets, and the spectral test (spectral.h).
  */
 #ifndef KB_AUDIT_H
 #define KB_AUDIT_H
@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "keysets.h"
+#include "spectral.h"
 
 struct kb_preset {
 	const char *name;
@@ -51,6 +52,7 @@ struct kb_audit {
 		uint64_t used;
 	} sets[KB_KS_COUNT];
 	unsigned sets_broken;              /* X^2/df >= KB_BROKEN */
+	struct kb_spectral spectral;       /* dimensions 2..8 (odd K only) */
 };
 
 /* Non-adjacent form: the fewest signed powers of two summing to k. */

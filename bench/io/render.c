@@ -426,6 +426,42 @@ void kb_figure_influence(const struct kb_influence *r,
 
 /* ---- multiplier audits --------------------------------------------------- */
 
+/* Dimension 2's vector (e, d), e + d K = 0 mod 2^w, as keys d > 0 apart
+ * whose products are *apart = -e apart (mod 2^w, signed). */
+static long long keys_apart(const struct kb_spectral *sp, long long *apart)
+{
+	long long d = (long long)sp->vec[2][1], e = (long long)sp->vec[2][0];
+
+	*apart = d < 0 ? e : -e;
+	return d < 0 ? -d : d;
+}
+
+/* The spectral test's figures, and what dimension 2 says of keys. */
+static void spectral_text(const struct kb_audit *a, struct kb_buf *b)
+{
+	const struct kb_spectral *sp = &a->spectral;
+	double e, width;
+	long long apart;
+	unsigned t;
+
+	if (!sp->ok) {
+		kb_buf_printf(b, "  spectral test   %s\n", a->odd ? "not in this build (it needs 128-bit integers)"
+								: "none: an even K has no lattice of its own");
+		return;
+	}
+	kb_buf_printf(b, "  spectral test   figure of merit in dimensions 2..%u:", sp->dims);
+	for (t = 2; t <= sp->dims; t++)
+		kb_buf_printf(b, " %.3f", sp->merit[t]);
+	kb_buf_printf(b, ", worst %.3f (1: the best any lattice can do)\n", sp->merit_min);
+	/* e + d K = 0 mod 2^w: keys d apart, products -e apart */
+	e = fabs((double)sp->vec[2][0]);
+	width = log2(e > 0 ? e : 1);
+	kb_buf_printf(b, "    dimension 2: keys %lld apart get products %.0f apart mod 2^%u (2^%.1f), so every table\n"
+			 "    of up to 2^%d buckets puts such keys together with chance at least 1/2\n",
+		      keys_apart(sp, &apart), e, a->width, width,
+		      (int)floor((double)a->width - width - 1));
+}
+
 static void audit_text(const struct kb_audit *a, const char *name,
 		       struct kb_buf *b)
 {
@@ -452,6 +488,7 @@ static void audit_text(const struct kb_audit *a, const char *name,
 			      (unsigned long long)a->worst[bits].stride,
 			      a->worst[bits].chi2_per_df,
 			      a->worst[bits].chi2_per_df >= KB_BROKEN ? "  broken" : "");
+	spectral_text(a, b);
 	kb_buf_printf(b, "  key sets, %llu keys into 2^%u buckets (X^2/df, buckets used):\n",
 		      (unsigned long long)a->sets_keys, a->sets_bits);
 	for (k = 0; k < KB_KS_COUNT; k++)
@@ -469,14 +506,14 @@ void kb_render_audits(const struct kb_audit *au, const char *const *names,
 	size_t i;
 
 	if (f == KB_FORMAT_CSV)
-		kb_buf_printf(b, "schema,name,multiplier,width,odd,popcount,longest_run,naf_terms,cf_max,worst_stride_chi2_per_df,key_sets_broken,stride_sizes_broken\n");
+		kb_buf_printf(b, "schema,name,multiplier,width,odd,popcount,longest_run,naf_terms,cf_max,worst_stride_chi2_per_df,key_sets_broken,stride_sizes_broken,spectral_merit_2,spectral_merit_min,spectral_d2_keys_apart,spectral_d2_products_apart\n");
 	else if (f == KB_FORMAT_JSON)
 		kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/audit\",\n  \"schema_version\": %d,\n  \"multipliers\": [",
 			      KB_SCHEMA_VERSION);
 	else if (compare)
-		kb_buf_printf(b, "%-11s %-18s %5s %4s %5s %4s %5s %9s %12s %7s\n", "preset",
+		kb_buf_printf(b, "%-11s %-18s %5s %4s %5s %4s %5s %9s %12s %7s %6s %6s\n", "preset",
 			      "multiplier", "width", "odd", "ones", "run", "terms",
-			      "max CF q", "worst X2/df", "broken");
+			      "max CF q", "worst X2/df", "broken", "S2", "S2..8");
 	for (i = 0; i < n; i++) {
 		const struct kb_audit *a = &au[i];
 		const char *name = names[i];
@@ -484,11 +521,19 @@ void kb_render_audits(const struct kb_audit *au, const char *const *names,
 		if (f == KB_FORMAT_CSV) {
 			kb_buf_printf(b, "%d,", KB_SCHEMA_VERSION);
 			kb_csv_field(b, name ? name : "");
-			kb_buf_printf(b, ",%#llx,%u,%d,%u,%u,%u,%llu,%.6g,%u,%u\n",
+			kb_buf_printf(b, ",%#llx,%u,%d,%u,%u,%u,%llu,%.6g,%u,%u",
 				      (unsigned long long)a->k, a->width, a->odd,
 				      a->popcount, a->longest_run, a->naf_terms,
 				      (unsigned long long)a->cf_max, a->worst_overall,
 				      a->sets_broken, a->strides_broken);
+			if (a->spectral.ok) {
+				long long apart, d = keys_apart(&a->spectral, &apart);
+
+				kb_buf_printf(b, ",%.6f,%.6f,%lld,%lld\n", a->spectral.merit[2],
+					      a->spectral.merit_min, d, apart);
+			} else {
+				kb_buf_printf(b, ",,,,\n");
+			}
 		} else if (f == KB_FORMAT_JSON) {
 			kb_buf_printf(b, "%s\n    {\"name\": ", i ? "," : "");
 			kb_json_string(b, name ? name : "");
@@ -498,13 +543,31 @@ void kb_render_audits(const struct kb_audit *au, const char *const *names,
 				      a->longest_run, a->naf_terms,
 				      (unsigned long long)a->cf_max, a->worst_overall,
 				      a->sets_broken, a->strides_broken);
+			b->len -= 1; /* reopen the object for the spectral test */
+			if (a->spectral.ok) {
+				long long apart, d = keys_apart(&a->spectral, &apart);
+				unsigned t;
+
+				kb_buf_printf(b, ", \"spectral\": {\"merit\": [");
+				for (t = 2; t <= a->spectral.dims; t++)
+					kb_buf_printf(b, "%s%.6f", t > 2 ? ", " : "", a->spectral.merit[t]);
+				kb_buf_printf(b, "], \"merit_min\": %.6f, \"d2_keys_apart\": %lld, \"d2_products_apart\": %lld}}",
+					      a->spectral.merit_min, d, apart);
+			} else {
+				kb_buf_printf(b, ", \"spectral\": null}");
+			}
 		} else if (compare) {
-			kb_buf_printf(b, "%-11s %#-18llx %5u %4s %5u %4u %5u %9llu %11.4g%c %7u\n",
+			kb_buf_printf(b, "%-11s %#-18llx %5u %4s %5u %4u %5u %9llu %11.4g%c %7u",
 				      name, (unsigned long long)a->k, a->width,
 				      a->odd ? "yes" : "NO", a->popcount, a->longest_run,
 				      a->naf_terms, (unsigned long long)a->cf_max,
 				      a->worst_overall, a->strides_broken ? '#' : ' ',
 				      a->sets_broken);
+			if (a->spectral.ok)
+				kb_buf_printf(b, " %6.3f %6.3f\n", a->spectral.merit[2],
+					      a->spectral.merit_min);
+			else
+				kb_buf_printf(b, " %6s %6s\n", "-", "-");
 		} else {
 			audit_text(a, name, b);
 		}
@@ -515,7 +578,9 @@ void kb_render_audits(const struct kb_audit *au, const char *const *names,
 		kb_buf_printf(b, "\nterms: shift-and-add terms (non-adjacent form); max CF q: largest of the first 24\n"
 				 "partial quotients of K/2^w; worst X2/df: over strides s, 3s, 5s, 7s (s = 2^j)\n"
 				 "and 2^6..2^16 buckets, # where that stride breaks the table (X^2/df >= %d, what\n"
-				 "report marks #); broken: key sets with X^2/df >= %d at 4096 keys, 2^11 buckets\n",
+				 "report marks #); broken: key sets with X^2/df >= %d at 4096 keys, 2^11 buckets;\n"
+				 "S2, S2..8: the spectral test's figure of merit in dimension 2 and the worst of\n"
+				 "dimensions 2..8 (1: the best any lattice can do; '-': an even K has none)\n",
 			      KB_BROKEN, KB_BROKEN);
 }
 
