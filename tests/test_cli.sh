@@ -760,7 +760,24 @@ expect 2 "khash-bench: advise takes hash.h's generations, not K" \
 	advise --keyset seq --bits 8 --gen K --multiplier 3
 expect 2 "khash-bench: --width applies to --multiplier" \
 	skew --func hash_32 --bits 10 --keyset seq --gen new --width 64
-[ ! -e "$tmp/none" ]
+expect 2 "khash-bench: multiplier 0x4 is even: not invertible mod 2^32, so keys 2^31 apart always share a bucket (give an odd one)" \
+	skew --table inode-hash --keyset seq --multiplier 4
+expect 2 "khash-bench: multiplier 0x4 is even: not invertible mod 2^32, so keys 2^31 apart always share a bucket (give an odd one)" \
+	tables --multiplier 4
+expect 2 "khash-bench: multiplier 0x4 is even: not invertible mod 2^32, so keys 2^31 apart always share a bucket (give an odd one)" \
+	keys --keyset adversarial --func hash_32 --bits 8 --multiplier 4 --count 100
+expect 2 "khash-bench: hash_64 on 64-bit takes 64-bit keys: a 32-bit multiplier would drop their high half (give --width 64)" \
+	keys --keyset adversarial --func hash_64 --word 64 --bits 8 --multiplier 3 --width 32
+expect 2 "khash-bench: bits 40 out of range for K hash_32 on 64-bit: 1..32" \
+	keys --keyset adversarial --func hash_32 --word 64 --bits 40 --multiplier 3 --width 32
+expect 1 "khash-bench: adversarial: K's 64-bit product of hash_32's 32-bit argument has no inverse to build keys with (give --width 32)" \
+	skew --keyset adversarial --func hash_32 --bits 8 --multiplier 3 --width 64 --count 100
+expect 2 "khash-bench: explain takes --bits 1..32" \
+	explain --func hash_64 --gen old --word 64 --bits 64 --keyset seq --count 100
+# advise's --multiplier is a candidate: its adversarial keys still attack new
+"$kb" advise --keyset adversarial --bits 8 --count 200 --multiplier 0x9e3779b1 |
+	grep -q '^ *[0-9] hash_ptr(k, 8)  *new  *no  *200 .*<- now$'
+check "advise --multiplier: adversarial keys built against the table's own new hash" $?
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

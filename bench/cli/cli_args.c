@@ -706,6 +706,13 @@ static int resolve_generations(struct kb_args *a)
 	if ((a->gen_mask & k) && !takes_k)
 		return kb_fail(KB_EXIT_USAGE, "%s takes hash.h's generations, not K", a->cmd->name);
 	if (takes_k && KB_GIVEN(a, MULTIPLIER)) {
+		char err[256];
+
+		/* odd and within its width, wherever it goes (inode hashes too) */
+		if (kb_multiplier_check(a->multiplier,
+					a->width ? a->width : kb_multiplier_width(a->multiplier, 32),
+					err, sizeof(err)) < 0)
+			return kb_fail(KB_EXIT_USAGE, "%s", err);
 		if (!listed || a->gen_all)
 			*mask = (listed || report ? *mask : 0) | k;
 		else if (!(*mask & k))

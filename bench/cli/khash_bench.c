@@ -91,17 +91,24 @@ static void cell_gen(const struct kb_args *a, struct kb_hashspec *s, int g)
 				     : kb_multiplier_width(a->multiplier, kb_hashspec_input_bits(s)));
 }
 
-/* The cell the adversarial key set is built against: f, --gen, --bits. */
-static void target_cell(const struct kb_args *a, struct kb_keyset_params *kp, lkh_func f)
+/* The cell the adversarial key set is built against: f, --gen (else
+ * dflt), --bits; K is checked here, since no counting follows `keys`. */
+static int target_cell(const struct kb_args *a, struct kb_keyset_params *kp, lkh_func f,
+		       int dflt)
 {
 	struct kb_hashspec s = { f, LKH_GEN_NEW, a->word, 0, 0 };
+	char err[256];
 
-	cell_gen(a, &s, KB_GIVEN(a, GEN) || KB_GIVEN(a, MULTIPLIER) ? a->gen : LKH_GEN_NEW);
+	cell_gen(a, &s, KB_GIVEN(a, GEN) || (a->gen_mask & 1u << KB_GEN_K) ? a->gen : dflt);
+	if (s.k_width && a->keyset == KB_KS_ADVERSARIAL &&
+	    kb_hashspec_check(&s, a->bits, err, sizeof(err)) < 0)
+		return kb_fail(KB_EXIT_USAGE, "%s", err);
 	kp->target_func = f;
 	kp->target_gen = s.gen;
 	kp->target_k = s.k;
 	kp->target_k_width = s.k_width;
 	kp->target_bits = a->bits;
+	return 0;
 }
 
 static int need_table_args(struct kb_args *a, const struct kb_table **t)
@@ -919,8 +926,9 @@ static int advise_keys(const struct kb_args *a, uint64_t **keys, size_t *n)
 
 		kp.word = a->word;
 		kp.input_bits = 64;
-		target_cell(a, &kp, KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_PTR);
-		if ((rc = collect_keys(a, a->keyset, &kp, keys, n)))
+		if ((rc = target_cell(a, &kp, KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_PTR,
+				      LKH_GEN_NEW)) ||
+		    (rc = collect_keys(a, a->keyset, &kp, keys, n)))
 			return rc;
 	}
 	*n = kb_distinct_keys(*keys, *n);
@@ -1089,6 +1097,8 @@ static int cmd_explain(struct kb_args *a)
 	size_t n;
 	int rc;
 
+	if (a->bits > 32)
+		return kb_fail(KB_EXIT_USAGE, "explain takes --bits 1..32");
 	if ((rc = cell_keys(a, &o, &keys, &n, &name)))
 		return rc;
 	s.func = o.func;
@@ -1309,7 +1319,10 @@ static int cmd_keys(struct kb_args *a)
 		return rc;
 	kp.word = a->word;
 	kp.input_bits = 64;
-	target_cell(a, &kp, KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_64);
+	/* keys' adversarial set is built against old unless --gen says */
+	if ((rc = target_cell(a, &kp, KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_64,
+			      LKH_GEN_OLD)))
+		return rc;
 	if (kb_keystream_open(&ks, a->keyset, &kp, err, sizeof(err)) < 0)
 		return kb_fail(a->keyset == KB_KS_ADVERSARIAL && !KB_GIVEN(a, BITS) ? KB_EXIT_USAGE
 									  : KB_EXIT_RUNTIME,
@@ -1361,6 +1374,8 @@ static int cmd_list(void)
 #define GEN_LINE(id, name, what, ...) printf("  %-7s %s\n", #name, what);
 	LKH_GENERATION_TABLE(GEN_LINE)
 #undef GEN_LINE
+	printf("  %-7s --multiplier K: the key times K mod 2^w, its top bits (not a kernel's)\n",
+	       kb_gen_name(KB_GEN_K));
 	printf("word sizes: 32 64 (default %u)\n", lkh_bits_per_long());
 	return 0;
 }

@@ -192,6 +192,11 @@ static int open_adversarial(struct kb_keystream *ks, char *err, size_t errlen)
 		snprintf(err, errlen, "adversarial: needs a function, generation and bits to attack");
 		return -1;
 	}
+	if (p->target_k_width > lkh_input_bits(f, p->word)) {
+		snprintf(err, errlen, "adversarial: K's 64-bit product of %s's 32-bit argument has no inverse to build keys with (give --width 32)",
+			 lkh_func_name(f));
+		return -1;
+	}
 	/* the cell's arithmetic and multiplier, from lkh_table.h, or K */
 	switch (p->target_k_width == 64 ? (k = p->target_k, LKH_ARITH_MUL64)
 		: p->target_k_width ? (k = p->target_k, LKH_ARITH_MUL32)
