@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Included (without a guard) inside engine.c's block functions, with LOOP
+ * Included (without a guard) inside engine_paths.c's block functions, with LOOP
  * defined: runs LOOP over one block for the cell's product, once for an
  * arithmetic progression (KEY(i) = first + i * stride, no key array) and
  * once for an array of keys (KEY(i) = keys[i]).  The function provides s,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include "plot.h"
-#include "engine.h" /* kb_cpu_count */
+#include "machine.h" /* kb_cpu_count */
 #include "stats.h"
 
 #include <errno.h>

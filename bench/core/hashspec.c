@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: MIT */
+/* Cells and generations: hash.h's four and K, and K's multiplier. */
+#include "hashspec.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "engine_products.h"
+
+int kb_hashspec_gen(const struct kb_hashspec *s)
+{
+	return s->k_width ? KB_GEN_K : (int)s->gen;
+}
+
+void kb_hashspec_set_gen(struct kb_hashspec *s, int g, uint64_t k,
+			 unsigned k_width)
+{
+	if (g == KB_GEN_K) {
+		s->gen = LKH_GEN_NEW; /* unused; a valid value all the same */
+		s->k = k;
+		s->k_width = k_width;
+	} else {
+		s->gen = (lkh_gen)g;
+		s->k = 0;
+		s->k_width = 0;
+	}
+}
+
+void kb_hashspec_make(struct kb_hashspec *s, lkh_func func, unsigned word,
+		      const struct kb_gen *g)
+{
+	memset(s, 0, sizeof(*s));
+	s->func = func;
+	s->word = word;
+	kb_hashspec_set_gen(s, g->gen, g->k,
+			    g->width ? g->width
+				     : kb_multiplier_width(g->k, kb_hashspec_input_bits(s)));
+}
+
+void kb_hashspec_kb_gen(const struct kb_hashspec *s, struct kb_gen *g)
+{
+	g->gen = kb_hashspec_gen(s);
+	g->k = s->k;
+	g->width = s->k_width;
+}
+
+uint64_t kb_gen_golden_ratio_prime(const struct kb_gen *g, unsigned word)
+{
+	if (g->gen == KB_GEN_K)
+		return word == 32 ? (uint32_t)g->k : g->k;
+	return lkh_golden_ratio_prime((lkh_gen)g->gen, word);
+}
+
+const char *kb_gen_name(int g)
+{
+	return g == KB_GEN_K ? "K" : g >= 0 ? lkh_gen_name((lkh_gen)g) : NULL;
+}
+
+const char *kb_hashspec_gen_name(const struct kb_hashspec *s)
+{
+	return kb_gen_name(kb_hashspec_gen(s));
+}
+
+int kb_gen_from_name(const char *name, int *g)
+{
+	lkh_gen lg;
+
+	if (!strcmp(name, "K")) {
+		*g = KB_GEN_K;
+		return 0;
+	}
+	if (lkh_gen_from_name(name, &lg) != LKH_OK)
+		return -1;
+	*g = (int)lg;
+	return 0;
+}
+
+unsigned kb_multiplier_width(uint64_t k, unsigned input_bits)
+{
+	return k > UINT32_MAX || input_bits > 32 ? 64 : 32;
+}
+
+int kb_multiplier_check(uint64_t k, unsigned width, char *err, size_t errlen)
+{
+	if (width != 32 && width != 64) {
+		snprintf(err, errlen, "a multiplier's width must be 32 or 64");
+		return -1;
+	}
+	if (!(k & 1)) {
+		snprintf(err, errlen, "multiplier 0x%llx is even: not invertible mod 2^%u, so keys 2^%u apart always share a bucket (give an odd one)",
+			 (unsigned long long)k, width, width - 1);
+		return -1;
+	}
+	if (width == 32 && k > UINT32_MAX) {
+		snprintf(err, errlen, "multiplier 0x%llx does not fit 32 bits",
+			 (unsigned long long)k);
+		return -1;
+	}
+	return 0;
+}
+
+unsigned kb_hashspec_single_multiply(const struct kb_hashspec *s, uint64_t *k)
+{
+	int p = kb_product_of(s);
+	lkh_arith a;
+
+	if (s->k_width) {
+		*k = s->k;
+		return s->k_width;
+	}
+	a = lkh_product_arith(p, k);
+	/* the old product by shifts and adds is the same multiply */
+	if (a == LKH_ARITH_MUL64 || a == LKH_ARITH_CHAIN64)
+		return lkh_product_width(p) == 64 ? 64 : 0;
+	if (a == LKH_ARITH_MUL32)
+		return lkh_product_width(p) == 32 ? 32 : 0;
+	return 0;
+}
+
+unsigned kb_hashspec_input_bits(const struct kb_hashspec *s)
+{
+	return lkh_input_bits(s->func, s->word);
+}
+
+int kb_hashspec_check(const struct kb_hashspec *s, unsigned bits, char *err,
+		      size_t errlen)
+{
+	/* a function that takes bits in hash.h takes them under K too */
+	unsigned max = lkh_bits_max(s->func, s->k_width ? LKH_GEN_NEW : s->gen, s->word);
+
+	if (s->word != 32 && s->word != 64) {
+		snprintf(err, errlen, "word size must be 32 or 64");
+		return -1;
+	}
+	if (max == 0) {
+		snprintf(err, errlen, "%s takes no bits: it is not a bucket index",
+			 lkh_func_name(s->func) ? lkh_func_name(s->func) : "?");
+		return -1;
+	}
+	if (s->k_width) {
+		if (kb_multiplier_check(s->k, s->k_width, err, errlen) < 0)
+			return -1;
+		/* a 32-bit product would drop the key's high half unseen */
+		if (kb_hashspec_input_bits(s) > s->k_width) {
+			snprintf(err, errlen, "%s on %u-bit takes 64-bit keys: a 32-bit multiplier would drop their high half (give --width 64)",
+				 lkh_func_name(s->func), s->word);
+			return -1;
+		}
+		max = s->k_width;
+	}
+	if (bits < 1 || bits > max) {
+		snprintf(err, errlen, "bits %u out of range for %s %s on %u-bit: 1..%u",
+			 bits, kb_gen_name(kb_hashspec_gen(s)), lkh_func_name(s->func),
+			 s->word, max);
+		return -1;
+	}
+	return 0;
+}
