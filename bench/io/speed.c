@@ -341,7 +341,8 @@ static int path_shown(enum kb_engine_path path, unsigned bits)
 		return bits <= 16; /* seconds a round past that: a bucket costs ~1 us */
 	if (path == KB_PATH_DIRECT)
 		return bits <= 16; /* one thread into u64: the naive loop again */
-	return path != KB_PATH_LANES || (UINT64_C(16) << bits) <= kb_cache_bytes(2);
+	return path != KB_PATH_LANES ||
+	       kb_engine_thread_bytes(KB_PATH_LANES, 1, bits, 0) <= kb_cache_bytes(2);
 }
 
 static const char *const cache_source_names[] = {
