@@ -266,12 +266,12 @@ static void summary_counts(void **state)
 	assert_int_equal(s.judged, 6);
 	assert_int_equal(s.too_few, 1);
 	/* old: sites 1 and 2 broken; new: nothing broken or skewed */
-	assert_int_equal(s.verdicts[LKH_GEN_OLD][KB_CENSUS_BROKEN], 2);
-	assert_int_equal(s.verdicts[LKH_GEN_OLD][KB_CENSUS_OK], 4);
-	assert_int_equal(s.verdicts[LKH_GEN_MINIMAL][KB_CENSUS_BROKEN], 1);
-	assert_int_equal(s.verdicts[LKH_GEN_NEW][KB_CENSUS_BROKEN], 0);
-	assert_int_equal(s.verdicts[LKH_GEN_NEW][KB_CENSUS_SKEWED], 0);
-	assert_int_equal(s.verdicts[LKH_GEN_NEW][KB_CENSUS_OK], 6);
+	assert_int_equal(s.verdicts[LKH_GEN_OLD][KB_VERDICT_BROKEN], 2);
+	assert_int_equal(s.verdicts[LKH_GEN_OLD][KB_VERDICT_OK], 4);
+	assert_int_equal(s.verdicts[LKH_GEN_MINIMAL][KB_VERDICT_BROKEN], 1);
+	assert_int_equal(s.verdicts[LKH_GEN_NEW][KB_VERDICT_BROKEN], 0);
+	assert_int_equal(s.verdicts[LKH_GEN_NEW][KB_VERDICT_SKEWED], 0);
+	assert_int_equal(s.verdicts[LKH_GEN_NEW][KB_VERDICT_OK], 6);
 	free(rows);
 	free_fixture(&f[0]);
 	free_fixture(&f[1]);

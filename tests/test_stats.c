@@ -353,6 +353,65 @@ static void thresholds_at_both_sides(void **state)
 	assert_string_equal(kb_verdict(&s), "skewed");
 }
 
+/*
+ * The verdict table at each rule's edges, worked by hand: 4096 buckets
+ * need 906 keys (906 * 905 / 2 / 4096 = 100.09 pairs; 905 keys give
+ * 99.86), X^2/df 10 is broken and just under is not, a tail at
+ * log10 p = -6.001 is past KB_ALPHA and one at -5.999 is not, and the
+ * rules are tried in order: no table, too few keys, broken, upper tail,
+ * lower tail.
+ */
+static void verdict_table_at_its_edges(void **state)
+{
+	static const struct {
+		uint64_t n, buckets;
+		double chi2_per_df, log10_p_upper, log10_p_lower;
+		enum kb_verdict_kind kind;
+		const char *word;
+		char mark;
+		const char *heat;
+	} c[] = {
+		{ 0, 4096, 0, 0, 0, KB_VERDICT_NA, "n/a", ' ', "n/a" },
+		{ 906, 1, 0, 0, 0, KB_VERDICT_NA, "n/a", ' ', "n/a" },
+		{ 905, 4096, 50, -90, -0.1, KB_VERDICT_TOO_FEW, "too few keys", '?', "n/a" },
+		{ 906, 4096, 50, -90, -0.1, KB_VERDICT_BROKEN, "broken", '#', "B" },
+		{ 906, 4096, 10.0, -0.3, -0.3, KB_VERDICT_BROKEN, "broken", '#', "B" },
+		{ 906, 4096, 10.0, -0.01, -7, KB_VERDICT_BROKEN, "broken", '#', "B" },
+		{ 906, 4096, 9.999, -0.3, -0.3, KB_VERDICT_OK, "ok", ' ', "-" },
+		{ 906, 4096, 9.999, -7, -0.3, KB_VERDICT_SKEWED, "skewed", '!', "S" },
+		{ 906, 4096, 1.2, -6.001, -0.3, KB_VERDICT_SKEWED, "skewed", '!', "S" },
+		{ 906, 4096, 1.2, -5.999, -0.3, KB_VERDICT_OK, "ok", ' ', "-" },
+		{ 906, 4096, 0.8, -0.01, -6.001, KB_VERDICT_EVEN, "even", '~', "-" },
+		{ 906, 4096, 0.8, -0.01, -5.999, KB_VERDICT_OK, "ok", ' ', "-" },
+		{ 906, 4096, 1.5, -7, -7, KB_VERDICT_SKEWED, "skewed", '!', "S" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct kb_skew s = { 0 };
+		enum kb_verdict_kind v;
+
+		s.n = c[i].n;
+		s.buckets = c[i].buckets;
+		s.chi2_per_df = c[i].chi2_per_df;
+		s.log10_p_upper = c[i].log10_p_upper;
+		s.log10_p_lower = c[i].log10_p_lower;
+		v = kb_verdict_of(&s);
+		if (v != c[i].kind)
+			fail_msg("case %zu: kind %d, not %d", i, (int)v, (int)c[i].kind);
+		assert_string_equal(kb_verdict_word(v), c[i].word);
+		assert_string_equal(kb_verdict(&s), c[i].word);
+		assert_int_equal(kb_verdict_mark(v), c[i].mark);
+		assert_string_equal(kb_verdict_heat_mark(v), c[i].heat);
+	}
+	assert_int_equal(kb_chi2_broken(10.0), 1);
+	assert_int_equal(kb_chi2_broken(9.999), 0);
+	/* the judged kinds, best to worst: the census ranks sites by them */
+	assert_true(KB_VERDICT_EVEN < KB_VERDICT_OK && KB_VERDICT_OK < KB_VERDICT_SKEWED &&
+		    KB_VERDICT_SKEWED < KB_VERDICT_BROKEN && KB_VERDICT_BROKEN < KB_VERDICT_JUDGED);
+}
+
 static void verdicts_follow_the_tails(void **state)
 {
 	struct kb_skew s = { 0 };
@@ -523,6 +582,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(lower_tail_of_larger_tables),
 		cmocka_unit_test(enough_keys_at_both_sides),
 		cmocka_unit_test(thresholds_at_both_sides),
+		cmocka_unit_test(verdict_table_at_its_edges),
 		cmocka_unit_test(rounds_summarized),
 		cmocka_unit_test(costs_of_hand_worked_tables),
 		cmocka_unit_test(cost_spread_of_every_table_enumerated),

@@ -155,7 +155,7 @@ int kb_audit_run(uint64_t k, unsigned width, struct kb_audit *a)
 					a->worst[bits].stride = stride;
 				}
 			}
-		a->strides_broken += a->worst[bits].chi2_per_df >= KB_BROKEN;
+		a->strides_broken += kb_chi2_broken(a->worst[bits].chi2_per_df);
 		if (a->worst[bits].chi2_per_df > a->worst_overall)
 			a->worst_overall = a->worst[bits].chi2_per_df;
 	}
@@ -188,7 +188,7 @@ int kb_audit_run(uint64_t k, unsigned width, struct kb_audit *a)
 		a->sets[set].ok = 1;
 		a->sets[set].chi2_per_df = s.chi2_per_df;
 		a->sets[set].used = s.used;
-		a->sets_broken += s.chi2_per_df >= KB_BROKEN;
+		a->sets_broken += kb_chi2_broken(s.chi2_per_df);
 	}
 	free(counts);
 	return 0;

@@ -95,17 +95,11 @@ void kb_census_file_free(struct kb_census_file *f)
 	memset(f, 0, sizeof(*f));
 }
 
-enum kb_census_verdict kb_census_verdict(const struct kb_skew *s)
+enum kb_verdict_kind kb_census_verdict(const struct kb_skew *s)
 {
-	const char *v = kb_verdict(s);
+	enum kb_verdict_kind v = kb_verdict_of(s);
 
-	if (!strcmp(v, "broken"))
-		return KB_CENSUS_BROKEN;
-	if (!strcmp(v, "skewed"))
-		return KB_CENSUS_SKEWED;
-	if (!strcmp(v, "even"))
-		return KB_CENSUS_EVEN;
-	return KB_CENSUS_OK;
+	return v < KB_VERDICT_JUDGED ? v : KB_VERDICT_OK;
 }
 
 static int key_cmp(const void *x, const void *y)
@@ -449,8 +443,8 @@ static int row_cmp(const void *x, const void *y)
 	if ((p->at == 0) != (q->at == 0))
 		return p->at == 0 ? 1 : -1;
 	if (p->at) {
-		enum kb_census_verdict vp = kb_census_verdict(&p->gen[LKH_GEN_OLD]);
-		enum kb_census_verdict vq = kb_census_verdict(&q->gen[LKH_GEN_OLD]);
+		enum kb_verdict_kind vp = kb_census_verdict(&p->gen[LKH_GEN_OLD]);
+		enum kb_verdict_kind vq = kb_census_verdict(&q->gen[LKH_GEN_OLD]);
 
 		if (vp != vq)
 			return vp > vq ? -1 : 1;

@@ -138,23 +138,16 @@ struct kb_census_row {
 	struct kb_skew gen[KB_GEN_COUNT];
 };
 
-/* Per file and generation: verdicts of the judged sites. */
-enum kb_census_verdict {
-	KB_CENSUS_EVEN,   /* more even than random */
-	KB_CENSUS_OK,
-	KB_CENSUS_SKEWED,
-	KB_CENSUS_BROKEN,
-	KB_CENSUS_VERDICTS
-};
-
 struct kb_census_summary {
 	size_t sites, judged, too_few;
 	int ngens;
-	size_t verdicts[KB_GEN_COUNT][KB_CENSUS_VERDICTS];
+	/* per file and generation: verdicts of the judged sites */
+	size_t verdicts[KB_GEN_COUNT][KB_VERDICT_JUDGED];
 };
 
-/* A judged cell's verdict, from kb_verdict()'s word. */
-enum kb_census_verdict kb_census_verdict(const struct kb_skew *s);
+/* A judged site's verdict: kb_verdict_of's, "ok" where that judges
+ * nothing. */
+enum kb_verdict_kind kb_census_verdict(const struct kb_skew *s);
 
 /*
  * Judge every site of n files: *rows (malloc'ed, one a site) in file

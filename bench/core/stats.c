@@ -449,19 +449,95 @@ double kb_pow10_or_zero(double log10p)
 	return log10p < DBL_MIN_10_EXP - 16 ? 0.0 : pow(10.0, log10p);
 }
 
+int kb_chi2_broken(double chi2_per_df)
+{
+	return chi2_per_df >= KB_BROKEN;
+}
+
+static int no_table(const struct kb_skew *s)
+{
+	return s->buckets < 2 || s->n == 0;
+}
+
+static int too_few_keys(const struct kb_skew *s)
+{
+	return !kb_enough_keys(s->n, s->buckets);
+}
+
+static int broken(const struct kb_skew *s)
+{
+	return kb_chi2_broken(s->chi2_per_df);
+}
+
+static int upper_tail(const struct kb_skew *s)
+{
+	return s->log10_p_upper < log10(KB_ALPHA);
+}
+
+static int lower_tail(const struct kb_skew *s)
+{
+	return s->log10_p_lower < log10(KB_ALPHA);
+}
+
+static int always(const struct kb_skew *s)
+{
+	(void)s;
+	return 1;
+}
+
+/* Every verdict, in the order the rules are tried: the first that holds
+ * is the cell's (a broken table's tails say nothing more, and a table
+ * with too few keys has no tails worth reading). */
+static const struct kb_verdict_rule {
+	enum kb_verdict_kind kind;
+	const char *word;
+	char mark;
+	const char *heat;
+	int (*holds)(const struct kb_skew *s);
+} verdict_rules[KB_VERDICT_KINDS] = {
+	{ KB_VERDICT_NA, "n/a", ' ', "n/a", no_table },
+	{ KB_VERDICT_TOO_FEW, KB_TOO_FEW, '?', "n/a", too_few_keys },
+	{ KB_VERDICT_BROKEN, "broken", '#', "B", broken },
+	{ KB_VERDICT_SKEWED, "skewed", '!', "S", upper_tail },
+	{ KB_VERDICT_EVEN, "even", '~', "-", lower_tail },
+	{ KB_VERDICT_OK, "ok", ' ', "-", always },
+};
+
+static const struct kb_verdict_rule *rule_of(enum kb_verdict_kind v)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < KB_VERDICT_KINDS; i++)
+		if (verdict_rules[i].kind == v)
+			break;
+	return &verdict_rules[i]; /* else the last, "ok" */
+}
+
+enum kb_verdict_kind kb_verdict_of(const struct kb_skew *s)
+{
+	const struct kb_verdict_rule *r = verdict_rules;
+
+	while (!r->holds(s))
+		r++; /* the last, "ok", always holds */
+	return r->kind;
+}
+
+const char *kb_verdict_word(enum kb_verdict_kind v)
+{
+	return rule_of(v)->word;
+}
+
+char kb_verdict_mark(enum kb_verdict_kind v)
+{
+	return rule_of(v)->mark;
+}
+
+const char *kb_verdict_heat_mark(enum kb_verdict_kind v)
+{
+	return rule_of(v)->heat;
+}
+
 const char *kb_verdict(const struct kb_skew *s)
 {
-	double log_alpha = log10(KB_ALPHA);
-
-	if (s->buckets < 2 || s->n == 0)
-		return "n/a";
-	if (!kb_enough_keys(s->n, s->buckets))
-		return KB_TOO_FEW;
-	if (s->chi2_per_df >= KB_BROKEN)
-		return "broken";
-	if (s->log10_p_upper < log_alpha)
-		return "skewed";
-	if (s->log10_p_lower < log_alpha)
-		return "even";
-	return "ok";
+	return kb_verdict_word(kb_verdict_of(s));
 }

@@ -135,11 +135,37 @@ void kb_rounds_of(double *t, unsigned n, struct kb_rounds *r);
 double kb_pow10_or_zero(double log10p);
 
 /*
- * One word per cell: "n/a" (no keys, one bucket), KB_TOO_FEW (see
- * KB_MIN_PAIRS), "broken" (X^2/df >= KB_BROKEN), "skewed" (worse than
- * random at KB_ALPHA), "even" (more even than random at KB_ALPHA: good
- * for a table), or "ok".
+ * A cell's verdict.  The judged ones come first, from best to worst (the
+ * census ranks and counts sites by them); then the two that judge
+ * nothing.  stats.c's one table gives each its word, its marks and the
+ * rule that picks it.
  */
+enum kb_verdict_kind {
+	KB_VERDICT_EVEN,    /* "even": more even than random at KB_ALPHA
+			     * (good for a table) */
+	KB_VERDICT_OK,      /* "ok" */
+	KB_VERDICT_SKEWED,  /* "skewed": worse than random at KB_ALPHA */
+	KB_VERDICT_BROKEN,  /* "broken": X^2/df >= KB_BROKEN */
+	KB_VERDICT_TOO_FEW, /* KB_TOO_FEW (see KB_MIN_PAIRS) */
+	KB_VERDICT_NA,      /* "n/a": no keys, or one bucket */
+	KB_VERDICT_KINDS
+};
+#define KB_VERDICT_JUDGED KB_VERDICT_TOO_FEW /* kinds below it judge */
+
+enum kb_verdict_kind kb_verdict_of(const struct kb_skew *s);
+/* Its word, as every output writes it. */
+const char *kb_verdict_word(enum kb_verdict_kind v);
+/* Its mark before a cell's X^2/df in a text table: '#', '!', '~', '?'
+ * or ' '. */
+char kb_verdict_mark(enum kb_verdict_kind v);
+/* Its mark in a heatmap's data: "B", "S", "-" (judged, neither), "n/a"
+ * (no verdict: drawn hatched). */
+const char *kb_verdict_heat_mark(enum kb_verdict_kind v);
+
+/* X^2/df alone says broken (audits judge strides by it, without tails). */
+int kb_chi2_broken(double chi2_per_df);
+
+/* The word of a cell's verdict: kb_verdict_word(kb_verdict_of(s)). */
 const char *kb_verdict(const struct kb_skew *s);
 
 #endif

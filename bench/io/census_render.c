@@ -15,11 +15,6 @@
 /* 1 had no kind, kind_from, indexes and cost columns */
 #define CENSUS_SCHEMA 2
 
-static const char *const verdict_names[KB_CENSUS_VERDICTS] = {
-	[KB_CENSUS_EVEN] = "even", [KB_CENSUS_OK] = "ok",
-	[KB_CENSUS_SKEWED] = "skewed", [KB_CENSUS_BROKEN] = "broken"
-};
-
 static const char *const bits_from_names[] = {
 	[KB_CENSUS_BITS_SITE] = "site", [KB_CENSUS_BITS_TABLE] = "table",
 	[KB_CENSUS_BITS_WORD] = "word", [KB_CENSUS_BITS_INODE] = "inode"
@@ -131,9 +126,9 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 			      (unsigned long long)kb_census_min_keys());
 		for (g = 0; g < s.ngens; g++)
 			kb_buf_printf(b, "  %-7s %4zu broken, %4zu skewed, %4zu fine\n",
-				      kb_gen_name(g), s.verdicts[g][KB_CENSUS_BROKEN],
-				      s.verdicts[g][KB_CENSUS_SKEWED],
-				      s.verdicts[g][KB_CENSUS_OK] + s.verdicts[g][KB_CENSUS_EVEN]);
+				      kb_gen_name(g), s.verdicts[g][KB_VERDICT_BROKEN],
+				      s.verdicts[g][KB_VERDICT_SKEWED],
+				      s.verdicts[g][KB_VERDICT_OK] + s.verdicts[g][KB_VERDICT_EVEN]);
 		if (s.ngens > KB_GEN_K && nrows)
 			kb_buf_printf(b, "K: the key times 0x%llx mod 2^w, its top bits (w = %s; inode hashes: K as GOLDEN_RATIO_PRIME)\n",
 				      (unsigned long long)rows[0].k.k,
@@ -173,7 +168,7 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 				      (unsigned long long)r->site->calls,
 				      (unsigned long long)r->distinct);
 			if (!r->at) {
-				kb_buf_printf(b, " | %s\n", KB_TOO_FEW);
+				kb_buf_printf(b, " | %s\n", kb_verdict_word(KB_VERDICT_TOO_FEW));
 				kind_text(r, b);
 				continue;
 			}
@@ -186,7 +181,7 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 					      (unsigned long long)k->used,
 					      (unsigned long long)k->max_load,
 					      g + 1 < r->ngens ? 6 : 0,
-					      verdict_names[kb_census_verdict(k)]);
+					      kb_verdict_word(kb_census_verdict(k)));
 			}
 			kb_buf_printf(b, "\n");
 			kind_text(r, b);
@@ -241,7 +236,8 @@ static void census_csv(const struct kb_census_file *files,
 				kb_buf_printf(b, "%ld", r->sb_found);
 			kb_buf_printf(b, ",%s,", kb_gen_name(g));
 			if (!r->at) {
-				kb_buf_printf(b, ",,,,,,,%s%s", KB_COST_CSV_EMPTY, KB_TOO_FEW);
+				kb_buf_printf(b, ",,,,,,,%s%s", KB_COST_CSV_EMPTY,
+					      kb_verdict_word(KB_VERDICT_TOO_FEW));
 				kind_csv(r, g, b);
 				continue;
 			}
@@ -254,7 +250,7 @@ static void census_csv(const struct kb_census_file *files,
 			kb_buf_printf(b, ",%llu,%llu,%.4f,", (unsigned long long)k->used,
 				      (unsigned long long)k->max_load, k->expected_max);
 			kb_cost_csv(k, b);
-			kb_buf_printf(b, "%s", verdict_names[kb_census_verdict(k)]);
+			kb_buf_printf(b, "%s", kb_verdict_word(kb_census_verdict(k)));
 			kind_csv(r, g, b);
 		}
 	}
@@ -291,7 +287,8 @@ static void json_site(const struct kb_census_row *r, struct kb_buf *b)
 		      (unsigned long long)r->site->calls, r->site->nkeys,
 		      (unsigned long long)r->distinct);
 	if (!r->at) {
-		kb_buf_printf(b, "\"verdict\": \"%s\", \"gens\": null", KB_TOO_FEW);
+		kb_buf_printf(b, "\"verdict\": \"%s\", \"gens\": null",
+			      kb_verdict_word(KB_VERDICT_TOO_FEW));
 		kind_json(r, b);
 		return;
 	}
@@ -312,7 +309,7 @@ static void json_site(const struct kb_census_row *r, struct kb_buf *b)
 			      (unsigned long long)k->used, (unsigned long long)k->max_load);
 		kb_json_number(b, "expected_max_load", k->expected_max);
 		kb_cost_json(k, b);
-		kb_buf_printf(b, ", \"verdict\": \"%s\"", verdict_names[kb_census_verdict(k)]);
+		kb_buf_printf(b, ", \"verdict\": \"%s\"", kb_verdict_word(kb_census_verdict(k)));
 		if (kind_cost(r, g, &v, &random, &x)) {
 			kb_buf_printf(b, ", ");
 			kb_json_number(b, "cost", v);
@@ -357,9 +354,10 @@ static void census_json(const struct kb_census_file *files, size_t nfiles,
 			      s.sites, s.judged, s.too_few);
 		for (g = 0; g < s.ngens; g++) {
 			kb_buf_printf(b, ", \"%s\": {", kb_gen_name(g));
-			for (v = KB_CENSUS_VERDICTS - 1; v >= 0; v--)
-				kb_buf_printf(b, "\"%s\": %zu%s", verdict_names[v], s.verdicts[g][v],
-					      v ? ", " : "}");
+			for (v = KB_VERDICT_JUDGED - 1; v >= 0; v--)
+				kb_buf_printf(b, "\"%s\": %zu%s",
+					      kb_verdict_word((enum kb_verdict_kind)v),
+					      s.verdicts[g][v], v ? ", " : "}");
 		}
 		kb_buf_printf(b, "},\n     \"sites\": [");
 		for (i = 0, n = 0; i < nrows; i++) {

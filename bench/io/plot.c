@@ -340,15 +340,7 @@ static void script_tail(struct kb_buf *gp)
 
 const char *kb_skew_mark(const struct kb_skew *s)
 {
-	const char *v = kb_verdict(s);
-
-	if (!strcmp(v, "broken"))
-		return "B";
-	if (!strcmp(v, "skewed"))
-		return "S";
-	if (!strcmp(v, "ok") || !strcmp(v, "even"))
-		return "-";
-	return "n/a";
+	return kb_verdict_heat_mark(kb_verdict_of(s));
 }
 
 void kb_plot_heat_cell(struct kb_buf *b, int x, int y, const struct kb_skew *s)

@@ -25,8 +25,9 @@ struct kb_figure {
 
 void kb_figure_free(struct kb_figure *fig);
 
-/* A heatmap cell's mark, from kb_verdict(): "B" broken, "S" skewed, "-"
- * ok or even, "n/a" where there is no verdict (too few keys, one bucket). */
+/* A heatmap cell's mark, kb_verdict_heat_mark's: "B" broken, "S" skewed,
+ * "-" ok or even, "n/a" where there is no verdict (too few keys, one
+ * bucket). */
 const char *kb_skew_mark(const struct kb_skew *s);
 
 /* The colour scale of every X^2/df heatmap: log10(X^2/df) from 0.1 (blue,

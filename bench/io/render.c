@@ -22,17 +22,7 @@ static const char *cell_func(const struct kb_cell *c)
 
 static char mark_of(const struct kb_cell *c)
 {
-	const char *v = kb_verdict(&c->skew);
-
-	if (!strcmp(v, "broken"))
-		return '#';
-	if (!strcmp(v, "skewed"))
-		return '!';
-	if (!strcmp(v, "even"))
-		return '~';
-	if (!strcmp(v, KB_TOO_FEW))
-		return '?';
-	return ' ';
+	return kb_verdict_mark(kb_verdict_of(&c->skew));
 }
 
 /* The '?' mark's legend, said only where a cell has it, so tables with keys
@@ -251,7 +241,7 @@ static void cells_json(const struct kb_cell *c, size_t n,
 				      (unsigned long long)c->keys_read,
 				      (unsigned long long)c->repeated,
 				      c->distinct ? "true" : "false");
-		if (!strcmp(kb_verdict(s), KB_TOO_FEW)) {
+		if (kb_verdict_of(s) == KB_VERDICT_TOO_FEW) {
 			struct kb_buf why = { 0 };
 
 			too_few_why(s, &why);
@@ -302,7 +292,7 @@ static void cell_text(const struct kb_cell *c, const char *source,
 			      c->distinct ? " (dropped: --distinct)"
 			      : c->repeated ? " (counted again; --distinct counts each once)" : "");
 	kb_buf_printf(b, "  verdict: %s", kb_verdict(s));
-	if (!strcmp(kb_verdict(s), KB_TOO_FEW)) {
+	if (kb_verdict_of(s) == KB_VERDICT_TOO_FEW) {
 		kb_buf_printf(b, " (");
 		too_few_why(s, b);
 		kb_buf_printf(b, ")");
@@ -487,7 +477,7 @@ static void audit_text(const struct kb_audit *a, const char *name,
 		kb_buf_printf(b, "    bits %2u: stride %#-18llx X^2/df %.4g%s\n", bits,
 			      (unsigned long long)a->worst[bits].stride,
 			      a->worst[bits].chi2_per_df,
-			      a->worst[bits].chi2_per_df >= KB_BROKEN ? "  broken" : "");
+			      kb_chi2_broken(a->worst[bits].chi2_per_df) ? "  broken" : "");
 	spectral_text(a, b);
 	kb_buf_printf(b, "  key sets, %llu keys into 2^%u buckets (X^2/df, buckets used):\n",
 		      (unsigned long long)a->sets_keys, a->sets_bits);
@@ -496,7 +486,7 @@ static void audit_text(const struct kb_audit *a, const char *name,
 			kb_buf_printf(b, "    %-14s %10.4g %6llu%s\n", kb_keysets[k].name,
 				      a->sets[k].chi2_per_df,
 				      (unsigned long long)a->sets[k].used,
-				      a->sets[k].chi2_per_df >= KB_BROKEN ? "  broken" : "");
+				      kb_chi2_broken(a->sets[k].chi2_per_df) ? "  broken" : "");
 }
 
 void kb_render_audits(const struct kb_audit *au, const char *const *names,
@@ -925,7 +915,8 @@ static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
 			 "marks: # broken (X^2/df >= %d)   ! skewed (p_upper < %g)   ~ more even than random\n",
 		      (unsigned long long)count, KB_BROKEN, KB_ALPHA);
 	for (i = 0; i < n; i++)
-		if (c[i].cell.ok && mark_of(&c[i].cell) == '?' && c[i].cell.bits > too_few)
+		if (c[i].cell.ok && kb_verdict_of(&c[i].cell.skew) == KB_VERDICT_TOO_FEW &&
+		    c[i].cell.bits > too_few)
 			too_few = c[i].cell.bits;
 	if (too_few)
 		too_few_legend(too_few, b);
