@@ -2,8 +2,9 @@
 /*
  * The report (core/report.c) and its text (io/render.c): every cell of
  * every table size is counted, folding agrees with counting each size
- * directly, and the summary line per generation is the tally of the cells'
- * own verdicts, counted here independently of the renderer.
+ * directly, and the summary per generation (kb_report_summarize, the
+ * text's lines and the JSON's object) is the tally of the cells' own
+ * verdicts, counted here independently.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -102,13 +103,13 @@ static void summary_is_the_tally_of_verdicts(void **state)
 
 	(void)state;
 	for (i = 0; i < r.n_cells; i++) {
-		const char *v;
+		enum kb_verdict_kind v;
 
 		if (!r.cells[i].ok)
 			continue;
-		v = kb_verdict(&r.cells[i].skew);
-		any_even |= !strcmp(v, "even");
-		tally[r.cells[i].spec.gen][!strcmp(v, "broken") ? 0 : !strcmp(v, "skewed") ? 1 : 2]++;
+		v = kb_verdict_of(&r.cells[i].skew);
+		any_even |= v == KB_VERDICT_EVEN;
+		tally[r.cells[i].spec.gen][v == KB_VERDICT_BROKEN ? 0 : v == KB_VERDICT_SKEWED ? 1 : 2]++;
 	}
 	assert_true(any_even); /* the case the summary must not miscount */
 	assert_true(tally[LKH_GEN_OLD][0] > 0);
@@ -127,6 +128,92 @@ static void summary_is_the_tally_of_verdicts(void **state)
 	}
 	kb_buf_free(&b);
 	kb_report_free(&r);
+}
+
+/* A cell of generation g with the verdict's inputs (n keys, 4096 buckets). */
+static void hand_cell(struct kb_cell *c, int g, unsigned bits, int ok, uint64_t n,
+		      double chi2_per_df, double log10_p_upper, double log10_p_lower)
+{
+	memset(c, 0, sizeof(*c));
+	c->keyset = KB_KS_SEQ;
+	c->spec.func = LKH_FUNC_HASH_32;
+	c->spec.word = 64;
+	kb_hashspec_set_gen(&c->spec, g, 0x61C88647, 32);
+	c->bits = bits;
+	c->ok = ok;
+	if (!ok)
+		snprintf(c->why, sizeof(c->why), "not applicable");
+	c->skew.n = n;
+	c->skew.buckets = 4096;
+	c->skew.df = 4095;
+	c->skew.chi2_per_df = chi2_per_df;
+	c->skew.chi2 = chi2_per_df * 4095;
+	c->skew.log10_p_upper = log10_p_upper;
+	c->skew.log10_p_lower = log10_p_lower;
+}
+
+/*
+ * A report built by hand, two table sizes a row, so every count below is
+ * read off the rows: old has one broken cell and one with too few keys
+ * (905 keys in 4096 buckets), and a row that does not apply, which counts
+ * nowhere although its cells look broken; new has a skewed cell, an even
+ * one (fine) and two broken; K an ok cell and one of no keys (fine, no
+ * verdict); minimal and posted are not in the report.
+ */
+static void summary_of_a_report_by_hand(void **state)
+{
+	struct kb_cell cells[10];
+	struct kb_report r;
+	struct kb_report_summary s;
+	struct kb_buf b = { 0 };
+	const struct kb_verdict_tally none = { 0, 0, 0, 0 };
+
+	(void)state;
+	hand_cell(&cells[0], LKH_GEN_OLD, 6, 1, 906, 50, -90, -0.1);
+	hand_cell(&cells[1], LKH_GEN_OLD, 7, 1, 905, 50, -90, -0.1);
+	hand_cell(&cells[2], LKH_GEN_NEW, 6, 1, 906, 1.2, -7, -0.1);
+	hand_cell(&cells[3], LKH_GEN_NEW, 7, 1, 906, 0.8, -0.1, -7);
+	hand_cell(&cells[4], LKH_GEN_OLD, 6, 0, 906, 50, -90, -0.1);
+	hand_cell(&cells[5], LKH_GEN_OLD, 7, 0, 906, 50, -90, -0.1);
+	hand_cell(&cells[6], KB_GEN_K, 6, 1, 906, 1.0, -0.3, -0.3);
+	hand_cell(&cells[7], KB_GEN_K, 7, 1, 0, 0, 0, 0);
+	hand_cell(&cells[8], LKH_GEN_NEW, 6, 1, 906, 10, -0.1, -0.1);
+	hand_cell(&cells[9], LKH_GEN_NEW, 7, 1, 906, 11, -0.1, -0.1);
+	memset(&r, 0, sizeof(r));
+	r.opts.gens = 1u << LKH_GEN_OLD | 1u << LKH_GEN_NEW | 1u << KB_GEN_K;
+	r.opts.k = 0x61C88647;
+	r.opts.k_width = 32;
+	r.opts.bits_min = 6;
+	r.opts.bits_max = 7;
+	r.cells = cells;
+	r.n_cells = 10;
+	kb_report_summarize(&r, &s);
+	assert_int_equal(s.gens, r.opts.gens);
+	assert_int_equal(s.too_few, 1);
+	assert_memory_equal(&s.gen[LKH_GEN_OLD], (&(struct kb_verdict_tally){ 1, 0, 0, 1 }),
+			    sizeof(none));
+	assert_memory_equal(&s.gen[LKH_GEN_NEW], (&(struct kb_verdict_tally){ 2, 1, 1, 0 }),
+			    sizeof(none));
+	assert_memory_equal(&s.gen[KB_GEN_K], (&(struct kb_verdict_tally){ 0, 0, 2, 0 }),
+			    sizeof(none));
+	assert_memory_equal(&s.gen[LKH_GEN_MINIMAL], &none, sizeof(none));
+	assert_memory_equal(&s.gen[LKH_GEN_POSTED], &none, sizeof(none));
+
+	/* the text says it, names padded to "minimal", the column for too
+	 * few keys because a cell has too few */
+	kb_render_report(&r, KB_FORMAT_TEXT, 1, &b);
+	assert_non_null(strstr(b.data, "\n  old        1 broken,    0 skewed,    0 fine,    1 with too few keys\n"
+				       "  new        2 broken,    1 skewed,    1 fine,    0 with too few keys\n"
+				       "  K          0 broken,    0 skewed,    2 fine,    0 with too few keys\n"));
+	assert_null(strstr(b.data, "  minimal "));
+	kb_buf_free(&b);
+	kb_render_report(&r, KB_FORMAT_JSON, 1, &b);
+	assert_non_null(strstr(b.data, "\n  ],\n  \"summary\": {\n"
+				       "    \"old\": {\"broken\": 1, \"skewed\": 0, \"fine\": 0, \"too_few\": 1},\n"
+				       "    \"new\": {\"broken\": 2, \"skewed\": 1, \"fine\": 1, \"too_few\": 0},\n"
+				       "    \"K\": {\"broken\": 0, \"skewed\": 0, \"fine\": 2, \"too_few\": 0}\n"
+				       "  }\n}\n"));
+	kb_buf_free(&b);
 }
 
 /*
@@ -184,6 +271,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_cell_is_counted),
 		cmocka_unit_test(summary_is_the_tally_of_verdicts),
+		cmocka_unit_test(summary_of_a_report_by_hand),
 		cmocka_unit_test(too_few_keys_from_2_to_the_9),
 	};
 

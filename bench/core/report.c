@@ -13,6 +13,38 @@ const char *kb_cell_source(const struct kb_cell *c)
 	return c->keyset >= 0 ? kb_keysets[c->keyset].name : c->source ? c->source : "keys";
 }
 
+static void tally(struct kb_verdict_tally *t, enum kb_verdict_kind v)
+{
+	if (v == KB_VERDICT_BROKEN)
+		t->broken++;
+	else if (v == KB_VERDICT_SKEWED)
+		t->skewed++;
+	else if (v == KB_VERDICT_TOO_FEW)
+		t->too_few++;
+	else
+		t->fine++;
+}
+
+void kb_report_summarize(const struct kb_report *r, struct kb_report_summary *s)
+{
+	size_t nb = r->opts.bits_max - r->opts.bits_min + 1, i, j;
+
+	memset(s, 0, sizeof(*s));
+	s->gens = r->opts.gens;
+	for (i = 0; i < r->n_cells; i++)
+		s->too_few += r->cells[i].ok &&
+			      kb_verdict_of(&r->cells[i].skew) == KB_VERDICT_TOO_FEW;
+	/* a row: one key source, function, word and generation, a cell a
+	 * table size; a row that does not apply counts nowhere */
+	for (i = 0; i < r->n_cells; i += nb) {
+		if (!r->cells[i].ok)
+			continue;
+		for (j = 0; j < nb && i + j < r->n_cells; j++)
+			tally(&s->gen[kb_hashspec_gen(&r->cells[i].spec)],
+			      kb_verdict_of(&r->cells[i + j].skew));
+	}
+}
+
 static uint64_t *alloc_counts(unsigned bits, size_t ways)
 {
 	return calloc(ways << bits, sizeof(uint64_t));

@@ -63,6 +63,23 @@ void kb_report_spec(const struct kb_report_opts *o, int g, lkh_func func,
 int kb_report_run(struct kb_report *r, char *err, size_t errlen);
 void kb_report_free(struct kb_report *r);
 
+/* One generation's applicable cells by verdict: "fine" is ok, even, or a
+ * cell of no keys. */
+struct kb_verdict_tally {
+	size_t broken, skewed, fine, too_few;
+};
+
+/* The report's summary, per generation present (opts.gens). */
+struct kb_report_summary {
+	unsigned gens;       /* bit mask: lkh_gen, KB_GEN_K */
+	size_t too_few;      /* cells with too few keys in all: the text
+			      * says the legend and column only then */
+	struct kb_verdict_tally gen[KB_GEN_COUNT];
+};
+
+/* Tally r's cells (every table size, n/a rows aside) into *s. */
+void kb_report_summarize(const struct kb_report *r, struct kb_report_summary *s);
+
 /* The name of a cell's key source: a key set's name, or the given keys'. */
 const char *kb_cell_source(const struct kb_cell *c);
 

@@ -49,9 +49,9 @@ static void report_text(const struct kb_report *r, unsigned step,
 {
 	const struct kb_report_opts *o = &r->opts;
 	unsigned nb = o->bits_max - o->bits_min + 1, bits;
+	struct kb_report_summary sum;
 	size_t i;
-	int tally[KB_GEN_COUNT][4] = { { 0 } };
-	int g, gw = 0, too_few = 0;
+	int g, gw = 0;
 
 	/* the generation column fits the longest name */
 	for (g = 0; g < KB_GEN_COUNT; g++)
@@ -62,10 +62,9 @@ static void report_text(const struct kb_report *r, unsigned step,
 		      (unsigned long long)o->params.count);
 	kb_buf_printf(b, "marks: # broken (X^2/df >= %d)   ! skewed (p_upper < %g)   ~ more even than random (p_lower < %g)\n",
 		      KB_BROKEN, KB_ALPHA, KB_ALPHA);
+	kb_report_summarize(r, &sum);
 	/* said only where it happens, so reports with keys enough stay as they were */
-	for (i = 0; i < r->n_cells; i++)
-		too_few += r->cells[i].ok && mark_of(&r->cells[i]) == '?';
-	if (too_few)
+	if (sum.too_few)
 		too_few_legend(o->bits_max, b);
 	if (o->gens & 1u << KB_GEN_K)
 		kb_buf_printf(b, "K: the key times 0x%llx mod 2^w, its top bits (w = %s)\n",
@@ -118,22 +117,18 @@ static void report_text(const struct kb_report *r, unsigned step,
 			kb_buf_printf(b, " %c%6s", mark_of(c), num);
 		}
 		kb_buf_printf(b, "\n");
-		for (j = 0; j < nb; j++) {
-			char m = mark_of(&row[j]);
-
-			tally[kb_hashspec_gen(&row->spec)][m == '#' ? 0 : m == '!' ? 1 : m == '?' ? 3 : 2]++;
-		}
 	}
 	kb_buf_printf(b, "\nsummary (cells over all key sets, functions, word sizes and bits %u..%u):\n",
 		      o->bits_min, o->bits_max);
 	for (g = 0; g < KB_GEN_COUNT; g++) {
-		if (!(o->gens & (1u << g)))
+		const struct kb_verdict_tally *t = &sum.gen[g];
+
+		if (!(sum.gens & (1u << g)))
 			continue;
-		kb_buf_printf(b, "  %-*s %4d broken, %4d skewed, %4d fine", gw,
-			      kb_gen_name(g), tally[g][0], tally[g][1],
-			      tally[g][2]);
-		if (too_few)
-			kb_buf_printf(b, ", %4d with too few keys", tally[g][3]);
+		kb_buf_printf(b, "  %-*s %4zu broken, %4zu skewed, %4zu fine", gw,
+			      kb_gen_name(g), t->broken, t->skewed, t->fine);
+		if (sum.too_few)
+			kb_buf_printf(b, ", %4zu with too few keys", t->too_few);
 		kb_buf_printf(b, "\n");
 	}
 	if (r->elapsed > 0)
@@ -182,10 +177,31 @@ static void cells_csv(const struct kb_cell *c, size_t n, struct kb_buf *b)
 	}
 }
 
-/* source: what the keys are called when not a key set's name (a file). */
+/* "summary": each generation present, its cells by verdict. */
+static void summary_json(const struct kb_report_summary *sum, struct kb_buf *b)
+{
+	int g, first = 1;
+
+	kb_buf_printf(b, ",\n  \"summary\": {");
+	for (g = 0; g < KB_GEN_COUNT; g++) {
+		const struct kb_verdict_tally *t = &sum->gen[g];
+
+		if (!(sum->gens & (1u << g)))
+			continue;
+		kb_buf_printf(b, "%s\n    \"%s\": {\"broken\": %zu, \"skewed\": %zu, \"fine\": %zu, \"too_few\": %zu}",
+			      first ? "" : ",", kb_gen_name(g), t->broken, t->skewed,
+			      t->fine, t->too_few);
+		first = 0;
+	}
+	kb_buf_printf(b, "\n  }");
+}
+
+/* source: what the keys are called when not a key set's name (a file);
+ * sum: the report's summary, or NULL. */
 static void cells_json(const struct kb_cell *c, size_t n,
 			  const char *kind, const struct kb_report_opts *o,
-			  const char *source, struct kb_buf *b)
+			  const char *source, const struct kb_report_summary *sum,
+			  struct kb_buf *b)
 {
 	size_t i;
 
@@ -253,7 +269,10 @@ static void cells_json(const struct kb_cell *c, size_t n,
 		}
 		kb_buf_printf(b, "}");
 	}
-	kb_buf_printf(b, "\n  ]\n}\n");
+	kb_buf_printf(b, "\n  ]");
+	if (sum)
+		summary_json(sum, b);
+	kb_buf_printf(b, "\n}\n");
 }
 
 /* A cell's generation as its text says it: K with its multiplier. */
@@ -305,8 +324,12 @@ void kb_render_report(const struct kb_report *r, enum kb_format f,
 {
 	if (f == KB_FORMAT_CSV)
 		cells_csv(r->cells, r->n_cells, b);
-	else if (f == KB_FORMAT_JSON)
-		cells_json(r->cells, r->n_cells, "report", &r->opts, NULL, b);
+	else if (f == KB_FORMAT_JSON) {
+		struct kb_report_summary sum;
+
+		kb_report_summarize(r, &sum);
+		cells_json(r->cells, r->n_cells, "report", &r->opts, NULL, &sum, b);
+	}
 	else
 		report_text(r, step, b);
 }
@@ -319,7 +342,7 @@ void kb_render_cells(const struct kb_cell *c, size_t n, const char *source,
 	if (f == KB_FORMAT_CSV)
 		cells_csv(c, n, b);
 	else if (f == KB_FORMAT_JSON)
-		cells_json(c, n, "skew", NULL, source, b);
+		cells_json(c, n, "skew", NULL, source, NULL, b);
 	else
 		for (i = 0; i < n; i++) {
 			if (i)
