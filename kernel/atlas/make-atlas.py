@@ -936,11 +936,9 @@ class Scanner:
                'size': '', 'subsystem': rel.split('/')[0], 'census': '',
                'expanded': ''}
         if pp.define_of[lineno]:
-            # where it is expanded, leaving out uses under a false #if
             row['expanded'] = ','.join(
                 str(k + 1) for k in macro_uses(clean, lines, pp,
-                                               pp.define_of[lineno], 0)
-                if all(ev.value(c) != 0 for c in pp.conds[k]))
+                                               pp.define_of[lineno], 0))
         if name in GOLDEN:
             self.golden(row, clean, m)
         else:
