@@ -1,0 +1,6 @@
+/* SPDX-License-Identifier: MIT */
+#define LOCAL_BITS 4
+static inline unsigned int local_slot(unsigned long v)
+{
+	return hash_long(v, LOCAL_BITS);
+}

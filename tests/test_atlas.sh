@@ -1,0 +1,96 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# kernel/atlas/make-atlas.py without kernel sources: its exact rows and its
+# census check on the fixture tree of tests/atlas, then the shape of the
+# committed atlases (tests/data/atlas), so a change to the scanner that
+# moves a row, or data that lost rows, fails here.  The data checks are
+# skipped, not failed, when the data are not in the tree (the mutation
+# harness leaves them out).
+# usage: test_atlas.sh PYTHON MAKE_ATLAS FIXTURE_DIR DATA_DIR CENSUS_DIR
+set -euo pipefail
+export LC_ALL=C
+py=$1
+atlas=$2
+fixture=$3
+data=$4
+census=$5
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/checks.sh
+. "$(dirname "$0")/checks.sh"
+
+# ok NAME COMMAND...: COMMAND's success counted as check NAME (inside an
+# if, so that set -e leaves a failed condition to the tally)
+ok() {
+	local name=$1
+	shift
+	if "$@"; then check "$name" 0; else check "$name" 1; fi
+}
+
+# same NAME FILE_WANT FILE_GOT: the files are equal, else their diff
+same() {
+	if diff -u "$2" "$3" >"$tmp/diff"; then check "$1" 0; else
+		check "$1" 1; sed 's/^/  /' "$tmp/diff"; fi
+}
+
+# rows FILE: the data rows of an atlas (no comments, no column header)
+rows() { grep -v '^#' "$1" | tail -n +2; }
+
+# count FILE AWK_CONDITION: how many data rows meet the condition
+count() { rows "$1" | awk -F'\t' "$2" | wc -l; }
+
+# The fixture: #ifs, a macro, kbuild lists and composites, obj-m, a
+# comment, a string, a prototype and a definition file that do not count.
+ok "fixture: make-atlas.py runs" "$py" "$atlas" "$fixture/tree" \
+	"$fixture/tree/config" "$tmp/fixture.tsv" --census "$fixture/census.txt"
+same "fixture: the exact rows" "$fixture/expected.tsv" "$tmp/fixture.tsv"
+fixture_check() {
+	"$py" "$atlas" "$fixture/tree" "$fixture/tree/config" \
+		--check "$fixture/census.txt" >"$tmp/check.txt"
+}
+ok "fixture: --check runs" fixture_check
+same "fixture: --check's figures" "$fixture/expected-check.txt" "$tmp/check.txt"
+
+# shape FILE: the format line, the columns, 13 fields a row, >= 400 rows,
+# some of each of y, m and n, nothing but y/m/n/h/?, a reason for each
+# n and ?  (the $ in the single quotes are awk's)
+# shellcheck disable=SC2016
+shape() {
+	local f=$1 name b columns
+	name=$(basename "$f")
+	columns=$(printf '%s\t' file line function called key bits table size \
+		build reason subsystem expanded)census
+	ok "$name: format line" [ "$(head -n 1 "$f")" = "# khash-atlas 1" ]
+	ok "$name: column header" [ "$(grep -v '^#' "$f" | head -n 1)" = "$columns" ]
+	ok "$name: 13 fields in every row" [ "$(count "$f" 'NF != 13')" = 0 ]
+	ok "$name: at least 400 call sites" [ "$(count "$f" 1)" -ge 400 ]
+	for b in y m n; do
+		ok "$name: some sites are $b" [ "$(count "$f" "\$9 == \"$b\"")" -gt 0 ]
+	done
+	ok "$name: build is one of y m n h ?" [ "$(count "$f" '$9 !~ /^[ymnh?]$/')" = 0 ]
+	ok "$name: every n and ? says why" \
+		[ "$(count "$f" '($9 == "n" || $9 == "?") && $10 == ""')" = 0 ]
+}
+
+if [ -f "$data/linux-6.1.tsv" ] && [ -f "$data/linux-6.12.tsv" ]; then
+	shape "$data/linux-6.1.tsv"
+	shape "$data/linux-6.12.tsv"
+	# Every hash.h site the x86_64 census kernel ran is a 6.1 row marked
+	# reached, at its line or (in a macro) at a line it is expanded at.
+	# inode_hash and btrfs_inode_hash are the census's own probes of two
+	# helpers, not hash.h calls, so they have no row.
+	grep -E '^site [0-9]+ (hash_32|hash_64|hash_long|hash_ptr|hash32_ptr|__hash_32) ' \
+		"$census/x86_64.txt" | awk '{print $6}' | sort -u >"$tmp/reached"
+	rows "$data/linux-6.1.tsv" | awk -F'\t' '$13 == "reached" {
+		print $1 ":" $2
+		n = split($12, e, ",")
+		for (i = 1; i <= n; i++) print $1 ":" e[i] }' | sort -u >"$tmp/marked"
+	ok "census: it has reached hash.h sites" [ -s "$tmp/reached" ]
+	comm -23 "$tmp/reached" "$tmp/marked" >"$tmp/missing"
+	ok "6.1: every census-reached site is a row marked reached" [ ! -s "$tmp/missing" ]
+	sed 's/^/  missing: /' "$tmp/missing"
+else
+	echo "SKIP: no tests/data/atlas, the data checks did not run"
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
