@@ -177,7 +177,8 @@ class Preproc:
                     if stack and stack[-1][1] == '!defined(%s)' % name:
                         # an include guard or a default: true inside
                         stack[-1][1] = '1'
-                    elif not dm.group(2):
+                        snap = snap[:-1] + ('1',)
+                    if not dm.group(2):
                         self.defines.setdefault(name, []).append(
                             (snap, dm.group(3).strip()))
             snap = tuple(c for lvl in stack for c in lvl[0] + [lvl[1]])
@@ -353,13 +354,21 @@ class CondEval:
         sub = CondEval(self.cfg, self.macros, self.defines, self.module,
                        self.elsewhere)
         sub.depth = getattr(self, 'depth', 0) + 1
+        sub.strict = getattr(self, 'strict', False)
         if sub.depth > 8:
             return None
         return sub.value(expr)
 
     def ident(self, name):
+        if name.startswith('CONFIG_') and name not in self.cfg and \
+                name in self.defines:   # a file's default for an unset one
+            v = self.local(name, lambda body: self.value_of(body or '1'))
+            if v is not None:
+                return v
         if name.startswith('CONFIG_'):
             v = self.cfg.get(name)
+            if (v is None or v == 'm') and getattr(self, 'strict', False):
+                raise Unknown()
             if v is None or v == 'm':
                 return 0     # undefined in autoconf.h: cpp reads 0
             if v == 'y':
@@ -820,6 +829,7 @@ class Scanner:
     def __init__(self, src, cfg, kbuild, macros):
         self.src, self.cfg, self.kb, self.macros = src, cfg, kbuild, macros
         self.texts = {}
+        self.defs = {}
         self.global_names = self.header_names() | kbuild.dflags
 
     def files(self):
@@ -876,18 +886,25 @@ class Scanner:
         # the headers beside the file: their names for the #ifs, their
         # plain values for a table's size
         beside, values = set(), {}
-        for _name, htext in self.dir_texts(os.path.dirname(rel), '.h'):
-            for dm in re.finditer(r'^[ \t]*#[ \t]*define[ \t]+(\w+)'
-                                  r'(\(?)[ \t]*(.*)', htext, re.M):
-                beside.add(dm.group(1))
-                if not dm.group(2):
-                    values.setdefault(dm.group(1), []).append(
-                        ((), dm.group(3).strip()))
+        for name, defs in self.dir_defines(os.path.dirname(rel)):
+            if name != os.path.basename(rel):
+                beside.update(defs[0])
+                for k, v in defs[1].items():
+                    values.setdefault(k, []).extend(v)
         ev = CondEval(self.cfg, self.macros, pp.defines, module,
                       self.global_names | beside)
         values.update(pp.defines)
-        # in C expressions an unknown name is a variable, not a 0
+        # enum constants given a value (workqueue's hash orders are such)
+        for em in re.finditer(r'\benum\s*\w*\s*\{([^{}]*)\}', clean):
+            for item in em.group(1).split(','):
+                im = re.match(r'\s*(\w+)\s*=\s*(.+?)\s*$', item, re.S)
+                if im:
+                    values.setdefault(im.group(1), []).append(
+                        ((), ' '.join(im.group(2).split())))
+        # in C expressions an unknown name is a variable, not a 0, and an
+        # unset CONFIG_ value gives no size
         size_ev = CondEval(self.cfg, self.macros, values, module)
+        size_ev.strict = True
         rows = []
         for m in NAME_RE.finditer(clean):
             name = m.group(1)
@@ -1040,6 +1057,18 @@ class Scanner:
             if name != os.path.basename(rel):
                 yield text
 
+    def dir_defines(self, d):
+        """Per header beside a file: (every name it #defines, its
+        object-like #defines with the #ifs around them)."""
+        if d not in self.defs:
+            out = []
+            for name, text in self.dir_texts(d, '.h'):
+                pp = Preproc(text.split('\n'))
+                names = set(re.findall(r'^\s*#\s*define\s+(\w+)', text, re.M))
+                out.append((name, (names, pp.defines)))
+            self.defs[d] = out
+        return self.defs[d]
+
     def dir_texts(self, d, ext):
         """(name, text without comments) of a directory's files ending in
         ext, read once."""
@@ -1128,14 +1157,18 @@ class Scanner:
 
 # ------------------------------------------------------------ census
 
-def read_census(path):
-    """file:line -> 'reached' or 'compiled' from a census file."""
+def read_census(path, bits=None):
+    """file:line -> 'reached' or 'compiled' from a census file; into bits
+    (when given) file:line -> the bits the reached sites ran with."""
     seen = {}
     with open(path, encoding='utf-8') as f:
         for line in f:
-            m = re.match(r'site \d+ \S+ \d+ \d+ (\S+:\d+)$', line.strip())
+            m = re.match(r'site \d+ (\S+) (\d+) \d+ (\S+:\d+)$',
+                         line.strip())
             if m:
-                seen[m.group(1)] = 'reached'
+                seen[m.group(3)] = 'reached'
+                if bits is not None and m.group(1) in CALLS:
+                    bits.setdefault(m.group(3), set()).add(int(m.group(2)))
                 continue
             m = re.match(r'# site \d+ not called: \S+ (\S+:\d+)$',
                          line.strip())
@@ -1154,9 +1187,10 @@ def mark_census(rows, census):
             'compiled' if 'compiled' in seen else 'not-compiled'
 
 
-def check(rows, census):
+def check(rows, census, bits):
     """Compare the sites the atlas builds in with the ones the census
-    kernel compiled; print the figures and each miss."""
+    kernel compiled, and the sizes the atlas gives with the bits the
+    census saw; print the figures and each miss."""
     built, every = {}, {}
     for r in rows:
         # a site in a macro's body is compiled where the macro is used
@@ -1188,6 +1222,23 @@ def check(rows, census):
     for k in miss_b:
         print('  %s %s' % (k, ' '.join(sorted({r['called']
                                                 for r in built[k]}))))
+    # 2^bits of each reached site with bits against the atlas's size
+    agree, differ, nosize = 0, [], []
+    for k in sorted(bits, key=sortkey):
+        sizes = {r['size'] for r in every.get(k, [])}
+        want = {str(1 << b) for b in bits[k] if b}
+        if not want:
+            continue
+        if sizes & want:
+            agree += 1
+        elif sizes - {''}:
+            differ.append(k)
+        else:
+            nosize.append(k)
+    print('reached sites with bits: size agrees %d, differs %d, no size %d'
+          % (agree, len(differ), len(nosize)))
+    for k in differ:
+        print('  differs: %s' % k)
 
 
 def sortkey(k):
@@ -1231,12 +1282,13 @@ def main():
     kb = Kbuild(a.src, cfg, a.arch)
     rows = Scanner(a.src, cfg, kb, arch_macros(cfg)).scan()
     rows.sort(key=lambda r: (r['file'], r['line'], r['called']))
-    census = read_census(a.census or a.check) if (a.census or a.check) \
-        else None
+    bits = {}
+    census = read_census(a.census or a.check, bits) \
+        if (a.census or a.check) else None
     if a.census:
         mark_census(rows, census)
     if a.check:
-        check(rows, census)
+        check(rows, census, bits)
     if a.out:
         with open(a.config, 'rb') as f:
             digest = hashlib.sha256(f.read()).hexdigest()[:12]
