@@ -641,7 +641,7 @@ class Kbuild:
                     if v.endswith('.o') and v[:-2] != stem:
                         self.obj(rel, mk, v[:-2], eff, r, depth + 1)
             return
-        for ext in ('.c', '.S', '.h'):
+        for ext in ('.c', '.S'):
             path = os.path.normpath(os.path.join(rel, stem + ext))
             old = self.files.get(path)
             if old is None or ORDER[level] > ORDER[old[0]]:
