@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# SPDX-License-Identifier: MIT
+# SPDX-License-Identifier: GPL-2.0
 """Write the atlas of a Linux source tree: one row per call site of the
 hash.h functions, the hashtable.h macros that hash and the GOLDEN_RATIO_*
 constants, with the key, the bits, the table, and whether a given .config
