@@ -779,5 +779,20 @@ expect 2 "khash-bench: explain takes --bits 1..32" \
 	grep -q '^ *[0-9] hash_ptr(k, 8)  *new  *no  *200 .*<- now$'
 check "advise --multiplier: adversarial keys built against the table's own new hash" $?
 
+# the report's summary names each generation's costliest cell for a
+# chained table: the largest hit_vs_random among its judged CSV rows
+"$kb" report --keysets page4k,btrfs-stripe,seq --funcs hash_64,hash_32 --format csv >"$tmp/rw.csv"
+"$kb" report --keysets page4k,btrfs-stripe,seq --funcs hash_64,hash_32 --format json >"$tmp/rw.json"
+for g in old new; do
+	col=$(head -1 "$tmp/rw.csv" | tr ',' '\n' | grep -nx hit_vs_random | cut -d: -f1)
+	want=$(awk -F, -v g=$g -v c="$col" 'NR > 1 && $4 == g && $c != "" && $NF != "too few keys" && $c + 0 > m { m = $c + 0 } END { printf "%.4g", m }' "$tmp/rw.csv")
+	got=$(python3 -c 'import json, sys
+print(json.load(open(sys.argv[1]))["worst_lookup"][sys.argv[2]]["hit_vs_random"])' "$tmp/rw.json" $g)
+	[ -n "$got" ] && [ "$(printf '%.4g' "$got")" = "$want" ]
+	check "report summary: $g's costliest cell is its CSV's largest hit_vs_random ($want)" $?
+done
+"$kb" report --keysets page4k --funcs hash_64 --words 64 --gens old,new | grep -q '^  old .*x  page4k hash_64 on 64-bit, 2^'
+check "report text: the costliest cell of each generation" $?
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -212,7 +212,7 @@ static void summary_of_a_report_by_hand(void **state)
 				       "    \"old\": {\"broken\": 1, \"skewed\": 0, \"fine\": 0, \"too_few\": 1},\n"
 				       "    \"new\": {\"broken\": 2, \"skewed\": 1, \"fine\": 1, \"too_few\": 0},\n"
 				       "    \"K\": {\"broken\": 0, \"skewed\": 0, \"fine\": 2, \"too_few\": 0}\n"
-				       "  }\n}\n"));
+				       "  },\n  \"worst_lookup\": {"));
 	kb_buf_free(&b);
 }
 

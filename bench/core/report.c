@@ -36,12 +36,27 @@ void kb_report_summarize(const struct kb_report *r, struct kb_report_summary *s)
 			      kb_verdict_of(&r->cells[i].skew) == KB_VERDICT_TOO_FEW;
 	/* a row: one key source, function, word and generation, a cell a
 	 * table size; a row that does not apply counts nowhere */
+	for (j = 0; j < KB_GEN_COUNT; j++)
+		s->worst_cell[j] = -1;
 	for (i = 0; i < r->n_cells; i += nb) {
+		int g = kb_hashspec_gen(&r->cells[i].spec);
+
 		if (!r->cells[i].ok)
 			continue;
-		for (j = 0; j < nb && i + j < r->n_cells; j++)
-			tally(&s->gen[kb_hashspec_gen(&r->cells[i].spec)],
-			      kb_verdict_of(&r->cells[i + j].skew));
+		for (j = 0; j < nb && i + j < r->n_cells; j++) {
+			const struct kb_skew *k = &r->cells[i + j].skew;
+			enum kb_verdict_kind v = kb_verdict_of(k);
+			struct kb_cost c;
+
+			tally(&s->gen[g], v);
+			if (v == KB_VERDICT_TOO_FEW)
+				continue;
+			kb_cost_of(k, &c);
+			if (s->worst_cell[g] < 0 || c.hit_ratio > s->worst_hit[g]) {
+				s->worst_hit[g] = c.hit_ratio;
+				s->worst_cell[g] = (long)(i + j);
+			}
+		}
 	}
 }
 

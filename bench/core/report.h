@@ -75,6 +75,11 @@ struct kb_report_summary {
 	size_t too_few;      /* cells with too few keys in all: the text
 			      * says the legend and column only then */
 	struct kb_verdict_tally gen[KB_GEN_COUNT];
+	/* what the worst judged cell of each generation costs a chained
+	 * table: entries compared per successful lookup over a random
+	 * function's, and the cell (an index into r->cells; -1: none) */
+	double worst_hit[KB_GEN_COUNT];
+	long worst_cell[KB_GEN_COUNT];
 };
 
 /* Tally r's cells (every table size, n/a rows aside) into *s. */

@@ -131,6 +131,17 @@ static void report_text(const struct kb_report *r, unsigned step,
 			kb_buf_printf(b, ", %4zu with too few keys", t->too_few);
 		kb_buf_printf(b, "\n");
 	}
+	kb_buf_printf(b, "worst cell, as a chained table: entries compared per successful lookup, over a random function's:\n");
+	for (g = 0; g < KB_GEN_COUNT; g++) {
+		const struct kb_cell *c;
+
+		if (!(sum.gens & (1u << g)) || sum.worst_cell[g] < 0)
+			continue;
+		c = &r->cells[sum.worst_cell[g]];
+		kb_buf_printf(b, "  %-*s %8.3gx  %s %s on %u-bit, 2^%u buckets\n", gw, kb_gen_name(g),
+			      sum.worst_hit[g], kb_cell_source(c), cell_func(c), c->spec.word,
+			      c->bits);
+	}
 	if (r->elapsed > 0)
 		kb_buf_printf(b, "elapsed %.2f s\n", r->elapsed);
 }
@@ -188,9 +199,21 @@ static void summary_json(const struct kb_report_summary *sum, struct kb_buf *b)
 
 		if (!(sum->gens & (1u << g)))
 			continue;
-		kb_buf_printf(b, "%s\n    \"%s\": {\"broken\": %zu, \"skewed\": %zu, \"fine\": %zu, \"too_few\": %zu}",
+		kb_buf_printf(b, "%s\n    \"%s\": {\"broken\": %zu, \"skewed\": %zu, \"fine\": %zu, \"too_few\": %zu",
 			      first ? "" : ",", kb_gen_name(g), t->broken, t->skewed,
 			      t->fine, t->too_few);
+		kb_buf_printf(b, "}");
+		first = 0;
+	}
+	/* the costliest judged cell of each, as a chained table, by its
+	 * index in "cells" */
+	kb_buf_printf(b, "\n  },\n  \"worst_lookup\": {");
+	for (g = 0, first = 1; g < KB_GEN_COUNT; g++) {
+		if (!(sum->gens & (1u << g)) || sum->worst_cell[g] < 0)
+			continue;
+		kb_buf_printf(b, "%s\n    \"%s\": {\"hit_vs_random\": %.6g, \"cell\": %ld}",
+			      first ? "" : ",", kb_gen_name(g), sum->worst_hit[g],
+			      sum->worst_cell[g]);
 		first = 0;
 	}
 	kb_buf_printf(b, "\n  }");
