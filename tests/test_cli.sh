@@ -794,5 +794,15 @@ done
 "$kb" report --keysets page4k --funcs hash_64 --words 64 --gens old,new | grep -q '^  old .*x  page4k hash_64 on 64-bit, 2^'
 check "report text: the costliest cell of each generation" $?
 
+# the difference lattice at the table's scale predicts what strides and
+# packed keys do (README, the spectral test): within 1 % of observed
+ratio() { sed -n 's/.* predicted from the differences (\([0-9.]*\)x observed)$/\1/p'; }
+r=$("$kb" explain --keyset seq --base 0 --stride 0xe0 --count 8192 --func hash_64 --gen new --word 64 --bits 12 | ratio)
+awk -v r="$r" 'BEGIN { exit !(r >= 0.99 && r <= 1.01) }'
+check "explain: new64's worst audited stride predicted ($r x observed)" $?
+r=$("$kb" explain --census "$(dirname "$0")/data/census/x86_64.txt" --site kernel/sched/wait_bit.c:17 --gen old | ratio)
+awk -v r="$r" 'BEGIN { exit !(r >= 0.99 && r <= 1.01) }'
+check "explain: packed bit-wait keys under old predicted ($r x observed)" $?
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
