@@ -194,8 +194,14 @@ static void spectral_test_matches_exact_arithmetic(void **state)
 	size_t i;
 
 	(void)state;
-	if (!kb_spectral_available())
-		skip();
+	if (!kb_spectral_available()) {
+		/* no 128-bit integers: it says so rather than guess */
+		struct kb_spectral s;
+
+		assert_int_equal(kb_spectral_test(0x61C88647u, 32, 8, &s), 0);
+		assert_false(s.ok);
+		return;
+	}
 	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
 		struct kb_spectral s;
 		unsigned t = want[i].t, j;
