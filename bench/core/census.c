@@ -89,6 +89,9 @@ void kb_census_file_free(struct kb_census_file *f)
 		free(f->meta[i].name);
 		free(f->meta[i].value);
 	}
+	for (i = 0; i < f->nuncalled; i++)
+		free(f->uncalled[i]);
+	free(f->uncalled);
 	free(f->sites);
 	free(f->meta);
 	free(f->name);

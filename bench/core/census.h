@@ -65,6 +65,10 @@ struct kb_census_file {
 	size_t nmeta;
 	struct kb_census_site *sites;
 	size_t nsites;
+	/* file:line of each "# site N not called: FUNC FILE:LINE" comment:
+	 * compiled in, never run (what the atlas's census column reads) */
+	char **uncalled;
+	size_t nuncalled;
 };
 
 /* Append a key to a site: 0, or -1 out of memory. */

@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <search.h>
 #include <sys/auxv.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,35 +34,14 @@ struct id_index {
 
 struct reader {
 	struct kb_census_file *f;
-	const char *shown;   /* the name in messages */
-	uint64_t line;
-	char *err;
-	size_t errlen;
+	struct kb_line_pos pos;
 	struct id_index sites_by_id;
 	void *meta_by_name;  /* tsearch tree of the meta names (char *): O(log n) a line */
-	size_t site_cap, meta_cap;
+	size_t site_cap, meta_cap, uncalled_cap;
 };
 
-static int fail(struct reader *r, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 2, 3)))
-#endif
-	;
-
 /* "file:line: problem" */
-static int fail(struct reader *r, const char *fmt, ...)
-{
-	int used = snprintf(r->err, r->errlen, "%s:%llu: ", r->shown,
-			    (unsigned long long)r->line);
-	va_list ap;
-
-	if (used < 0 || (size_t)used >= r->errlen)
-		return -1;
-	va_start(ap, fmt);
-	vsnprintf(r->err + used, r->errlen - (size_t)used, fmt, ap);
-	va_end(ap);
-	return -1;
-}
+#define fail(r, ...) kb_line_fail(&(r)->pos, __VA_ARGS__)
 
 /* Split a line at single spaces: the number of fields, -1 on an empty
  * field (two spaces, a space at either end), -2 on more than max. */
@@ -252,13 +230,52 @@ static int index_site(struct reader *r)
 	return 0;
 }
 
+/* FILE:LINE, with a line of 1 or more? */
+static int is_where(const char *s)
+{
+	const char *colon = strrchr(s, ':');
+	uint64_t line;
+
+	return colon && colon != s && colon[1] &&
+	       strspn(colon + 1, "0123456789") == strlen(colon + 1) &&
+	       kb_parse_number(colon + 1, strlen(colon + 1), &line) == KB_NUMBER_OK && line;
+}
+
+/*
+ * "# site ID not called: FUNC FILE:LINE", the kernel's word for a site it
+ * compiled and never ran: its FILE:LINE is kept (the atlas tells compiled
+ * from not compiled by it).  Any other comment, or one of another shape,
+ * is only a comment.
+ */
+static int read_comment(struct reader *r, const char *s)
+{
+	struct kb_census_file *f = r->f;
+	const char *where = strrchr(s, ' ');
+	char *copy;
+	size_t idlen;
+
+	if (strncmp(s, "# site ", 7))
+		return 0;
+	idlen = strspn(s + 7, "0123456789");
+	if (!idlen || strncmp(s + 7 + idlen, " not called: ", 13) ||
+	    strchr(s + 7 + idlen + 13, ' ') != where || !is_where(where + 1))
+		return 0;
+	copy = strdup(where + 1);
+	if (!copy || grow((void **)&f->uncalled, f->nuncalled, &r->uncalled_cap,
+			  sizeof(*f->uncalled)) < 0) {
+		free(copy);
+		return fail(r, "out of memory");
+	}
+	f->uncalled[f->nuncalled++] = copy;
+	return 0;
+}
+
 /* site ID FUNC BITS CALLS FILE:LINE */
 static int read_site(struct reader *r, char **fld, int n)
 {
 	struct kb_census_file *f = r->f;
 	struct kb_census_site s;
-	uint64_t id, bits, line;
-	const char *colon;
+	uint64_t id, bits;
 	unsigned max;
 
 	if (n != 6)
@@ -282,14 +299,11 @@ static int read_site(struct reader *r, char **fld, int n)
 		return fail(r, "bits %s out of range for %s on a %u-bit kernel: %s%u", fld[3],
 			    fld[2], f->word, max ? (s.func == KB_CENSUS_INODE_HASH ? "0.." : "1..") : "",
 			    max);
-	colon = strrchr(fld[5], ':');
-	if (!colon || colon == fld[5] || !colon[1] ||
-	    strspn(colon + 1, "0123456789") != strlen(colon + 1) ||
-	    kb_parse_number(colon + 1, strlen(colon + 1), &line) != KB_NUMBER_OK || line == 0)
+	if (!is_where(fld[5]))
 		return fail(r, "site '%.60s' is not file:line", fld[5]);
 	s.id = (unsigned long)id;
 	s.bits = (unsigned)bits;
-	s.line = r->line;
+	s.line = r->pos.line;
 	s.where = strdup(fld[5]);
 	if (!s.where || grow((void **)&f->sites, f->nsites, &r->site_cap, sizeof(s)) < 0) {
 		free(s.where);
@@ -340,20 +354,22 @@ static int read_keys(struct reader *r, char **fld, int n)
 	return 0;
 }
 
-static int read_line(struct reader *r, char *s, size_t len)
+static int read_line(void *ctx, char *s, size_t len)
 {
+	struct reader *r = ctx;
 	char *fld[MAX_FIELDS];
 	int n;
 
+	r->pos.line++;
 	if (len && s[len - 1] == '\r')
 		return fail(r, "a CR line end (the format's lines end in LF alone)");
-	if (r->line == 1)
+	if (r->pos.line == 1)
 		return strcmp(s, KB_CENSUS_MAGIC)
 			       ? fail(r, "not a census file: the first line must be '%s'",
 				      KB_CENSUS_MAGIC)
 			       : 0;
 	if (s[0] == '#')
-		return 0;
+		return read_comment(r, s);
 	if (len == 0)
 		return fail(r, "an empty line");
 	if (!strncmp(s, "meta ", 5))
@@ -381,56 +397,31 @@ static void no_free(void *p)
 int kb_census_read(const char *path, struct kb_census_file *f, char *err,
 		   size_t errlen)
 {
-	struct reader r = { f, path, 0, err, errlen, { NULL, 0, 0, 0 }, NULL, 0, 0 };
+	struct reader r = { f, { path, 0, err, errlen }, { NULL, 0, 0, 0 }, NULL, 0, 0, 0 };
 	static const char *const required[] = { "word", "arch", "kernel" };
-	static char copy[KB_CENSUS_LINE_MAX + 1];
-	struct kb_keyfile *in = malloc(sizeof(*in));
-	const char *line;
-	size_t len, i;
-	int rc = 0, got, lf;
+	size_t i;
+	long lines;
+	int rc = 0;
 
 	memset(f, 0, sizeof(*f));
-	if (!in) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	if (kb_textfile_open(in, path, "census file", err, errlen) < 0) {
-		free(in);
-		return -1;
-	}
-	r.shown = in->name;
-	f->name = strdup(r.shown);
-	if (!f->name) {
-		snprintf(err, errlen, "out of memory");
-		rc = -1;
-	}
 	/* lines are bounded: endless input without an LF is refused, never held */
-	while (rc == 0 &&
-	       (got = kb_keyfile_line(in, KB_CENSUS_LINE_MAX, &line, &len, &lf, err, errlen)) != 0) {
-		if (got < 0) {
-			rc = -1;
-			break;
-		}
-		r.line++;
-		if (!lf) {
-			rc = fail(&r, "the last line has no LF");
-			break;
-		}
-		memcpy(copy, line, len);
-		copy[len] = '\0';
-		rc = read_line(&r, copy, len);
-	}
-	if (rc == 0 && r.line == 0) {
-		snprintf(err, errlen, "%s: empty, not a census file", r.shown);
+	lines = kb_textfile_lines(path, "census file", KB_CENSUS_LINE_MAX, read_line, &r,
+				  &r.pos.shown, err, errlen);
+	if (lines < 0)
+		rc = -1;
+	if (rc == 0 && lines == 0) {
+		snprintf(err, errlen, "%s: empty, not a census file", r.pos.shown);
 		rc = -1;
 	}
 	for (i = 0; rc == 0 && i < sizeof(required) / sizeof(required[0]); i++)
 		if (!meta_given(&r, required[i])) {
-			snprintf(err, errlen, "%s: no 'meta %s' line", r.shown, required[i]);
+			snprintf(err, errlen, "%s: no 'meta %s' line", r.pos.shown, required[i]);
 			rc = -1;
 		}
-	kb_keyfile_close(in);
-	free(in);
+	if (rc == 0 && !(f->name = strdup(r.pos.shown))) {
+		snprintf(err, errlen, "out of memory");
+		rc = -1;
+	}
 	free(r.sites_by_id.slots);
 	tdestroy(r.meta_by_name, no_free);
 	if (rc < 0)

@@ -29,7 +29,9 @@
  * keys of an undeclared site, more than 16 on a line, not lower-case hex,
  * wider than the function's argument on that word size, or with the wrong
  * number of inputs; more keys than the site's calls; and at the end, a
- * missing `meta word`, `meta arch` or `meta kernel`.
+ * missing `meta word`, `meta arch` or `meta kernel`.  Comments are
+ * skipped, but the FILE:LINE of each "# site ID not called: FUNC
+ * FILE:LINE" goes to f->uncalled (the atlas needs compiled-but-not-run).
  */
 int kb_census_read(const char *path, struct kb_census_file *f, char *err,
 		   size_t errlen);

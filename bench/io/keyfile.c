@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +73,62 @@ int kb_textfile_open(struct kb_keyfile *kf, const char *path, const char *what,
 		return -1;
 	}
 	return 0;
+}
+
+int kb_line_fail(const struct kb_line_pos *p, const char *fmt, ...)
+{
+	int used = snprintf(p->err, p->errlen, "%s:%llu: ", p->shown,
+			    (unsigned long long)p->line);
+	va_list ap;
+
+	if (used < 0 || (size_t)used >= p->errlen)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(p->err + used, p->errlen - (size_t)used, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+long kb_textfile_lines(const char *path, const char *what, size_t max,
+		       int (*fn)(void *ctx, char *line, size_t len), void *ctx,
+		       const char **shown, char *err, size_t errlen)
+{
+	struct kb_keyfile *in = malloc(sizeof(*in));
+	char *copy = malloc(max + 1);
+	const char *line;
+	size_t len;
+	long n = 0;
+	int got, lf;
+
+	*shown = path;
+	if (!in || !copy) {
+		snprintf(err, errlen, "out of memory");
+		n = -1;
+	} else if (kb_textfile_open(in, path, what, err, errlen) < 0) {
+		n = -1;
+	} else {
+		*shown = in->name;
+		while (n >= 0 && (got = kb_keyfile_line(in, max, &line, &len, &lf, err, errlen))) {
+			if (got < 0) {
+				n = -1;
+				break;
+			}
+			n++;
+			if (!lf) {
+				snprintf(err, errlen, "%s:%ld: the last line has no LF", in->name, n);
+				n = -1;
+				break;
+			}
+			memcpy(copy, line, len);
+			copy[len] = '\0';
+			if (fn(ctx, copy, len) < 0)
+				n = -1;
+		}
+		kb_keyfile_close(in);
+	}
+	free(copy);
+	free(in);
+	return n;
 }
 
 int kb_keyfile_open(struct kb_keyfile *kf, const char *path, int binary,

@@ -43,6 +43,32 @@ int kb_textfile_open(struct kb_keyfile *kf, const char *path, const char *what,
  */
 int kb_keyfile_line(struct kb_keyfile *kf, size_t max, const char **line,
 		    size_t *len, int *lf, char *err, size_t errlen);
+/* Where a line-by-line reader is, for its messages. */
+struct kb_line_pos {
+	const char *shown;   /* the file's name in messages */
+	uint64_t line;       /* from 1 */
+	char *err;
+	size_t errlen;
+};
+
+/* "FILE:LINE: problem" into p's err: returns -1, for return statements. */
+int kb_line_fail(const struct kb_line_pos *p, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+/*
+ * Every line of a text file (kb_textfile_open, kb_keyfile_line) to fn, as
+ * a NUL-terminated copy fn may change, until fn returns nonzero; a last
+ * line without its LF is refused ("FILE:N: the last line has no LF").
+ * *shown is the file's name in messages ("<stdin>" for -), set before fn
+ * first runs and valid while path is.  The number of lines read, or -1
+ * with a reason in err (fn's own, when it returned -1).
+ */
+long kb_textfile_lines(const char *path, const char *what, size_t max,
+		       int (*fn)(void *ctx, char *line, size_t len), void *ctx,
+		       const char **shown, char *err, size_t errlen);
 /* Keys read (0 at the end), or -1 with a one-line reason in err. */
 long kb_keyfile_next(struct kb_keyfile *kf, uint64_t *keys, size_t max,
 		     char *err, size_t errlen);
