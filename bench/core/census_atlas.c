@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: MIT */
+#include "census_atlas.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const seen_names[] = {
+	[KB_ATLAS_REACHED] = "reached", [KB_ATLAS_COMPILED] = "compiled",
+	[KB_ATLAS_NOT_COMPILED] = "not-compiled"
+};
+
+static const char *const hint_names[] = {
+	[KB_ATLAS_HARDWARE] = "hardware", [KB_ATLAS_KVM] = "kvm",
+	[KB_ATLAS_WORKLOAD] = "workload"
+};
+
+/*
+ * The hint of a path: the first prefix that matches.  A guess, kept to
+ * one table so it is easy to read and argue with: a driver, sound card or
+ * arch's platform code waits for its hardware (drivers/net's software
+ * devices too, an overcount we accept), KVM's host and guest code for a
+ * hypervisor, and everything else for a workload that gets there.
+ */
+static const struct {
+	const char *prefix;
+	enum kb_atlas_hint hint;
+} hint_rules[] = {
+	{ "virt/", KB_ATLAS_KVM },
+	{ "arch/x86/kvm/", KB_ATLAS_KVM },
+	{ "arch/x86/kernel/kvm", KB_ATLAS_KVM },
+	{ "drivers/", KB_ATLAS_HARDWARE },
+	{ "sound/", KB_ATLAS_HARDWARE },
+	{ "arch/", KB_ATLAS_HARDWARE },
+};
+
+const char *kb_atlas_seen_name(enum kb_atlas_seen s)
+{
+	return seen_names[s];
+}
+
+const char *kb_atlas_hint_name(enum kb_atlas_hint h)
+{
+	return hint_names[h];
+}
+
+enum kb_atlas_hint kb_atlas_hint(const char *file)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(hint_rules) / sizeof(hint_rules[0]); i++)
+		if (!strncmp(file, hint_rules[i].prefix, strlen(hint_rules[i].prefix)))
+			return hint_rules[i].hint;
+	return KB_ATLAS_WORKLOAD;
+}
+
+void kb_atlas_free(struct kb_atlas *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->nrows; i++) {
+		free(a->rows[i].file);
+		free(a->rows[i].function);
+		free(a->rows[i].called);
+		free(a->rows[i].expanded);
+	}
+	free(a->rows);
+	free(a->name);
+	memset(a, 0, sizeof(*a));
+}
+
+void kb_atlas_report_free(struct kb_atlas_report *r)
+{
+	free(r->misses);
+	memset(r, 0, sizeof(*r));
+}
+
+/* A census file:line, split, and whether a site record (1) or only a
+ * not-called comment (0) gives it. */
+struct place {
+	const char *file;
+	size_t flen;
+	uint64_t line;
+	int called;
+};
+
+static int place_cmp(const void *x, const void *y)
+{
+	const struct place *a = x, *b = y;
+	size_t n = a->flen < b->flen ? a->flen : b->flen;
+	int c = memcmp(a->file, b->file, n);
+
+	if (c)
+		return c;
+	if (a->flen != b->flen)
+		return a->flen < b->flen ? -1 : 1;
+	return a->line < b->line ? -1 : a->line > b->line;
+}
+
+/* where is "file:line" with a decimal line (the census reader's check) */
+static struct place place_of(const char *where, int called)
+{
+	const char *colon = strrchr(where, ':');
+	struct place p = { where, (size_t)(colon - where), 0, called };
+
+	p.line = strtoull(colon + 1, NULL, 10);
+	return p;
+}
+
+/* What the census saw at file:line: reached, compiled or not compiled. */
+static enum kb_atlas_seen seen_at(const struct place *places, size_t n, const char *file,
+				  uint64_t line)
+{
+	struct place key = { file, strlen(file), line, 0 };
+	const struct place *p = bsearch(&key, places, n, sizeof(*p), place_cmp);
+	enum kb_atlas_seen s = KB_ATLAS_NOT_COMPILED;
+
+	if (!p)
+		return s;
+	/* equal places sit together: a site record anywhere among them wins */
+	while (p > places && !place_cmp(p - 1, &key))
+		p--;
+	for (; p < places + n && !place_cmp(p, &key); p++)
+		s = p->called ? KB_ATLAS_REACHED : s == KB_ATLAS_REACHED ? s : KB_ATLAS_COMPILED;
+	return s;
+}
+
+int kb_atlas_match(const struct kb_atlas *a, const struct kb_census_file *f,
+		   struct kb_atlas_report *out)
+{
+	size_t n = f->nsites + f->nuncalled, i, j;
+	struct place *places = malloc((n ? n : 1) * sizeof(*places));
+
+	memset(out, 0, sizeof(*out));
+	out->misses = malloc((a->nrows ? a->nrows : 1) * sizeof(*out->misses));
+	if (!places || !out->misses) {
+		free(places);
+		kb_atlas_report_free(out);
+		return -1;
+	}
+	for (i = 0; i < f->nsites; i++)
+		places[i] = place_of(f->sites[i].where, 1);
+	for (i = 0; i < f->nuncalled; i++)
+		places[f->nsites + i] = place_of(f->uncalled[i], 0);
+	qsort(places, n, sizeof(*places), place_cmp);
+	out->rows = a->nrows;
+	for (i = 0; i < a->nrows; i++) {
+		const struct kb_atlas_row *r = &a->rows[i];
+		enum kb_atlas_seen s = seen_at(places, n, r->file, r->line);
+
+		/* a macro's site is seen where the macro is used */
+		for (j = 0; j < r->nexpanded && s != KB_ATLAS_REACHED; j++) {
+			enum kb_atlas_seen e = seen_at(places, n, r->file, r->expanded[j]);
+
+			if (e < s) /* the enum's order: reached, compiled, not */
+				s = e;
+		}
+		out->seen[s]++;
+		out->build[r->build]++;
+		if (s == KB_ATLAS_REACHED) {
+			out->reached[r->build]++;
+		} else if (r->build == KB_ATLAS_BUILT_IN || r->build == KB_ATLAS_MODULE) {
+			struct kb_atlas_miss *m = &out->misses[out->nmisses++];
+
+			m->row = i;
+			m->seen = s;
+			m->hint = kb_atlas_hint(r->file);
+			out->missed[s][m->hint]++;
+		}
+	}
+	free(places);
+	return 0;
+}
