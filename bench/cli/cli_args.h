@@ -69,6 +69,7 @@
 	X(ENUMERATE, "enumerate", 0, NULL, "hash every key even where a closed form counts them (arithmetic key sets through one multiply; the exhaustive influence sweep): slower, to check it") \
 	X(MULTIPLIER, "multiplier", 0, "K", "an odd multiplier: audit's to audit, advise's to rank beside the kernel's hashes, elsewhere generation K, the key times K mod 2^width, its top bits (--gen K; alone, it is the generation)") \
 	X(CENSUS, "census", 0, "FILE", "a census file (see 'khash-bench census')")      \
+	X(ATLAS, "atlas", 0, "FILE", "an atlas of the census kernel's tree (khash-atlas 1): which of the sites Debian builds each census reached, and why not the others") \
 	X(SITE, "site", 0, "FILE:LINE|ID", "the census site whose distinct keys to take: its file:line or its id") \
 	X(CANDIDATES, "candidates", 0, "A,B", "the candidates to rank beside the table's own hash (default: all): %C") \
 	X(KIND, "kind", 0, "chained|tree|locks", "what a bucket is, which fixes what skew costs: hlist chains (default), rb-trees, or locks and wait queues") \
@@ -154,7 +155,7 @@ struct kb_args {
 	const char *param_name;  /* from --param NAME=N, checked by the table */
 	char param_name_buf[32];
 	const char *keys, *plot, *output, *kernel_keys;
-	const char *census, *site;
+	const char *census, *site, *atlas;
 	char site_name[160];     /* advise: "site ID FILE:LINE", for the output */
 	enum kb_format format;
 	struct kb_keyset_params kp;  /* kp.count: the command's default */

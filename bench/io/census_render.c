@@ -107,8 +107,124 @@ static void kind_text(const struct kb_census_row *r, struct kb_buf *b)
 	kb_buf_printf(b, "\n");
 }
 
+/* ---- the atlas ------------------------------------------------------------ */
+
+static const char *const build_letters[] = {
+	[KB_ATLAS_BUILT_IN] = "y", [KB_ATLAS_MODULE] = "m", [KB_ATLAS_NOT_BUILT] = "n",
+	[KB_ATLAS_HEADER] = "h", [KB_ATLAS_UNDECIDED] = "?"
+};
+
+/* What the text calls a miss's class. */
+static const char *const seen_words[] = {
+	[KB_ATLAS_COMPILED] = "compiled but not called",
+	[KB_ATLAS_NOT_COMPILED] = "not in the census kernel"
+};
+
+/* " (N hardware, N kvm, N workload)" */
+static void hints_text(const size_t *missed, struct kb_buf *b)
+{
+	int h;
+
+	for (h = 0; h < KB_ATLAS_HINT_COUNT; h++)
+		kb_buf_printf(b, "%s%zu %s", h ? ", " : " (", missed[h],
+			      kb_atlas_hint_name((enum kb_atlas_hint)h));
+	kb_buf_printf(b, ")");
+}
+
+/* The atlas's figures under a file's summary, then its missed sites by
+ * class and hint. */
+static void atlas_text(const struct kb_atlas *a, const struct kb_atlas_report *r,
+		       struct kb_buf *b)
+{
+	size_t built = r->build[KB_ATLAS_BUILT_IN] + r->build[KB_ATLAS_MODULE], i;
+	int s, h;
+
+	kb_buf_printf(b, "atlas %s: reached %zu of the %zu sites Debian builds (%zu built in, %zu modules); of all %zu sites %zu (%zu of %zu in headers, %zu of %zu not built, %zu of %zu undecided)\n",
+		      a->name, r->reached[KB_ATLAS_BUILT_IN] + r->reached[KB_ATLAS_MODULE], built,
+		      r->build[KB_ATLAS_BUILT_IN], r->build[KB_ATLAS_MODULE], r->rows,
+		      r->seen[KB_ATLAS_REACHED], r->reached[KB_ATLAS_HEADER],
+		      r->build[KB_ATLAS_HEADER], r->reached[KB_ATLAS_NOT_BUILT],
+		      r->build[KB_ATLAS_NOT_BUILT], r->reached[KB_ATLAS_UNDECIDED],
+		      r->build[KB_ATLAS_UNDECIDED]);
+	kb_buf_printf(b, "never reached of those %zu:", built);
+	for (s = KB_ATLAS_NOT_COMPILED; s >= KB_ATLAS_COMPILED; s--) {
+		size_t n = 0;
+
+		for (h = 0; h < KB_ATLAS_HINT_COUNT; h++)
+			n += r->missed[s][h];
+		kb_buf_printf(b, "%s %zu %s", s == KB_ATLAS_NOT_COMPILED ? "" : ",", n,
+			      seen_words[s]);
+		hints_text(r->missed[s], b);
+	}
+	kb_buf_printf(b, "\n");
+	for (s = KB_ATLAS_NOT_COMPILED; s >= KB_ATLAS_COMPILED; s--)
+		for (h = 0; h < KB_ATLAS_HINT_COUNT; h++) {
+			if (!r->missed[s][h])
+				continue;
+			kb_buf_printf(b, "  %s, %s:\n", seen_words[s],
+				      kb_atlas_hint_name((enum kb_atlas_hint)h));
+			for (i = 0; i < r->nmisses; i++) {
+				const struct kb_atlas_miss *m = &r->misses[i];
+				const struct kb_atlas_row *row = &a->rows[m->row];
+
+				if ((int)m->seen == s && (int)m->hint == h)
+					kb_buf_printf(b, "    %s:%llu %s %s %s\n", row->file,
+						      (unsigned long long)row->line,
+						      row->function[0] ? row->function : "-",
+						      row->called, build_letters[row->build]);
+			}
+		}
+}
+
+/* ",\n     \"atlas\": {...}": the counts and every missed site */
+static void atlas_json(const struct kb_atlas *a, const struct kb_atlas_report *r,
+		       struct kb_buf *b)
+{
+	size_t i;
+	int k, h;
+
+	kb_buf_printf(b, ",\n     \"atlas\": {\"file\": ");
+	kb_json_string(b, a->name);
+	kb_buf_printf(b, ", \"rows\": %zu, \"seen\": {", r->rows);
+	for (k = 0; k < KB_ATLAS_SEEN_COUNT; k++)
+		kb_buf_printf(b, "%s\"%s\": %zu", k ? ", " : "",
+			      kb_atlas_seen_name((enum kb_atlas_seen)k), r->seen[k]);
+	kb_buf_printf(b, "}, \"build\": {");
+	for (k = 0; k < KB_ATLAS_BUILD_COUNT; k++)
+		kb_buf_printf(b, "%s\"%s\": %zu", k ? ", " : "", build_letters[k], r->build[k]);
+	kb_buf_printf(b, "}, \"reached\": {");
+	for (k = 0; k < KB_ATLAS_BUILD_COUNT; k++)
+		kb_buf_printf(b, "%s\"%s\": %zu", k ? ", " : "", build_letters[k], r->reached[k]);
+	kb_buf_printf(b, "}, \"never_reached\": {");
+	for (k = KB_ATLAS_COMPILED; k < KB_ATLAS_SEEN_COUNT; k++) {
+		kb_buf_printf(b, "%s\"%s\": {", k > KB_ATLAS_COMPILED ? ", " : "",
+			      kb_atlas_seen_name((enum kb_atlas_seen)k));
+		for (h = 0; h < KB_ATLAS_HINT_COUNT; h++)
+			kb_buf_printf(b, "%s\"%s\": %zu", h ? ", " : "",
+				      kb_atlas_hint_name((enum kb_atlas_hint)h), r->missed[k][h]);
+		kb_buf_printf(b, "}");
+	}
+	kb_buf_printf(b, "},\n       \"missed\": [");
+	for (i = 0; i < r->nmisses; i++) {
+		const struct kb_atlas_miss *m = &r->misses[i];
+		const struct kb_atlas_row *row = &a->rows[m->row];
+
+		kb_buf_printf(b, "%s\n        {\"file\": ", i ? "," : "");
+		kb_json_string(b, row->file);
+		kb_buf_printf(b, ", \"line\": %llu, \"function\": ", (unsigned long long)row->line);
+		kb_json_string(b, row->function);
+		kb_buf_printf(b, ", \"called\": ");
+		kb_json_string(b, row->called);
+		kb_buf_printf(b, ", \"build\": \"%s\", \"seen\": \"%s\", \"hint\": \"%s\"}",
+			      build_letters[row->build], kb_atlas_seen_name(m->seen),
+			      kb_atlas_hint_name(m->hint));
+	}
+	kb_buf_printf(b, "%s]}", r->nmisses ? "\n       " : "");
+}
+
 static void census_text(const struct kb_census_file *files, size_t nfiles,
 			const struct kb_census_row *rows, size_t nrows,
+			const struct kb_atlas *atlas, const struct kb_atlas_report *reports,
 			struct kb_buf *b)
 {
 	size_t fi, i, ws, wt;
@@ -134,6 +250,8 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 				      (unsigned long long)rows[0].k.k,
 				      rows[0].k.width == 64 ? "64" : rows[0].k.width == 32 ? "32"
 				      : "the wider of K's and the key's");
+		if (atlas)
+			atlas_text(atlas, &reports[fi], b);
 		kb_buf_printf(b, "bits: the site's, t: its named table's, w: the 32-bit word it returns, i: i_hash_shift of the\n"
 				 "hash() records (btrfs_inode_hash, with their super blocks); judged at 2^at buckets, the\n"
 				 "largest at <= bits where a random function would put %d pairs of the distinct keys in a shared bucket;\n"
@@ -327,7 +445,9 @@ static void json_site(const struct kb_census_row *r, struct kb_buf *b)
 }
 
 static void census_json(const struct kb_census_file *files, size_t nfiles,
-			const struct kb_census_row *rows, size_t nrows, struct kb_buf *b)
+			const struct kb_census_row *rows, size_t nrows,
+			const struct kb_atlas *atlas, const struct kb_atlas_report *reports,
+			struct kb_buf *b)
 {
 	size_t fi, i, n;
 	int g, v;
@@ -359,7 +479,10 @@ static void census_json(const struct kb_census_file *files, size_t nfiles,
 					      kb_verdict_word((enum kb_verdict_kind)v),
 					      s.verdicts[g][v], v ? ", " : "}");
 		}
-		kb_buf_printf(b, "},\n     \"sites\": [");
+		kb_buf_printf(b, "}");
+		if (atlas)
+			atlas_json(atlas, &reports[fi], b);
+		kb_buf_printf(b, ",\n     \"sites\": [");
 		for (i = 0, n = 0; i < nrows; i++) {
 			if (rows[i].file != fi)
 				continue;
@@ -373,14 +496,15 @@ static void census_json(const struct kb_census_file *files, size_t nfiles,
 
 void kb_render_census(const struct kb_census_file *files, size_t nfiles,
 		      const struct kb_census_row *rows, size_t nrows,
+		      const struct kb_atlas *atlas, const struct kb_atlas_report *reports,
 		      enum kb_format f, struct kb_buf *b)
 {
 	if (f == KB_FORMAT_CSV)
 		census_csv(files, rows, nrows, b);
 	else if (f == KB_FORMAT_JSON)
-		census_json(files, nfiles, rows, nrows, b);
+		census_json(files, nfiles, rows, nrows, atlas, reports, b);
 	else
-		census_text(files, nfiles, rows, nrows, b);
+		census_text(files, nfiles, rows, nrows, atlas, reports, b);
 }
 
 /* ---- the figure ------------------------------------------------------------ */
