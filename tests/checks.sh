@@ -30,3 +30,12 @@ refused() {
 	fi
 	passed=$((passed + 1))
 }
+# refuses STATUS MESSAGE COMMAND ARGS...: khash-bench ($kb) COMMAND -o
+# $tmp/out ARGS..., with no input, is refused as refused() checks
+refuses() {
+	local want_status=$1 want_msg=$2 cmd=$3
+	shift 3
+	rm -f "$tmp/out"
+	"$kb" "$cmd" -o "$tmp/out" "$@" >/dev/null 2>"$tmp/err" </dev/null
+	refused "khash-bench $cmd $*" $? "$want_status" "$want_msg"
+}

@@ -16,13 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 
 # expect STATUS MESSAGE ARGS...: exit status, exact stderr, no -o file left
-expect() {
-	local want_status=$1 want_msg=$2
-	shift 2
-	rm -f "$tmp/out"
-	"$kb" census -o "$tmp/out" "$@" >/dev/null 2>"$tmp/err" </dev/null
-	refused "khash-bench census $*" $? "$want_status" "$want_msg"
-}
+expect() { refuses "$1" "$2" census "${@:3}"; }
 
 # bad NAME MESSAGE LINES...: a census file of these lines must be refused
 # with "khash-bench: FILE:MESSAGE" (MESSAGE starts with the line number)

@@ -1,0 +1,156 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# khash-bench census --atlas: the fixture's figures, worked out by hand
+# below, in text and JSON; every class of bad atlas with its one-line
+# message and exit status, and no output file left behind; and the
+# committed 6.1 atlas against the x86_64 census, whose figures must be
+# the ones the atlas's own census column gives (made by make-atlas.py,
+# not by this code).
+# usage: test_census_atlas.sh KHASH_BENCH CENSUS_DIR DATA_DIR
+set -u
+export LC_ALL=C
+kb=$1
+dir=$2
+data=$3
+census=$dir/atlas-census.txt
+atlas=$dir/atlas.tsv
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# checks.sh sets the tally too; set here so that shellcheck without -x,
+# which does not follow the file, sees them
+passed=0 failed=0
+# shellcheck source=tests/checks.sh disable=SC1091
+. "$(dirname "$0")/checks.sh"
+
+# expect STATUS MESSAGE ARGS...: exit status, exact stderr, no -o file left
+expect() { refuses "$1" "$2" census "${@:3}"; }
+
+# bad NAME MESSAGE LINES...: an atlas of these lines (after the version
+# line and the column header) must be refused with "FILE:MESSAGE"
+tab=$'\t'
+header="file${tab}line${tab}function${tab}called${tab}key${tab}bits${tab}table${tab}size${tab}build${tab}reason${tab}subsystem${tab}expanded${tab}census"
+# row FILE LINE BUILD REASON EXPANDED CENSUS: a row of 13 fields
+row() {
+	printf '%s\t%s\tf\thash_32\tk\t8\t\t\t%s\t%s\tsub\t%s\t%s' "$1" "$2" "$3" "$4" "$5" "$6"
+}
+bad() {
+	local name=$1 msg=$2
+	shift 2
+	printf '%s\n' '# khash-atlas 1' "$header" "$@" >"$tmp/bad.tsv"
+	expect 1 "khash-bench: $tmp/bad.tsv:$msg" "$census" --atlas "$tmp/bad.tsv" ||
+		echo "  (case: $name)"
+}
+# raw NAME MESSAGE: the atlas $tmp/bad.tsv as written must be refused
+raw() {
+	expect 1 "khash-bench: $tmp/bad.tsv$2" "$census" --atlas "$tmp/bad.tsv" ||
+		echo "  (case: $1)"
+}
+
+## the fixture, by hand.  18 rows: build y 6 (a.c:10 twice, b.c:20,
+## e.c:40, p.c:4, q.c:6), m 7 (b.c:22, c.c:5, f.c:12, f.c:30, s.c:8,
+## k.c:9, x.c:11), n 2, h 2, ? 1.  Reached: a.c:10 (both calls, and the
+## site record wins over the not-called comment there), b.c:20 through
+## its expanded line 31, c.c:5, d.h:7, n.c:3: 4 of the 13 built, 6 in
+## all.  Compiled, not called: b.c:22 through its expanded 50, e.c:40,
+## f.c:12 (the comment of another shape at f.c:30 counts for nothing).
+## The 6 built rows left are not in the census kernel: f.c:30, s.c:8 and
+## p.c:4 hardware, k.c:9 and x.c:11 kvm, q.c:6 workload.
+"$kb" census "$census" --atlas "$atlas" >"$tmp/fix.txt"; check "census --atlas exits 0" $?
+grep -qxF "atlas $atlas: reached 4 of the 13 sites Debian builds (6 built in, 7 modules); of all 18 sites 6 (1 of 2 in headers, 1 of 2 not built, 0 of 1 undecided)" "$tmp/fix.txt"
+check "text: the reached line" $?
+grep -qxF "never reached of those 13: 6 not in the census kernel (3 hardware, 2 kvm, 1 workload), 3 compiled but not called (1 hardware, 0 kvm, 2 workload)" "$tmp/fix.txt"
+check "text: the never-reached line" $?
+# the list: by class, then hint, in the atlas's order
+[ "$(sed -n '/^never reached/,/^bits:/p' "$tmp/fix.txt" | sed '1d;$d' | tr '\n' '|')" = \
+  "  not in the census kernel, hardware:|    drivers/gpu/f.c:30 f2 hash_ptr m|    sound/core/s.c:8 s hash_32 m|    arch/x86/mm/p.c:4 p hash_long y|  not in the census kernel, kvm:|    virt/kvm/k.c:9 k hash_64 m|    arch/x86/kvm/x.c:11 x hash_64 m|  not in the census kernel, workload:|    net/core/q.c:6 q hash_32 y|  compiled but not called, hardware:|    drivers/gpu/f.c:12 f1 hash_ptr m|  compiled but not called, workload:|    fs/b.c:22 #define B2_HASH hash_32 m|    kernel/e.c:40 e hash_32 y|" ]
+check "text: the never-reached sites by class and hint" $?
+
+"$kb" census --format json "$census" --atlas "$atlas" >"$tmp/fix.json"; check "json exits 0" $?
+python3 - "$tmp/fix.json" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))["files"][0]["atlas"]
+want = {"rows": 18, "seen": {"reached": 6, "compiled": 3, "not-compiled": 9},
+        "build": {"y": 6, "m": 7, "n": 2, "h": 2, "?": 1},
+        "reached": {"y": 3, "m": 1, "n": 1, "h": 1, "?": 0},
+        "never_reached": {"compiled": {"hardware": 1, "kvm": 0, "workload": 2},
+                          "not-compiled": {"hardware": 3, "kvm": 2, "workload": 1}}}
+got = {k: a[k] for k in want}
+missed = [(m["file"], m["line"], m["seen"], m["hint"]) for m in a["missed"]]
+sys.exit(got != want or len(missed) != 9 or
+         ("fs/b.c", 22, "compiled", "workload") not in missed)
+PY
+check "json: the atlas object" $?
+"$kb" census --format csv "$census" --atlas "$atlas" >"$tmp/a.csv" &&
+	"$kb" census --format csv "$census" >"$tmp/b.csv" && cmp -s "$tmp/a.csv" "$tmp/b.csv"
+check "csv: nothing new (one row a site and generation)" $?
+"$kb" census "$census" --atlas "$atlas" "$census" >"$tmp/two.txt"
+[ "$(grep -c '^atlas ' "$tmp/two.txt")" = 2 ]; check "an atlas line under each file" $?
+
+## bad input
+expect 1 "khash-bench: $tmp/none.tsv: No such file or directory" "$census" --atlas "$tmp/none.tsv"
+expect 2 "khash-bench: census reads standard input (-) once at most" - --atlas -
+refuses 2 "khash-bench: option '--atlas' is not used by 'skew' (see 'khash-bench skew --help')" skew --atlas "$atlas"
+printf '%s\n' '# khash-atlas 2' "$header" >"$tmp/bad.tsv"
+raw "another version" ":1: atlas version '2': this khash-bench reads version 1"
+printf '%s\n' 'khash-census 1' >"$tmp/bad.tsv"
+raw "not an atlas" ":1: not an atlas: the first line must be '# khash-atlas 1'"
+: >"$tmp/bad.tsv"
+raw "empty" ": empty, not an atlas"
+printf '%s\n' '# khash-atlas 1' '# source x' >"$tmp/bad.tsv"
+raw "no header" ": no column header"
+printf '%s\n' '# khash-atlas 1' "${header%"${tab}census"}" >"$tmp/bad.tsv"
+raw "short header" ":2: not the column header of version 1 ('file TAB line TAB ... census')"
+printf '%s\n' '# khash-atlas 1' "$header" "$(row a.c 1 y '' '' '')" >"$tmp/bad.tsv"
+printf '%s' "$(row a.c 2 y '' '' '')" >>"$tmp/bad.tsv"
+raw "no LF at the end" ":4: the last line has no LF"
+printf '%s\r\n' '# khash-atlas 1' >"$tmp/bad.tsv"
+raw "CR" ":1: a CR line end (the format's lines end in LF alone)"
+{ printf '%s\n' '# khash-atlas 1' "$header"; printf 'a.c\t1\0\n'; } >"$tmp/bad.tsv"
+"$kb" census "$census" --atlas "$tmp/bad.tsv" -o "$tmp/out" >/dev/null 2>"$tmp/err"
+[ $? = 1 ] && [ ! -e "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q 'NUL' "$tmp/err"
+check "a NUL byte: one line, exit 1" $?
+{ printf '%s\n' '# khash-atlas 1' "$header"; head -c 5000 /dev/zero | tr '\0' a; echo; } >"$tmp/bad.tsv"
+"$kb" census "$census" --atlas "$tmp/bad.tsv" -o "$tmp/out" >/dev/null 2>"$tmp/err"
+[ $? = 1 ] && [ ! -e "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q ':3:' "$tmp/err"
+check "a line over 4096 bytes: one line naming it, exit 1" $?
+bad "empty line" "3: an empty line" ""
+bad "comment after the header" "3: a comment after the column header" "# late"
+bad "12 fields" "3: 12 fields, not 13" "$(row a.c 1 y '' '' '' | cut -f1-12)"
+bad "14 fields" "3: 14 fields, not 13" "$(row a.c 1 y '' '' '')${tab}x"
+bad "no file" "3: an empty file column" "$(row '' 1 y '' '' '')"
+bad "line 0" "3: line '0' is not a line number" "$(row a.c 0 y '' '' '')"
+bad "line in hex" "3: line '0x1' is not a line number" "$(row a.c 0x1 y '' '' '')"
+bad "line empty" "3: line '' is not a line number" "$(row a.c '' y '' '' '')"
+bad "line too big" "3: line '99999999999999999999' is not a line number" "$(row a.c 99999999999999999999 y '' '' '')"
+bad "build x" "3: build 'x' is not y, m, n, h or ?" "$(row a.c 1 x '' '' '')"
+bad "build yy" "3: build 'yy' is not y, m, n, h or ?" "$(row a.c 1 yy '' '' '')"
+bad "build empty" "3: build '' is not y, m, n, h or ?" "$(row a.c 1 '' '' '' '')"
+bad "n without a reason" "3: build n without a reason" "$(row a.c 1 n '' '' '')"
+bad "expanded with an empty entry" "3: expanded '2,,3' is not a list of line numbers" "$(row a.c 1 y '' 2,,3 '')"
+bad "expanded not a number" "3: expanded '2,x' is not a list of line numbers" "$(row a.c 1 y '' 2,x '')"
+bad "census column" "3: census 'seen' is not reached, compiled or not-compiled" "$(row a.c 1 y '' '' seen)"
+bad "second row bad" "4: build 'Y' is not y, m, n, h or ?" "$(row a.c 1 y '' '' '')" "$(row a.c 2 Y '' '' '')"
+
+## the committed atlas: its own census column (make-atlas.py's) agrees
+a61=$data/atlas/linux-6.1.tsv
+"$kb" census "$data/census/x86_64.txt" --atlas "$a61" >"$tmp/real.txt"; check "6.1 atlas: exits 0" $?
+# awk programs, not shell expansions
+# shellcheck disable=SC2016
+count() { awk -F'\t' "$1" "$a61" | wc -l; }
+# shellcheck disable=SC2016
+built='($9 == "y" || $9 == "m")'
+want_reached=$(count "$built && \$13 == \"reached\"")
+# shellcheck disable=SC2016
+want_all=$(count '$13 == "reached"')
+want_built=$(count "$built")
+want_compiled=$(count "$built && \$13 == \"compiled\"")
+want_not=$(count "$built && \$13 == \"not-compiled\"")
+[ "$want_reached" = 27 ] && [ "$want_all" = 35 ] && [ "$want_built" = 276 ]
+check "6.1 atlas: its census column says 27 of 276 built, 35 in all" $?
+grep -q "^atlas $a61: reached $want_reached of the $want_built sites Debian builds (82 built in, 194 modules); of all 428 sites $want_all (4 of 8 in headers, 4 of 143 not built, 0 of 1 undecided)\$" "$tmp/real.txt"
+check "6.1 atlas: reached as the atlas's census column counts" $?
+grep -q "^never reached of those $want_built: $want_not not in the census kernel (122 hardware, 8 kvm, 101 workload), $want_compiled compiled but not called (0 hardware, 0 kvm, 18 workload)\$" "$tmp/real.txt"
+check "6.1 atlas: never reached, as the atlas's census column counts" $?
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
