@@ -511,11 +511,9 @@ static int cmd_skew(struct kb_args *a)
 	if ((rc = check_memory(a, a->bits, (unsigned)ng)))
 		return rc;
 	for (g = 0; g < ng; g++) {
-		struct kb_args ag = *a;
-
-		ag.gen = specs[g].gen;
 		if (a->keyset >= 0) {
-			if (count_keyset(&ag, t, &specs[g], &counts[g], err, sizeof(err)) < 0) {
+			/* the cell's generation rides in its spec, K too */
+			if (count_keyset(a, t, &specs[g], &counts[g], err, sizeof(err)) < 0) {
 				rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
 				break;
 			}
