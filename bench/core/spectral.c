@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#ifdef __SIZEOF_INT128__
 /*
  * gamma_t^t, the Hermite constants' known powers for t = 2 .. 8
  * (4/3, 2, 4, 8, 64/3, 64, 256): the figure of merit divides by
@@ -14,7 +15,6 @@ static const double gamma_pow_t[KB_SPECTRAL_DIM_MAX + 1] = {
 	0, 0, 4.0 / 3.0, 2, 4, 8, 64.0 / 3.0, 64, 256
 };
 
-#ifdef __SIZEOF_INT128__
 typedef __int128 i128;
 
 #define N KB_SPECTRAL_DIM_MAX
