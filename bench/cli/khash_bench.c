@@ -86,9 +86,9 @@ static int check_heap_memory(const struct kb_args *a, unsigned keyset_mask)
  * --multiplier at --width, or at the wider of K's and the argument's. */
 static void cell_gen(const struct kb_args *a, struct kb_hashspec *s, int g)
 {
-	kb_hashspec_set_gen(s, g, a->multiplier,
-			    a->width ? a->width
-				     : kb_multiplier_width(a->multiplier, kb_hashspec_input_bits(s)));
+	const struct kb_gen kg = { g, a->multiplier, a->width };
+
+	kb_hashspec_make(s, s->func, s->word, &kg);
 }
 
 /* The cell the adversarial key set is built against: f, --gen (else

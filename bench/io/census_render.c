@@ -246,10 +246,7 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 				      s.verdicts[g][KB_VERDICT_SKEWED],
 				      s.verdicts[g][KB_VERDICT_OK] + s.verdicts[g][KB_VERDICT_EVEN]);
 		if (s.ngens > KB_GEN_K && nrows)
-			kb_buf_printf(b, "K: the key times 0x%llx mod 2^w, its top bits (w = %s; inode hashes: K as GOLDEN_RATIO_PRIME)\n",
-				      (unsigned long long)rows[0].k.k,
-				      rows[0].k.width == 64 ? "64" : rows[0].k.width == 32 ? "32"
-				      : "the wider of K's and the key's");
+			kb_gen_k_line(&rows[0].k, "; inode hashes: K as GOLDEN_RATIO_PRIME", b);
 		if (atlas)
 			atlas_text(atlas, &reports[fi], b);
 		kb_buf_printf(b, "bits: the site's, t: its named table's, w: the 32-bit word it returns, i: i_hash_shift of the\n"

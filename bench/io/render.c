@@ -44,6 +44,14 @@ static void too_few_why(const struct kb_skew *s, struct kb_buf *b)
 		      (unsigned long long)kb_keys_needed(s->buckets));
 }
 
+void kb_gen_k_line(const struct kb_gen *k, const char *more, struct kb_buf *b)
+{
+	kb_buf_printf(b, "K: the key times 0x%llx mod 2^w, its top bits (w = %s%s)\n",
+		      (unsigned long long)k->k,
+		      k->width == 64 ? "64" : k->width == 32 ? "32" : "the wider of K's and the key's",
+		      more);
+}
+
 static void report_text(const struct kb_report *r, unsigned step,
 			   struct kb_buf *b)
 {
@@ -66,11 +74,11 @@ static void report_text(const struct kb_report *r, unsigned step,
 	/* said only where it happens, so reports with keys enough stay as they were */
 	if (sum.too_few)
 		too_few_legend(o->bits_max, b);
-	if (o->gens & 1u << KB_GEN_K)
-		kb_buf_printf(b, "K: the key times 0x%llx mod 2^w, its top bits (w = %s)\n",
-			      (unsigned long long)o->k,
-			      o->k_width == 64 ? "64" : o->k_width == 32 ? "32"
-			      : "the wider of K's and the key's");
+	if (o->gens & 1u << KB_GEN_K) {
+		const struct kb_gen k = { KB_GEN_K, o->k, o->k_width };
+
+		kb_gen_k_line(&k, "", b);
+	}
 	kb_buf_printf(b, "\n");
 	kb_buf_printf(b, "%-13s %-9s %-4s %-*s |", "key set", "function", "word", gw,
 		      "gen");

@@ -71,6 +71,10 @@ void kb_render_tables(const struct kb_table_cell *c, size_t n, uint64_t count,
 void kb_figure_tables(const struct kb_table_cell *c, size_t n, unsigned word,
 		      struct kb_figure *fig);
 
+/* The line that says what generation K is: K's value, the width of its
+ * product, and more (or ""). */
+void kb_gen_k_line(const struct kb_gen *k, const char *more, struct kb_buf *b);
+
 /* The body of a heatmap of log10(X^2/df), generations across and rows
  * 0..rows-1 up, from fig->dat's lines of generation, row, value and
  * kb_skew_mark() (see kb_plot_heat_layers), to which the row names
