@@ -131,6 +131,41 @@ bad "expanded not a number" "3: expanded '2,x' is not a list of line numbers" "$
 bad "census column" "3: census 'seen' is not reached, compiled or not-compiled" "$(row a.c 1 y '' '' seen)"
 bad "second row bad" "4: build 'Y' is not y, m, n, h or ?" "$(row a.c 1 y '' '' '')" "$(row a.c 2 Y '' '' '')"
 
+# "# kernel": numbers joined by dots, once (lines 2 and 3, before the header)
+kline() {
+	printf '%s\n' '# khash-atlas 1' "$@" "$header" "$(row a.c 1 y '' '' '')" >"$tmp/bad.tsv"
+}
+kline '# kernel 6'
+raw "kernel without a dot" ":2: kernel '6' is not a version like 6.12.118"
+kline '# kernel 6..1'
+raw "kernel with two dots in a row" ":2: kernel '6..1' is not a version like 6.12.118"
+kline '# kernel 6.1.'
+raw "kernel ending in a dot" ":2: kernel '6.1.' is not a version like 6.12.118"
+kline '# kernel 6.1-rc1'
+raw "kernel with a suffix" ":2: kernel '6.1-rc1' is not a version like 6.12.118"
+kline '# kernel 6.1.0' '# kernel 6.1.0'
+raw "two kernel lines" ":3: a second kernel line"
+
+## an atlas of one kernel against a census of another: refused, since the
+## same file:line is other code.  The census's meta kernel starts with the
+## version; a census naming none (the fixtures) is taken on trust.
+sed 's/^meta kernel .*/meta kernel 6.1.192-3 (Debian linux-source-6.1)/' "$census" >"$tmp/c61.txt"
+kline '# kernel 6.12.118'
+expect 1 "khash-bench: $tmp/bad.tsv is an atlas of Linux 6.12.118, $tmp/c61.txt a census of 6.1.192: their file:lines do not match" \
+	"$tmp/c61.txt" --atlas "$tmp/bad.tsv"
+expect 1 "khash-bench: $tmp/bad.tsv is an atlas of Linux 6.12.118, $tmp/c61.txt a census of 6.1.192: their file:lines do not match" \
+	"$census" "$tmp/c61.txt" --atlas "$tmp/bad.tsv"
+kline '# kernel 6.1.192'
+"$kb" census "$tmp/c61.txt" --atlas "$tmp/bad.tsv" >/dev/null; check "the same kernel: accepted" $?
+kline '# kernel 6.1.19'
+expect 1 "khash-bench: $tmp/bad.tsv is an atlas of Linux 6.1.19, $tmp/c61.txt a census of 6.1.192: their file:lines do not match" \
+	"$tmp/c61.txt" --atlas "$tmp/bad.tsv"
+"$kb" census "$census" --atlas "$tmp/bad.tsv" >/dev/null; check "a census naming no version: taken on trust" $?
+if [ -f "$data/atlas/linux-6.12.tsv" ]; then
+	expect 1 "khash-bench: $data/atlas/linux-6.12.tsv is an atlas of Linux 6.12.118, $data/census/x86_64.txt a census of 6.1.192: their file:lines do not match" \
+		"$data/census/x86_64.txt" --atlas "$data/atlas/linux-6.12.tsv"
+fi
+
 ## the committed atlas: its own census column (make-atlas.py's) agrees
 a61=$data/atlas/linux-6.1.tsv
 "$kb" census "$data/census/x86_64.txt" --atlas "$a61" >"$tmp/real.txt"; check "6.1 atlas: exits 0" $?

@@ -81,6 +81,18 @@ int kb_cmd_census(const struct kb_args *a)
 			kb_atlas_free(&atlas);
 			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 		}
+	for (i = 0; a->atlas && i < n; i++)
+		if (kb_atlas_other_kernel(&atlas, &files[i])) {
+			char v[64] = "?";
+
+			kb_census_kernel(&files[i], v, sizeof(v));
+			rc = kb_fail(KB_EXIT_RUNTIME,
+				     "%s is an atlas of Linux %s, %s a census of %s: their file:lines do not match",
+				     atlas.name, atlas.kernel, files[i].name, v);
+			free_files(files, n);
+			kb_atlas_free(&atlas);
+			return rc;
+		}
 	if (a->atlas && !(reports = match_atlas(&atlas, files, n))) {
 		free_files(files, n);
 		kb_atlas_free(&atlas);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "census_atlas.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,6 +66,7 @@ void kb_atlas_free(struct kb_atlas *a)
 	}
 	free(a->rows);
 	free(a->name);
+	free(a->kernel);
 	memset(a, 0, sizeof(*a));
 }
 
@@ -122,6 +124,36 @@ static enum kb_atlas_seen seen_at(const struct place *places, size_t n, const ch
 	for (; p < places + n && !place_cmp(p, &key); p++)
 		s = p->called ? KB_ATLAS_REACHED : s == KB_ATLAS_REACHED ? s : KB_ATLAS_COMPILED;
 	return s;
+}
+
+int kb_census_kernel(const struct kb_census_file *f, char *buf, size_t len)
+{
+	size_t i, n;
+
+	for (i = 0; i < f->nmeta; i++) {
+		const char *v = f->meta[i].value;
+
+		if (strcmp(f->meta[i].name, "kernel"))
+			continue;
+		/* digits and dots, starting and ending with a digit */
+		for (n = 0; isdigit((unsigned char)v[n]) || (v[n] == '.' && n); n++)
+			;
+		while (n && v[n - 1] == '.')
+			n--;
+		if (!n || n >= len || !memchr(v, '.', n))
+			return 0;
+		memcpy(buf, v, n);
+		buf[n] = '\0';
+		return 1;
+	}
+	return 0;
+}
+
+int kb_atlas_other_kernel(const struct kb_atlas *a, const struct kb_census_file *f)
+{
+	char v[64];
+
+	return a->kernel && kb_census_kernel(f, v, sizeof(v)) && strcmp(a->kernel, v);
 }
 
 int kb_atlas_match(const struct kb_atlas *a, const struct kb_census_file *f,

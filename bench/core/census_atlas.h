@@ -35,11 +35,26 @@ struct kb_atlas_row {
 
 struct kb_atlas {
 	char *name;          /* as given */
+	char *kernel;        /* "# kernel 6.1.192": the tree's version, or NULL */
 	struct kb_atlas_row *rows;
 	size_t nrows;
 };
 
 void kb_atlas_free(struct kb_atlas *a);
+
+/*
+ * The kernel version a census file names: the dotted number that starts
+ * its meta kernel ("6.1.192" of "6.1.192-3 (Debian ...)"), copied into buf;
+ * 0 when it names none or buf is too small.
+ */
+int kb_census_kernel(const struct kb_census_file *f, char *buf, size_t len);
+
+/*
+ * Whether an atlas and a census file are of the same kernel, so that their
+ * file:lines speak of the same code: 1 when both name a version and they
+ * differ, else 0 (a file that names none is taken on trust).
+ */
+int kb_atlas_other_kernel(const struct kb_atlas *a, const struct kb_census_file *f);
 
 /* What the census saw of a row, as the atlas's own census column says it. */
 enum kb_atlas_seen {

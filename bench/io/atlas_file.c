@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "atlas_file.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +111,26 @@ static int read_row(struct atlas_reader *r, char *s)
 	return read_expanded(r, row, fld[11]);
 }
 
+/* "# kernel 6.12.118": numbers joined by single dots, once. */
+static int read_kernel(struct atlas_reader *r, const char *v)
+{
+	size_t i, dots = 0;
+
+	if (r->a->kernel)
+		return fail(r, "a second kernel line");
+	for (i = 0; v[i]; i++) {
+		if (v[i] == '.' && i && v[i + 1] && v[i - 1] != '.')
+			dots++;
+		else if (!isdigit((unsigned char)v[i]))
+			return fail(r, "kernel '%.40s' is not a version like 6.12.118", v);
+	}
+	if (!dots)
+		return fail(r, "kernel '%.40s' is not a version like 6.12.118", v);
+	if (!(r->a->kernel = strdup(v)))
+		return fail(r, "out of memory");
+	return 0;
+}
+
 static int read_line(void *ctx, char *s, size_t len)
 {
 	struct atlas_reader *r = ctx;
@@ -133,6 +154,8 @@ static int read_line(void *ctx, char *s, size_t len)
 			return fail(r, "a comment after the column header");
 		return read_row(r, s);
 	}
+	if (!strncmp(s, "# kernel ", 9))
+		return read_kernel(r, s + 9);
 	if (!strncmp(s, "# ", 2))
 		return 0;
 	if (strcmp(s, KB_ATLAS_HEADER))

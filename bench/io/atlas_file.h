@@ -23,7 +23,8 @@
 /*
  * Read path into *a: 0, or -1 with a one-line reason naming file:line in
  * err (a left empty).  Rejected: a first line other than KB_ATLAS_MAGIC
- * (another version named as such); a NUL byte; a line longer than
+ * (another version named as such); a "# kernel" line that is not numbers
+ * joined by dots (6.12.118), or a second one; a NUL byte; a line longer than
  * KB_ATLAS_LINE_MAX, empty, ending in CR or without its LF; a line
  * before the column header that is neither it nor a "# " line, and a "#"
  * line after it; a row of other than 13 fields; an empty file or called

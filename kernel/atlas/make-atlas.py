@@ -1252,6 +1252,21 @@ def clean_cell(v):
     return ' '.join(str(v).split())
 
 
+def kernel_version(src):
+    """VERSION.PATCHLEVEL.SUBLEVEL of the tree's top Makefile: khash-bench
+    census refuses to match an atlas with a census of another kernel."""
+    v = {}
+    with open(os.path.join(src, 'Makefile'), encoding='utf-8') as f:
+        for line in f:
+            m = re.match(r'(VERSION|PATCHLEVEL|SUBLEVEL)\s*=\s*(\d+)\s*$', line)
+            if m:
+                v.setdefault(m.group(1), m.group(2))
+            if len(v) == 3:
+                return '%s.%s.%s' % (v['VERSION'], v['PATCHLEVEL'], v['SUBLEVEL'])
+    sys.exit('make-atlas.py: %s/Makefile: no VERSION, PATCHLEVEL and SUBLEVEL'
+             % src)
+
+
 def write(rows, out, header):
     tmp = out + '.tmp'
     with open(tmp, 'w', encoding='utf-8', newline='\n') as f:
@@ -1292,7 +1307,7 @@ def main():
     if a.out:
         with open(a.config, 'rb') as f:
             digest = hashlib.sha256(f.read()).hexdigest()[:12]
-        header = a.source + ['config %s (sha256 %s), arch %s' % (
+        header = ['kernel %s' % kernel_version(a.src)] + a.source + ['config %s (sha256 %s), arch %s' % (
             os.path.basename(a.config), digest, a.arch)]
         if a.census:
             header.append('census %s' % os.path.basename(a.census))
