@@ -118,9 +118,9 @@ TEST_ARGS="--suite fuzz" CC=clang CXX=clang++ run_meson clang-fuzz -Dfuzzing=tru
 	-Db_sanitize=address,undefined -Db_lundef=false \
 	-Dc_args="-fsanitize=fuzzer-no-link -fno-sanitize-recover=all"
 # The harnesses run side by side, each for long enough to get the CPU time
-# of FUZZ_SECONDS (default 60) on one core of its own: on 2 cores, 90 s for
-# the three instead of 180 s one after the other.
-harnesses=(keyfile cli_args census_file)
+# of FUZZ_SECONDS (default 60) on one core of its own: on 2 cores, 120 s for
+# the four instead of 240 s one after the other.
+harnesses=(keyfile cli_args census_file atlas_file)
 cores=$(nproc)
 [ "$cores" -lt ${#harnesses[@]} ] || cores=${#harnesses[@]}
 fuzz_time=$(( ${FUZZ_SECONDS:-60} * ${#harnesses[@]} / cores ))
