@@ -91,7 +91,7 @@ expect 2 "khash-bench: --count must be at least 1" \
 	skew --func hash_64 --gen new --bits 8 --keyset seq --count 0
 expect 2 "khash-bench: invalid --count: '-3'" \
 	skew --func hash_64 --gen new --bits 8 --keyset seq --count -3
-expect 2 "khash-bench: skew needs --bits" skew --func hash_64 --gen new --keyset seq
+expect 2 "khash-bench: --func needs --bits" skew --func hash_64 --gen new --keyset seq
 expect 2 "khash-bench: skew needs exactly one of --keyset and --keys" \
 	skew --func hash_64 --gen new --bits 8
 expect 2 "khash-bench: skew needs exactly one of --keyset and --keys" \
@@ -206,8 +206,8 @@ expect 2 "khash-bench: adversarial: needs a function, generation and bits to att
 	keys --keyset adversarial
 
 # the analyses: arguments checked, outputs with a schema version
-expect 2 "khash-bench: audit needs one of --multiplier, --preset and --compare" audit
-expect 2 "khash-bench: audit needs one of --multiplier, --preset and --compare" \
+expect 2 "khash-bench: audit needs exactly one of --multiplier, --preset and --compare" audit
+expect 2 "khash-bench: audit needs exactly one of --multiplier, --preset and --compare" \
 	audit --preset old64 --compare
 expect 2 "khash-bench: unknown preset 'old128' (see 'khash-bench audit --compare')" \
 	audit --preset old128
@@ -328,7 +328,7 @@ check "hash --table btrfs-raid56: bits from the table" $?
 "$kb" skew --table btrfs-raid56-raw --gen old --word 64 --keyset btrfs-stripe --count 4096 --format csv |
 	grep -q '^1,btrfs-stripe,btrfs-raid56-raw,old,64,11,4096,2048,.*,1,4096,'
 check "skew --table: raw stripes into 1 bucket, the table named in the func column" $?
-expect 2 "khash-bench: --table btrfs-raid56 fixes the function: drop --func" \
+expect 2 "khash-bench: skew needs exactly one of --func and --table" \
 	skew --table btrfs-raid56 --func hash_64 --gen new --keyset seq
 expect 2 "khash-bench: unknown table 'nope' (see 'khash-bench tables')" \
 	skew --table nope --gen new --keyset seq
@@ -405,7 +405,7 @@ check "skew: floor sums = enumeration, 2 threads" "$(cmp -s "$tmp/fs.csv" "$tmp/
 check "skew --help --bogus helps" $?
 "$kb" influence --bits ten -h >"$tmp/hb.out" 2>"$tmp/hb.err"
 [ $? = 0 ] && [ ! -s "$tmp/hb.err" ]; check "influence --bits ten -h helps" $?
-expect 2 "khash-bench: skew needs --func" skew --keys -h --gen new # -h as a value is a value
+expect 2 "khash-bench: skew needs exactly one of --func and --table" skew --keys -h --gen new # -h as a value is a value
 
 # outputs are tried before the work: at once, one line, nothing left
 expect 1 "khash-bench: cannot create plot folder $tmp/no/such/p: No such file or directory" \
@@ -548,14 +548,14 @@ check "advise json parses" $?
 check "advise json: schema" $?
 "$kb" advise --keyset page4k --bits 10 --kind locks --format csv | awk -F, 'NR > 1 && $6 != "locks" {bad = 1} END {exit bad}'
 check "advise --kind locks" $?
-expect 2 "khash-bench: advise needs --bits" advise --keyset seq
+expect 2 "khash-bench: --keyset needs --bits" advise --keyset seq
 expect 2 "khash-bench: advise needs exactly one of --keyset, --keys, --census and --table" advise --bits 8
 expect 2 "khash-bench: advise needs exactly one of --keyset, --keys, --census and --table" \
 	advise --bits 8 --keyset seq --keys "$tmp/k.txt"
 # a census site: its own function, bits and word
 census=$(dirname "$0")/census/fixture.txt
 expect 2 "khash-bench: --census needs --site" advise --census "$census"
-expect 2 "khash-bench: --site applies to --census" advise --keyset seq --bits 8 --site 1
+expect 2 "khash-bench: --site applies to --census, not to --keyset" advise --keyset seq --bits 8 --site 1
 expect 2 "khash-bench: $census: no site fs/nowhere.c:1 (see 'khash-bench census $census')" \
 	advise --census "$census" --site fs/nowhere.c:1
 expect 2 "khash-bench: --func: a census site hashes with its own function on its file's word" \
@@ -586,8 +586,8 @@ expect 2 "khash-bench: invalid --kind: 'list' (chained, tree or locks)" \
 expect 2 "khash-bench: advise takes --bits 1..32" advise --bits 33 --keyset seq
 expect 2 "khash-bench: unknown function 'hash32_ptr' (hash_32, hash_64, hash_long, hash_ptr)" \
 	advise --bits 8 --keyset seq --func hash32_ptr
-expect 2 "khash-bench: --binary applies to --keys" advise --bits 8 --keyset seq --binary
-expect 2 "khash-bench: --count applies to --keyset, not to --keys" \
+expect 2 "khash-bench: --binary applies to --keys, not to --keyset" advise --bits 8 --keyset seq --binary
+expect 2 "khash-bench: --count applies to --keyset or --table, not to --keys" \
 	advise --bits 8 --keys "$tmp/k.txt" --count 5
 expect 1 "khash-bench: 1 distinct key: nothing can collide" advise --bits 8 --keys "$tmp/k.txt"
 printf '0x1\n0x100000000\n' >"$tmp/wide.txt"
@@ -616,7 +616,7 @@ grep -q 'its longest run: 33 ones from bit 18 to 50' "$tmp/ex.txt"
 check "explain: the multiplier's run of ones" $?
 "$kb" explain --keyset page4k --bits 12 --format json | jsonok
 check "explain json parses" $?
-expect 2 "khash-bench: explain needs --bits" explain --keyset seq
+expect 2 "khash-bench: --keyset needs --bits" explain --keyset seq
 expect 2 "khash-bench: explain needs exactly one of --keyset, --keys, --census and --table" explain --bits 4
 expect 2 "khash-bench: --func: a named table hashes with its own function" \
 	explain --table btrfs-raid56-raw --func hash_32

@@ -19,6 +19,9 @@
 
 #include "cli_args.h"
 
+/* A whole skew command line, for options beside it. */
+#define SKEW "skew --func hash_64 --bits 8 --gen new --keyset seq"
+
 /* Parse a command line given as one string of words. */
 static int parse(struct kb_args *a, const char *line)
 {
@@ -41,7 +44,7 @@ static void tables_are_consistent(void **state)
 	(void)state;
 	for (i = 0; i < KB_CMD_COUNT_; i++) {
 		const struct kb_command *c = &kb_commands[i];
-		int takes_count = (c->options & KB_OPT(COUNT)) != 0;
+		int takes_count = (kb_command_takes(c) & KB_OPT(COUNT)) != 0;
 
 		assert_non_null(c->name);
 		assert_non_null(c->summary);
@@ -53,10 +56,10 @@ static void tables_are_consistent(void **state)
 		assert_int_equal(c->max_operands > 0, c->operands_are != NULL);
 		/* more than one format is only offered where --format is taken */
 		if (c->formats != KB_FORMAT_BIT(KB_FORMAT_TEXT))
-			assert_true(c->options & KB_OPT(FORMAT));
+			assert_true(kb_command_takes(c) & KB_OPT(FORMAT));
 		for (j = 0; j < i; j++)
 			assert_string_not_equal(c->name, kb_commands[j].name);
-		used |= c->options;
+		used |= kb_command_takes(c);
 	}
 	for (i = 0; i < KB_OPT_COUNT_; i++) {
 		if (i != KB_OPT_HELP && i != KB_OPT_VERSION)
@@ -74,11 +77,11 @@ static void defaults_come_from_the_command(void **state)
 	assert_int_equal(parse(&a, "report"), 0);
 	assert_true(a.kp.count == 65536);
 	assert_int_equal(a.format, KB_FORMAT_TEXT);
-	assert_int_equal(parse(&a, "skew --keyset seq"), 0);
+	assert_int_equal(parse(&a, SKEW), 0);
 	assert_true(a.kp.count == 4096);
 	assert_int_equal(parse(&a, "keys --keyset seq"), 0);
 	assert_true(a.kp.count == 4096);
-	assert_int_equal(parse(&a, "influence"), 0);
+	assert_int_equal(parse(&a, "influence --func hash_64 --gen new --bits 8"), 0);
 	assert_true(a.kp.count == 65536);
 	assert_int_equal(parse(&a, "waittable"), 0);
 	assert_true(a.kp.count == 100);
@@ -98,7 +101,7 @@ static void options_a_command_does_not_take_are_refused(void **state)
 	(void)state;
 	assert_int_equal(parse(&a, "list --plot out"), KB_EXIT_USAGE);
 	assert_int_equal(parse(&a, "list --count 5"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "hash --func hash_64 --keyset seq"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "hash --gen new --func hash_64 --keyset seq"), KB_EXIT_USAGE);
 	assert_int_equal(parse(&a, "audit --compare --count 5"), KB_EXIT_USAGE);
 	assert_int_equal(parse(&a, "speed --plot out"), KB_EXIT_USAGE);
 	assert_int_equal(parse(&a, "waittable --threads 2"), KB_EXIT_USAGE);
@@ -113,16 +116,16 @@ static void operands_are_counted(void **state)
 	struct kb_args a;
 
 	(void)state;
-	assert_int_equal(parse(&a, "skew --keyset seq extra"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, SKEW " extra"), KB_EXIT_USAGE);
 	assert_int_equal(parse(&a, "report extra"), KB_EXIT_USAGE);
 	assert_int_equal(parse(&a, "list extra"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "hash --bits 8 a b"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "hash --bits 8 a"), 0);
+	assert_int_equal(parse(&a, "hash --func hash_64 --gen new --bits 8 a b"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "hash --func hash_64 --gen new --bits 8 a"), 0);
 	assert_int_equal(a.n_operands, 1);
 	assert_string_equal(a.operands[0], "a");
-	assert_int_equal(parse(&a, "hash --bits 8"), 0);
+	assert_int_equal(parse(&a, "hash --func hash_64 --gen new --bits 8"), 0);
 	assert_int_equal(a.n_operands, 0);
-	assert_int_equal(parse(&a, "hash --bits 8 -"), 0);
+	assert_int_equal(parse(&a, "hash --func hash_64 --gen new --bits 8 -"), 0);
 	assert_string_equal(a.operands[0], "-");
 }
 
@@ -131,12 +134,12 @@ static void formats_are_checked_per_command(void **state)
 	struct kb_args a;
 
 	(void)state;
-	assert_int_equal(parse(&a, "hash --format json"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "hash --format text"), 0);
+	assert_int_equal(parse(&a, "hash --func hash_64 --bits 8 --gen new --format json"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "hash --func hash_64 --bits 8 --gen new --format text"), 0);
 	assert_int_equal(parse(&a, "speed --format json"), 0);
 	assert_int_equal(parse(&a, "speed --format csv"), 0);
 	assert_int_equal(parse(&a, "report --format xml"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "skew --keyset seq --format json"), 0);
+	assert_int_equal(parse(&a, SKEW " --format json"), 0);
 	assert_int_equal(a.format, KB_FORMAT_JSON);
 }
 
@@ -168,12 +171,12 @@ static void values_are_parsed(void **state)
 	assert_int_equal(a.bits, 11);
 	assert_int_equal(a.keyset, KB_KS_PAGE4K);
 	assert_true(a.kp.count == 256 && a.kp.seed == 9);
-	assert_int_equal(parse(&a, "skew --func hash32_ptr"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "skew --func __hash_32"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "skew --gen newer"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "skew --word 48"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "skew --count 0"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "skew --count ' 5'"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --gen new --keyset seq --func hash32_ptr"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --gen new --keyset seq --func __hash_32"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --func hash_64 --bits 8 --keyset seq --gen newer"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, SKEW " --word 48"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, SKEW " --count 0"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, SKEW " --count ' 5'"), KB_EXIT_USAGE);
 	assert_int_equal(parse(&a, "report --gens old,new --words 32 --hist page4k:hash_64:64:11"), 0);
 	assert_int_equal(a.ro.gens, 1u << LKH_GEN_OLD | 1u << LKH_GEN_NEW);
 	assert_int_equal(a.ro.words, 1);
@@ -250,7 +253,7 @@ static void synopses_name_every_option(void **state)
 		kb_synopsis(syn, sizeof(syn), &kb_commands[i]);
 		for (j = 0; j < KB_OPT_COUNT_; j++) {
 			const struct kb_option_info *o = &kb_options[j];
-			int takes = (kb_commands[i].options & (UINT64_C(1) << j)) != 0;
+			int takes = (kb_command_takes(&kb_commands[i]) & (UINT64_C(1) << j)) != 0;
 			const char *p;
 			int found = 0;
 
@@ -290,46 +293,46 @@ static void values_at_their_edges(void **state)
 	assert_int_equal(parse(&a, line), KB_EXIT_USAGE);
 	snprintf(line, sizeof(line), "waittable --count %d", KB_WAITERS_MAX + 1);
 	assert_int_equal(parse(&a, line), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "skew --size 1"), 0);
+	assert_int_equal(parse(&a, SKEW " --size 1"), 0);
 	assert_true(a.kp.size == 1);
-	snprintf(line, sizeof(line), "skew --size %d", KB_MAX_SIZE);
+	snprintf(line, sizeof(line), SKEW " --size %d", KB_MAX_SIZE);
 	assert_int_equal(parse(&a, line), 0);
 	assert_true(a.kp.size == KB_MAX_SIZE);
-	assert_int_equal(parse(&a, "skew --size 16MiB"), 0);
+	assert_int_equal(parse(&a, SKEW " --size 16MiB"), 0);
 	assert_true(a.kp.size == KB_MAX_SIZE); /* 16 MiB is the limit */
-	assert_int_equal(parse(&a, "skew --size 0"), KB_EXIT_USAGE);
-	snprintf(line, sizeof(line), "skew --size %d", KB_MAX_SIZE + 1);
+	assert_int_equal(parse(&a, SKEW " --size 0"), KB_EXIT_USAGE);
+	snprintf(line, sizeof(line), SKEW " --size %d", KB_MAX_SIZE + 1);
 	assert_int_equal(parse(&a, line), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "skew --threads 1"), 0);
-	assert_int_equal(parse(&a, "skew --threads 64"), 0);
+	assert_int_equal(parse(&a, SKEW " --threads 1"), 0);
+	assert_int_equal(parse(&a, SKEW " --threads 64"), 0);
 	assert_int_equal(a.threads, 64);
-	assert_int_equal(parse(&a, "skew --threads 0"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "skew --threads 65"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "skew --count 1"), 0);
+	assert_int_equal(parse(&a, SKEW " --threads 0"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, SKEW " --threads 65"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, SKEW " --count 1"), 0);
 	assert_true(a.kp.count == 1);
-	assert_int_equal(parse(&a, "skew --count 18446744073709551615"), 0);
+	assert_int_equal(parse(&a, SKEW " --count 18446744073709551615"), 0);
 	assert_true(a.kp.count == UINT64_MAX);
-	assert_int_equal(parse(&a, "skew --count 18446744073709551616"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "skew --count 0"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "skew --count 1M"), 0);
+	assert_int_equal(parse(&a, SKEW " --count 18446744073709551616"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, SKEW " --count 0"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, SKEW " --count 1M"), 0);
 	assert_true(a.kp.count == 1000000);
-	assert_int_equal(parse(&a, "skew --count 1Mi"), 0);
+	assert_int_equal(parse(&a, SKEW " --count 1Mi"), 0);
 	assert_true(a.kp.count == 1048576);
-	assert_int_equal(parse(&a, "skew --count 1e6"), 0);
+	assert_int_equal(parse(&a, SKEW " --count 1e6"), 0);
 	assert_true(a.kp.count == 1000000);
-	assert_int_equal(parse(&a, "skew --count 1.5e0"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, SKEW " --count 1.5e0"), KB_EXIT_USAGE);
 	assert_int_equal(parse(&a, "report --step 1"), 0);
 	assert_int_equal(a.step, 1);
 	assert_int_equal(parse(&a, "report --step 0"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "skew --max-memory 4GiB"), 0);
+	assert_int_equal(parse(&a, SKEW " --max-memory 4GiB"), 0);
 	assert_true(a.max_memory == KB_DEFAULT_MAX_MEMORY);
-	assert_int_equal(parse(&a, "skew --max-memory 4G"), 0);
+	assert_int_equal(parse(&a, SKEW " --max-memory 4G"), 0);
 	assert_true(a.max_memory == UINT64_C(4) << 30);
-	assert_int_equal(parse(&a, "skew --max-memory 4GB"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "skew --word 32"), 0);
-	assert_int_equal(parse(&a, "skew --word 64"), 0);
-	assert_int_equal(parse(&a, "skew --word 31"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "skew --word 65"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, SKEW " --max-memory 4GB"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, SKEW " --word 32"), 0);
+	assert_int_equal(parse(&a, SKEW " --word 64"), 0);
+	assert_int_equal(parse(&a, SKEW " --word 31"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, SKEW " --word 65"), KB_EXIT_USAGE);
 	assert_int_equal(parse(&a, "audit --multiplier 3 --width 32"), 0);
 	assert_int_equal(parse(&a, "audit --multiplier 3 --width 64"), 0);
 	assert_int_equal(parse(&a, "audit --multiplier 3 --width 33"), KB_EXIT_USAGE);
@@ -341,14 +344,14 @@ static void help_wins_over_errors(void **state)
 	struct kb_args a;
 
 	(void)state;
-	assert_int_equal(parse(&a, "skew --help --bogus"), 0);
+	assert_int_equal(parse(&a, SKEW " --help --bogus"), 0);
 	assert_int_equal(a.action, KB_HELP);
-	assert_int_equal(parse(&a, "skew --bits ten -h"), 0);
+	assert_int_equal(parse(&a, SKEW " --bits ten -h"), 0);
 	assert_int_equal(a.action, KB_HELP);
 	assert_int_equal(parse(&a, "list --plot x -V"), 0);
 	assert_int_equal(a.action, KB_VERSION);
 	/* a -h that is an option's value is a value */
-	assert_int_equal(parse(&a, "skew --keys -h"), 0);
+	assert_int_equal(parse(&a, "skew --func hash_64 --bits 8 --gen new --keys -h"), 0);
 	assert_int_equal(a.action, KB_RUN);
 	assert_string_equal(a.keys, "-h");
 }
@@ -362,23 +365,23 @@ static void multiplier_is_generation_k(void **state)
 	const unsigned hash_h = (1u << LKH_GEN_COUNT) - 1, k = 1u << KB_GEN_K;
 
 	(void)state;
-	assert_int_equal(parse(&a, "skew --multiplier 3"), 0);
+	assert_int_equal(parse(&a, "skew --func hash_64 --bits 8 --keyset seq --multiplier 3"), 0);
 	assert_int_equal(a.gen, KB_GEN_K);
 	assert_int_equal(a.gen_mask, k);
-	assert_int_equal(parse(&a, "skew --gen all --multiplier 3"), 0);
+	assert_int_equal(parse(&a, "skew --func hash_64 --bits 8 --keyset seq --gen all --multiplier 3"), 0);
 	assert_int_equal(a.gen_mask, hash_h | k);
 	assert_int_equal(a.gen, LKH_GEN_OLD);
-	assert_int_equal(parse(&a, "skew --gen all"), 0);
+	assert_int_equal(parse(&a, "skew --func hash_64 --bits 8 --keyset seq --gen all"), 0);
 	assert_int_equal(a.gen_mask, hash_h);
-	assert_int_equal(parse(&a, "skew --gen new,K --multiplier 3"), 0);
+	assert_int_equal(parse(&a, "skew --func hash_64 --bits 8 --keyset seq --gen new,K --multiplier 3"), 0);
 	assert_int_equal(a.gen_mask, 1u << LKH_GEN_NEW | k);
 	assert_int_equal(a.gen, LKH_GEN_NEW);
-	assert_int_equal(parse(&a, "skew --gen new --multiplier 3"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "skew --gen K"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, "hash --gen K --multiplier 0x61c88647"), 0);
+	assert_int_equal(parse(&a, "skew --func hash_64 --bits 8 --keyset seq --gen new --multiplier 3"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --func hash_64 --bits 8 --keyset seq --gen K"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "hash --func hash_64 --bits 8 --gen K --multiplier 0x61c88647"), 0);
 	assert_int_equal(a.gen, KB_GEN_K);
 	assert_int_equal(a.multiplier, 0x61c88647u);
-	assert_int_equal(parse(&a, "skew --width 64"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "skew --func hash_64 --bits 8 --keyset seq --width 64"), KB_EXIT_USAGE);
 	assert_int_equal(parse(&a, "report"), 0);
 	assert_int_equal(a.ro.gens, hash_h);
 	assert_int_equal(parse(&a, "report --multiplier 3"), 0);
@@ -388,9 +391,9 @@ static void multiplier_is_generation_k(void **state)
 	assert_int_equal(parse(&a, "report --gens old --multiplier 3"), KB_EXIT_USAGE);
 	assert_int_equal(parse(&a, "report --gens K"), KB_EXIT_USAGE);
 	/* advise ranks its multiplier as a candidate; its table's hash is hash.h's */
-	assert_int_equal(parse(&a, "advise --multiplier 3"), 0);
+	assert_int_equal(parse(&a, "advise --keyset seq --bits 8 --multiplier 3"), 0);
 	assert_int_equal(a.gen_mask & k, 0);
-	assert_int_equal(parse(&a, "advise --gen K --multiplier 3"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "advise --keyset seq --bits 8 --gen K --multiplier 3"), KB_EXIT_USAGE);
 }
 
 int main(void)

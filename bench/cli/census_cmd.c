@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-#include "census_cmd.h"
+/*
+ * khash-bench census FILE...: the hash call sites a kernel reached, and
+ * how each generation would have spread the keys they really hashed.
+ */
+#include "cli_args.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +52,7 @@ static void free_reports(struct kb_atlas_report *reports, size_t n)
 	free(reports);
 }
 
-int kb_cmd_census(const struct kb_args *a)
+int kb_cmd_census(struct kb_args *a)
 {
 	struct kb_atlas atlas = { 0 };
 	struct kb_atlas_report *reports = NULL;

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
+#define KB_CLI_TABLES /* the commands, weakly */
 #include "cli_args.h"
 
 #include <getopt.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,80 +41,74 @@ int kb_plot_outcome(int rc, const char *err)
 	return 0;
 }
 
-const struct kb_option_info kb_options[KB_OPT_COUNT_] = {
-#define KB_OPTION_INFO(id, name, short_name, arg, help) \
-	[KB_OPT_##id] = { name, short_name, arg, help },
-	KB_OPTION_TABLE(KB_OPTION_INFO)
-#undef KB_OPTION_INFO
-};
-
 #define KEYSET_OPTIONS (KB_OPT(COUNT) | KB_OPT(BASE) | KB_OPT(STRIDE) | KB_OPT(SEED) | KB_OPT(SIZE))
-/* advise's and explain's keys: what cell_keys() in khash_bench.c takes */
-#define CELL_KEYS_SYNOPSIS \
-	"((--keyset NAME [--count N] [--base N] [--stride N] [--seed N] [--size BYTES] | --keys FILE [--binary]) --bits N | --census FILE --site FILE:LINE|ID [--bits N] | --table NAME [--count N] [--seed N] [--bits N])"
-#define CELL_KEYS_OPTIONS                                                                   \
-	(KEYSET_OPTIONS | KB_OPT(KEYSET) | KB_OPT(KEYS) | KB_OPT(BINARY) | KB_OPT(CENSUS) |   \
-	 KB_OPT(SITE) | KB_OPT(TABLE) | KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) | \
-	 KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY))
+/* a function and bits, or a named table whose they are (skew, hash) */
+#define FUNC_OR_TABLE \
+	{ KB_ONE_OF, { { KB_OPT(FUNC), KB_OPT(BITS), 0 }, \
+		       { KB_OPT(TABLE), 0, KB_OPT(PARAM) | KB_OPT(BITS) } } }
 /* generation K: a multiplier of the user's, where a generation is taken */
-#define GEN_OR_K "(--gen G | --multiplier K [--width 32|64])"
-#define GEN_K_OPTIONS (KB_OPT(MULTIPLIER) | KB_OPT(WIDTH))
+#define K_ALT { KB_OPT(MULTIPLIER), 0, KB_OPT(WIDTH) }
+#define GEN_OR_K { KB_SOME_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT } }
+#define MAYBE_K { KB_ANY_OF, { K_ALT } }
+/* advise's and explain's keys: what cell_keys() in khash_bench.c takes */
+#define CELL_KEYS                                                                      \
+	{ KB_ONE_OF, { { KB_OPT(KEYSET), KB_OPT(BITS), KEYSET_OPTIONS },                   \
+		       { KB_OPT(KEYS), KB_OPT(BITS), KB_OPT(BINARY) },                      \
+		       { KB_OPT(CENSUS), KB_OPT(SITE), KB_OPT(BITS) },                      \
+		       { KB_OPT(TABLE), 0, KB_OPT(COUNT) | KB_OPT(SEED) | KB_OPT(BITS) } } }
+#define CELL_KEYS_OPTIONS \
+	(KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY))
+#define ONE(id) { KB_ONE_OF, { { KB_OPT(id), 0, 0 } } }
 #define TEXT_CSV_JSON (KB_FORMAT_BIT(KB_FORMAT_TEXT) | KB_FORMAT_BIT(KB_FORMAT_CSV) | KB_FORMAT_BIT(KB_FORMAT_JSON))
 
 const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 	[KB_CMD_REPORT] = {
-		"report",
-		"[--hist KEYSET:FUNC:WORD:BITS]...",
+		"report", kb_cmd_report,
+		{ { KB_ANY_OF, { { KB_OPT(KEYS), 0, KB_OPT(BINARY) }, K_ALT } } },
 		"the main job: every key set x function x generation x word size x bits, old beside new",
 		"Counts every chosen key set through every chosen function, generation and word size into 2^bits-min .. 2^bits-max buckets (counted once at the largest table and folded down) and prints X^2/df per table size: 1 for a random function, far above 1 for a skewed hash. Marks: # broken (X^2/df >= " KB_STRINGIFY(KB_BROKEN) "), ! skewed (upper tail p < " KB_STRINGIFY(KB_ALPHA) "), ~ more even than random (lower tail p < " KB_STRINGIFY(KB_ALPHA) "), ? too few keys for a verdict (a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket). With --keys FILE the sweep is over the distinct keys of a key file instead of the key sets. Ends with a summary per generation.",
 		KEYSET_OPTIONS | KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(BITS_MIN) | KB_OPT(BITS_MAX) |
 			KB_OPT(KEYSETS) | KB_OPT(FUNCS) | KB_OPT(GENS) | KB_OPT(WORDS) | KB_OPT(STEP) |
 			KB_OPT(HIST) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) |
-			KB_OPT(QUIET) | KB_OPT(ENUMERATE) | KB_OPT(KEYS) | KB_OPT(BINARY) |
-			GEN_K_OPTIONS,
+			KB_OPT(QUIET) | KB_OPT(ENUMERATE),
 		TEXT_CSV_JSON, 0, NULL, "keys per key set", 65536, NULL, 0, 0 },
 	[KB_CMD_SKEW] = {
-		"skew",
-		"(--func F --bits N | --table NAME [--param [NAME=]N] [--bits N]) " GEN_OR_K " (--keyset NAME [--count N] [--base N] [--stride N] [--seed N] [--size BYTES] [--enumerate] | --keys FILE [--binary] [--distinct])",
+		"skew", kb_cmd_skew,
+		{ FUNC_OR_TABLE, GEN_OR_K,
+		  { KB_ONE_OF, { { KB_OPT(KEYSET), 0, KEYSET_OPTIONS | KB_OPT(ENUMERATE) },
+				 { KB_OPT(KEYS), 0, KB_OPT(BINARY) | KB_OPT(DISTINCT) } } } },
 		"one cell: how evenly one function spreads a key set or a key file",
 		"Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, or through a named kernel table (its key transform, function and bits), and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even, or too few keys where a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket, with the keys the table would need). --gen takes all or a list: a cell each. --plot draws the bucket loads, a panel a generation.",
-		KEYSET_OPTIONS | KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) |
-			KB_OPT(KEYSET) | KB_OPT(KEYS) | KB_OPT(BINARY) | KB_OPT(DISTINCT) | KB_OPT(FORMAT) |
-			KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) | KB_OPT(TABLE) |
-			KB_OPT(PARAM) | KB_OPT(QUIET) | KB_OPT(ENUMERATE) | KB_OPT(PLOT) |
-			GEN_K_OPTIONS,
+		KB_OPT(WORD) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) |
+			KB_OPT(THREADS) | KB_OPT(QUIET) | KB_OPT(PLOT),
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set", 4096, NULL, 0, 0 },
 	[KB_CMD_HASH] = {
-		"hash",
-		"(--func F --bits N | --table NAME [--param [NAME=]N] [--bits N]) " GEN_OR_K,
+		"hash", kb_cmd_hash,
+		{ FUNC_OR_TABLE, GEN_OR_K },
 		"print each key's hash, 0x-prefixed lowercase hex, in input order",
 		"Reads a key file (standard input when FILE is - or missing) and prints the hash of every key, one a line, in input order, exactly as the chosen kernel computed it; with --table, the bucket that kernel table puts it in.",
-		KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) | KB_OPT(BINARY) |
-			KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(TABLE) | KB_OPT(PARAM) |
-			GEN_K_OPTIONS,
+		KB_OPT(WORD) | KB_OPT(BINARY) | KB_OPT(FORMAT) | KB_OPT(OUTPUT),
 		KB_FORMAT_BIT(KB_FORMAT_TEXT), 1, "one key file, or - for standard input", NULL, 0,
 		"[FILE|-]", 0, 0 },
 	[KB_CMD_INFLUENCE] = {
-		"influence",
-		"--func F " GEN_OR_K " --bits N",
+		"influence", kb_cmd_influence,
+		{ ONE(FUNC), GEN_OR_K, ONE(BITS) },
 		"P(flipping input bit j flips output bit k), as a map and a summary",
 		"Measures, for every input bit j and output bit k, the probability that flipping bit j of the key flips bit k of the hash, over seeded random keys or every key of a 32-bit argument. An ideal hash gives 1/2 everywhere; a multiplicative hash can never reach output bits below the input bit.",
-		KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(BITS) | KB_OPT(COUNT) |
-			KB_OPT(SEED) | KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(OUTPUT) |
-			KB_OPT(THREADS) | KB_OPT(QUIET) | KB_OPT(ENUMERATE) | GEN_K_OPTIONS,
+		KB_OPT(WORD) | KB_OPT(COUNT) | KB_OPT(SEED) | KB_OPT(FORMAT) | KB_OPT(PLOT) |
+			KB_OPT(OUTPUT) | KB_OPT(THREADS) | KB_OPT(QUIET) | KB_OPT(ENUMERATE),
 		TEXT_CSV_JSON, 0, NULL,
 		"random keys sampled; 4294967296 or more: every key of a 32-bit argument", 65536, NULL, 0, 0 },
 	[KB_CMD_AUDIT] = {
-		"audit",
-		"(--multiplier K [--width 32|64] | --preset NAME | --compare)",
+		"audit", kb_cmd_audit,
+		{ { KB_ONE_OF, { K_ALT, { KB_OPT(PRESET), 0, 0 }, { KB_OPT(COMPARE), 0, 0 } } } },
 		"what to know about a multiplier before using it",
 		"Reports a multiplier's parity, popcount and longest run of equal bits, the cost of a shift-and-add chain (non-adjacent form), the continued fraction of K/2^w, the worst stride among s, 3s, 5s, 7s (s a power of two) for 2^6..2^16 buckets, and its skew over the built-in key sets; --compare does it for every preset.",
-		KB_OPT(MULTIPLIER) | KB_OPT(WIDTH) | KB_OPT(PRESET) | KB_OPT(COMPARE) |
-			KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(OUTPUT),
+		KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(OUTPUT),
 		TEXT_CSV_JSON, 0, NULL, NULL, 0, NULL, 0, 0 },
 	[KB_CMD_WAITTABLE] = {
-		"waittable",
-		"",
+		"waittable", kb_cmd_waittable,
+		{ { 0 } },
 		"the 2002 page wait tables: waiters woken for nothing, old vs new vs random",
 		"Simulates the hashed page wait tables of 2002: each zone hashes struct page pointers into pages/256 queues (a power of two, at most 4096), and unlocking a page wakes every waiter in its queue. Prints the mean number of waiters woken for nothing per unlock, old multiplier against new against a random function, for pages anywhere in the zone and for a run of consecutive pages.",
 		KB_OPT(COUNT) | KB_OPT(WORD) | KB_OPT(SEED) | KB_OPT(FORMAT) | KB_OPT(PLOT) |
@@ -121,8 +117,8 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		"pages waited on, " KB_STRINGIFY(KB_WAITERS_MIN) ".." KB_STRINGIFY(KB_WAITERS_MAX), 100,
 		NULL, KB_WAITERS_MIN, KB_WAITERS_MAX },
 	[KB_CMD_SPEED] = {
-		"speed",
-		"",
+		"speed", kb_cmd_speed,
+		{ { 0 } },
 		"benchmarks: every hash beside the bare arithmetic, the engine beside the naive loop",
 		"Times every hash inline and through the library's exported symbol, each beside a hand-written reference loop in the same binary, and the counting engine beside the naive loop; prints figures, never verdicts: the fastest, median and mean of each one's rounds, their spread ((slowest - fastest) / median) and how many there were. The engine's part says which cache sizes its choice of path rests on and where each was read (the kernel's tables, else the C library's CPUID figure, which a virtual machine may take from its host); --part grid times the engine's choice against the naive loop at every count 2^12..2^28 and table size 2^6..2^24.",
 		KB_OPT(BITS) | KB_OPT(COUNT) | KB_OPT(THREADS) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) |
@@ -130,48 +126,47 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		TEXT_CSV_JSON, 0, NULL,
 		"keys the counting engine counts at each table size", UINT64_C(1) << 27, NULL, 0, 0 },
 	[KB_CMD_KEYS] = {
-		"keys",
-		"--keyset NAME",
+		"keys", kb_cmd_keys,
+		{ { KB_ONE_OF, { { KB_OPT(KEYSET), 0, KEYSET_OPTIONS } } }, MAYBE_K },
 		"write a key set as a key file (0x hex lines, or little-endian u64)",
 		"Writes a built-in key set as a key file that any machine reads back the same: 0x hex, one key a line, or little-endian u64 with --binary. The adversarial set needs the cell it is built against: --func, --gen and --bits.",
-		KEYSET_OPTIONS | KB_OPT(KEYSET) | KB_OPT(WORD) | KB_OPT(BINARY) | KB_OPT(OUTPUT) |
-			KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(BITS) | KB_OPT(MAX_MEMORY) |
-			KB_OPT(FORMAT) | GEN_K_OPTIONS,
+		KB_OPT(WORD) | KB_OPT(BINARY) | KB_OPT(OUTPUT) | KB_OPT(FUNC) | KB_OPT(GEN) |
+			KB_OPT(BITS) | KB_OPT(MAX_MEMORY) | KB_OPT(FORMAT),
 		KB_FORMAT_BIT(KB_FORMAT_TEXT), 0, NULL, "keys to write", 4096, NULL, 0, 0 },
 	[KB_CMD_TABLES] = {
-		"tables",
-		"",
+		"tables", kb_cmd_tables,
+		{ MAYBE_K },
 		"named kernel tables: real 6.1 call sites under every generation",
 		"Lists the named tables (the key transform, function and bits of a real Linux 6.1 call site, with its file:line) and counts each one's natural key model through every generation and word size, and, with --kernel-keys, the real kernel keys that fit it.",
 		KB_OPT(COUNT) | KB_OPT(SEED) | KB_OPT(WORDS) | KB_OPT(KERNEL_KEYS) | KB_OPT(FORMAT) |
-			KB_OPT(PLOT) | KB_OPT(OUTPUT) | KB_OPT(QUIET) | GEN_K_OPTIONS,
+			KB_OPT(PLOT) | KB_OPT(OUTPUT) | KB_OPT(QUIET),
 		TEXT_CSV_JSON, 0, NULL, "keys of each table's key model", 4096, NULL, 0, 0 },
 	[KB_CMD_LIST] = {
-		"list", "", "key sets (with formulas), functions and generations",
+		"list", kb_cmd_list, { { 0 } },
+		"key sets (with formulas), functions and generations",
 		"Lists the built-in key sets with their formulas, the functions that index a table, the generations with their kernels and multipliers, and the word sizes.",
 		0, KB_FORMAT_BIT(KB_FORMAT_TEXT), 0, NULL, NULL, 0, NULL, 0, 0 },
 	[KB_CMD_CENSUS] = {
-		"census",
-		"",
+		"census", kb_cmd_census,
+		{ MAYBE_K },
 		"the hash call sites a kernel reached, judged under every generation",
 		"Reads census files (khash-census 1: the call sites of hash_32, hash_64, hash_long, hash_ptr, hash32_ptr, __hash_32, fs/inode.c hash() and btrfs_inode_hash() a running kernel reached, with a sample of their keys), and hashes each site's distinct keys again with every generation on the file's word size: through the named table at the site's file:line where there is one, and for inode_hash and btrfs_inode_hash through fs/inode.c hash() as the inode-hash table computes it; a btrfs_inode_hash key, whose record holds no super block, takes the super block and i_hash_shift of the file's hash() record that holds its value under 6.1 (else the super block most of its site's keys found, else the table's). A site's table has 2^bits buckets: its bits, else its named table's, else the 32 bits the function returns. It is judged at 2^at buckets, the largest at <= bits where a random function would put " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of its n distinct keys in a shared bucket (n(n-1)/2^(at+1) >= " KB_STRINGIFY(KB_MIN_PAIRS) "), which keeps the chi-squared tail within a factor of 3 of the false-alarm rate it claims; a smaller table than the site's sums adjacent buckets (their top bits), and a site that cannot reach it with 2 buckets has 'too few keys'. Prints per site and generation X^2/df, buckets used, the maximum load and the verdict (broken, skewed, ok, even, as skew gives them), each file's sites apart, labelled by its meta arch, worst first: judged sites before those with too few keys, then by the verdict under old (broken, skewed, ok, even), then by X^2/df under old, then under new, both largest first, then in the file's order. Under each site, what its hash picks: chained, tree or locks (its named table's kind, else its file:line's entry in the table of Linux 6.1's census sites), other (no bucket, so no cost) or unknown; and per generation the cost that kind pays, beside a random function's (CSV and JSON: kind, kind_from, indexes, cost, cost_random, cost_vs_random; a site of unknown kind has only the six cost figures). A malformed line is an error naming file:line. With --atlas (kernel/atlas/README.md), each file's summary is followed by how many of the atlas's sites Debian builds (y and m) the census reached at their file:line or where their macro is used, and every built site it never reached, by class: not in the census kernel (no site and no 'not called' comment of the census there) or compiled but not called, each with a hint from its path (hardware: drivers/, sound/, arch/; kvm: virt/, arch/x86/kvm/, arch/x86/kernel/kvm*; else workload); JSON adds an atlas object per file, CSV nothing.",
-		KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(OUTPUT) | KB_OPT(ATLAS) | GEN_K_OPTIONS,
+		KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(OUTPUT) | KB_OPT(ATLAS),
 		TEXT_CSV_JSON, UINT_MAX, "census files, - for standard input",
 		NULL, 0, "FILE...", 0, 0 },
 	[KB_CMD_ADVISE] = {
-		"advise",
-		CELL_KEYS_SYNOPSIS,
+		"advise", kb_cmd_advise,
+		{ CELL_KEYS, MAYBE_K },
 		"what a table should hash its keys with: every candidate ranked by what it costs",
 		"Hashes the distinct keys of a key set, a key file, a census site or a named table's key model (a table whose key is hashed as it is or shifted) into 2^bits buckets (1..32; a site's or table's own bits by default) with the table's own function (--func, default hash_ptr, or the site's or table's; --gen, default new; a site's word is its file's) and every candidate: today's hash.h, the key shifted right by the low zero bits its differences share (as btrfs did), hash_32 where the keys fit 32 bits (what hash_min() does with a u32), the key itself, jhash_1word or jhash_2words, hsiphash_1u32 or hsiphash_2u32 and siphash_1u64 (keyed, from --seed), and --multiplier K's own product. Ranks them by what their skew costs the table (--kind, else a census site's or named table's own: compares per lookup in chained buckets, keys searched in trees, others met on locks) over what a random function costs at the same load, says which are keyed, times each one's hash as 'speed' does, and ends with one line of advice.",
-		CELL_KEYS_OPTIONS | KB_OPT(MULTIPLIER) | KB_OPT(WIDTH) | KB_OPT(KIND) |
-			KB_OPT(CANDIDATES),
+		CELL_KEYS_OPTIONS | KB_OPT(KIND) | KB_OPT(CANDIDATES),
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set or table's key model", 4096, NULL, 0, 0 },
 	[KB_CMD_EXPLAIN] = {
-		"explain",
-		CELL_KEYS_SYNOPSIS,
+		"explain", kb_cmd_explain,
+		{ CELL_KEYS, { KB_ANY_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT } } },
 		"why one cell's keys collide: the key differences behind the excess",
 		"Takes the keys as advise does and one cell (--func, default hash_ptr; --gen, default new, or --multiplier's generation K; --word; --bits) and groups the key pairs that share a bucket by their difference d: how many pairs differ by d, how many of them share a bucket, where d*K mod 2^w falls against a bucket's width (2^(w-bits)) and the chance max(0, 1 - |d*K|/width) that such a pair shares one, and the pairs each d has over a random function's, biggest first. Sums that chance over every pair for the colliding pairs the differences predict, beside those observed and a random function's; and reports the keys' alignment, the gcd of their differences, the commonest gaps between consecutive keys, their 4 KiB pages and the gcd within a page (a slab's object size), and the multiplier's longest run of equal bits. At most " KB_STRINGIFY(KB_EXPLAIN_MAX_KEYS) " distinct keys (every pair is visited).",
-		CELL_KEYS_OPTIONS | GEN_K_OPTIONS,
+		CELL_KEYS_OPTIONS,
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set or table's key model", 4096, NULL, 0, 0 },
 };
 
@@ -205,7 +200,7 @@ static int parse_uint(const char *opt, const char *s, unsigned *v)
 	uint64_t x;
 
 	if (!kb_parse_u64(s, &x) || x > 1u << 30)
-		return kb_fail(KB_EXIT_USAGE, "invalid %s: '%s'", opt, s);
+		return kb_fail(KB_EXIT_USAGE, "invalid --%s: '%s'", opt, s);
 	*v = (unsigned)x;
 	return 0;
 }
@@ -214,11 +209,11 @@ static int parse_uint(const char *opt, const char *s, unsigned *v)
 static int parse_sized(const char *opt, const char *s, int status)
 {
 	if (status == KB_NUMBER_FRACTION)
-		return kb_fail(KB_EXIT_USAGE, "invalid %s: '%s' (not a whole number)", opt, s);
+		return kb_fail(KB_EXIT_USAGE, "invalid --%s: '%s' (not a whole number)", opt, s);
 	if (status == KB_NUMBER_OVERFLOW)
-		return kb_fail(KB_EXIT_USAGE, "invalid %s: '%s' (more than 64 bits)", opt, s);
+		return kb_fail(KB_EXIT_USAGE, "invalid --%s: '%s' (more than 64 bits)", opt, s);
 	if (status != KB_NUMBER_OK)
-		return kb_fail(KB_EXIT_USAGE, "invalid %s: '%s'", opt, s);
+		return kb_fail(KB_EXIT_USAGE, "invalid --%s: '%s'", opt, s);
 	return 0;
 }
 
@@ -354,17 +349,142 @@ static int parse_hist(const char *s, struct kb_hist_req *h)
 }
 
 
-/* Does the synopsis text name option o ("--bits", not "--bits-min")? */
-static int names_option(const char *text, const struct kb_option_info *o)
+/* The rows' own parsers (KB_ARG_CUSTOM). */
+static int opt_func(const char *arg, struct kb_args *a)
 {
-	size_t n = strlen(o->name);
-	const char *p;
+	return parse_func(arg, &a->func);
+}
 
-	for (p = strstr(text, "--"); p; p = strstr(p + 2, "--"))
-		if (!strncmp(p + 2, o->name, n) &&
-		    !(p[2 + n] == '-' || (p[2 + n] >= 'a' && p[2 + n] <= 'z')))
-			return 1;
+static int opt_gen(const char *arg, struct kb_args *a)
+{
+	int rc;
+
+	a->gen_all = !strcmp(arg, "all");
+	rc = a->gen_all ? (a->gen_mask = (1u << LKH_GEN_COUNT) - 1, 0)
+			: parse_list("--gen", arg, &a->gen_mask, one_gen);
+	if (!rc && a->cmd_id != KB_CMD_SKEW && (a->gen_mask & (a->gen_mask - 1)))
+		rc = kb_fail(KB_EXIT_USAGE, "--gen %s: %s takes one generation (skew takes all or a list)",
+			     arg, a->cmd->name);
+	return rc;
+}
+
+static int opt_word(const char *arg, struct kb_args *a)
+{
+	return parse_word(arg, &a->word);
+}
+
+static int opt_keyset(const char *arg, struct kb_args *a)
+{
+	return parse_keyset(arg, &a->keyset);
+}
+
+static int opt_format(const char *arg, struct kb_args *a)
+{
+	if (kb_format_from_name(arg, &a->format) < 0)
+		return kb_fail(KB_EXIT_USAGE, "unknown format '%s' (text, csv, json)", arg);
 	return 0;
+}
+
+static int opt_keysets(const char *arg, struct kb_args *a)
+{
+	return parse_list("--keysets", arg, &a->ro.keysets, one_keyset);
+}
+
+static int opt_funcs(const char *arg, struct kb_args *a)
+{
+	return parse_list("--funcs", arg, &a->ro.funcs, one_func);
+}
+
+static int opt_gens(const char *arg, struct kb_args *a)
+{
+	return parse_list("--gens", arg, &a->ro.gens, one_gen);
+}
+
+static int opt_words(const char *arg, struct kb_args *a)
+{
+	return parse_list("--words", arg, &a->ro.words, one_word);
+}
+
+static int opt_candidates(const char *arg, struct kb_args *a)
+{
+	return parse_list("--candidates", arg, &a->families, one_family);
+}
+
+static int opt_hist(const char *arg, struct kb_args *a)
+{
+	if (a->nhist == KB_MAX_HIST)
+		return kb_fail(KB_EXIT_USAGE, "at most %d --hist", KB_MAX_HIST);
+	return parse_hist(arg, &a->hist[a->nhist++]);
+}
+
+static int opt_table(const char *arg, struct kb_args *a)
+{
+	a->table = kb_table_find(arg);
+	if (a->table < 0)
+		return kb_fail(KB_EXIT_USAGE, "unknown table '%s' (see 'khash-bench tables')", arg);
+	return 0;
+}
+
+/* NAME=VALUE, or the value alone */
+static int opt_param(const char *arg, struct kb_args *a)
+{
+	const char *eq = strchr(arg, '=');
+
+	a->param_name = NULL;
+	if (eq) {
+		size_t len = (size_t)(eq - arg);
+
+		if (len == 0 || len >= sizeof(a->param_name_buf))
+			return kb_fail(KB_EXIT_USAGE, "invalid --param: '%s'", arg);
+		memcpy(a->param_name_buf, arg, len);
+		a->param_name_buf[len] = '\0';
+		a->param_name = a->param_name_buf;
+	}
+	if (!kb_parse_u64(eq ? eq + 1 : arg, &a->param))
+		return kb_fail(KB_EXIT_USAGE, "invalid --param: '%s'", arg);
+	return 0;
+}
+
+#define CUSTOM(fn) KB_ARG_CUSTOM, fn
+#define FLAG KB_ARG_FLAG, NULL
+#define STRING KB_ARG_STRING, NULL
+#define UINT KB_ARG_UINT, NULL
+#define U64 KB_ARG_U64, NULL
+#define COUNT KB_ARG_COUNT, NULL
+#define BYTES KB_ARG_BYTES, NULL
+#define CHOICE KB_ARG_CHOICE, NULL
+#define FIELD(m) offsetof(struct kb_args, m), sizeof(((struct kb_args *)0)->m)
+#define NO_FIELD 0, 0
+const struct kb_option_info kb_options[KB_OPT_COUNT_] = {
+#define KB_OPTION_INFO(id, name, short_name, arg, kind, field, lo, hi, dflt, help) \
+	[KB_OPT_##id] = { name, short_name, arg, kind, field, lo, hi, (uint64_t)(dflt), help },
+	KB_OPTION_TABLE(KB_OPTION_INFO)
+#undef KB_OPTION_INFO
+};
+#undef CUSTOM
+#undef FLAG
+#undef STRING
+#undef UINT
+#undef U64
+#undef COUNT
+#undef BYTES
+#undef CHOICE
+#undef FIELD
+#undef NO_FIELD
+
+/* --hist may be given again: the synopsis says so */
+#define KB_REPEATABLE KB_OPT(HIST)
+
+uint64_t kb_command_takes(const struct kb_command *c)
+{
+	uint64_t takes = c->options;
+	unsigned g, i;
+
+	for (g = 0; g < KB_MAX_GROUPS; g++)
+		for (i = 0; i < KB_MAX_ALTS; i++)
+			takes |= c->groups[g].alt[i].key | c->groups[g].alt[i].needs |
+				 c->groups[g].alt[i].takes;
+	return takes;
 }
 
 /* The formats c writes, joined by sep. */
@@ -382,38 +502,106 @@ static const char *format_list(char *out, size_t len, const struct kb_command *c
 	return out;
 }
 
-void kb_synopsis(char *out, size_t len, const struct kb_command *c)
+/* Append to out[len] at *used, as snprintf would, never past its end. */
+static void append(char *out, size_t len, size_t *used, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+static void append(char *out, size_t len, size_t *used, const char *fmt, ...)
 {
-	size_t used = (size_t)snprintf(out, len, "%s", c->synopsis);
+	va_list ap;
+
+	va_start(ap, fmt);
+	*used += (size_t)vsnprintf(out + *used, *used < len ? len - *used : 0, fmt, ap);
+	va_end(ap);
+}
+
+/* A space between words, none at the start or after an opening bracket. */
+static void space(char *out, size_t len, size_t *used)
+{
+	if (*used && *used < len && out[*used - 1] != '(' && out[*used - 1] != '[')
+		append(out, len, used, " ");
+}
+
+/* The options of mask, in the table's order: "--a ARG" each, or "[--a
+ * ARG]" when optional; "-o FILE" as people type it. */
+static void synopsis_options(char *out, size_t len, size_t *used, const struct kb_command *c,
+			     uint64_t mask, int optional)
+{
 	char formats[64];
 	unsigned i;
 
 	for (i = 0; i < KB_OPT_COUNT_; i++) {
 		const struct kb_option_info *o = &kb_options[i];
-		const char *arg = o->arg;
+		const char *arg = i == KB_OPT_FORMAT ? format_list(formats, sizeof(formats), c, "|")
+						     : o->arg;
 
-		if (!(c->options & (UINT64_C(1) << i)) || names_option(c->synopsis, o))
+		if (!(mask & (UINT64_C(1) << i)))
 			continue;
-		if (i == KB_OPT_FORMAT)
-			arg = format_list(formats, sizeof(formats), c, "|");
-		if (o->short_name && arg) /* -o FILE, as people type it */
-			used += (size_t)snprintf(out + used, used < len ? len - used : 0,
-						 "%s[-%c %s]", used ? " " : "", o->short_name, arg);
+		space(out, len, used);
+		if (o->short_name && arg)
+			append(out, len, used, "%s-%c %s", optional ? "[" : "", o->short_name, arg);
 		else
-			used += (size_t)snprintf(out + used, used < len ? len - used : 0,
-						 "%s[--%s%s%s]", used ? " " : "", o->name,
-						 arg ? " " : "", arg ? arg : "");
+			append(out, len, used, "%s--%s%s%s", optional ? "[" : "", o->name,
+			       arg ? " " : "", arg ? arg : "");
+		append(out, len, used, "%s%s", optional ? "]" : "",
+		       KB_REPEATABLE & (UINT64_C(1) << i) ? "..." : "");
 	}
-	if (c->operand_syntax)
-		snprintf(out + used, used < len ? len - used : 0, "%s%s", used ? " " : "",
-			 c->operand_syntax);
+}
+
+/* A group: "(A | B)" of exclusive alternatives or one of which is
+ * needed, "[A] [B]" of optional ones; an alternative is its key, what it
+ * needs, then [what it takes]. */
+static uint64_t synopsis_group(char *out, size_t len, size_t *used, const struct kb_command *c,
+			       const struct kb_group *g)
+{
+	int several = g->alt[1].key != 0, optional = g->kind == KB_ANY_OF;
+	uint64_t members = 0;
+	unsigned i;
+
+	for (i = 0; i < KB_MAX_ALTS && g->alt[i].key; i++) {
+		const struct kb_alt *alt = &g->alt[i];
+
+		if (i && !optional)
+			append(out, len, used, " |");
+		if (optional || (several && !i)) {
+			space(out, len, used);
+			append(out, len, used, optional ? "[" : "(");
+		}
+		synopsis_options(out, len, used, c, alt->key, 0);
+		synopsis_options(out, len, used, c, alt->needs, 0);
+		synopsis_options(out, len, used, c, alt->takes, 1);
+		if (optional)
+			append(out, len, used, "]");
+		members |= alt->key | alt->needs | alt->takes;
+	}
+	if (several && !optional)
+		append(out, len, used, ")");
+	return members;
+}
+
+void kb_synopsis(char *out, size_t len, const struct kb_command *c)
+{
+	uint64_t grouped = 0;
+	size_t used = 0;
+	unsigned g;
+
+	out[0] = '\0';
+	for (g = 0; g < KB_MAX_GROUPS && c->groups[g].kind; g++)
+		grouped |= synopsis_group(out, len, &used, c, &c->groups[g]);
+	synopsis_options(out, len, &used, c, c->options & ~grouped, 1);
+	if (c->operand_syntax) {
+		space(out, len, &used);
+		append(out, len, &used, "%s", c->operand_syntax);
+	}
 }
 
 /* What kb_parse_count takes, said once for every --count. */
 static const char count_forms[] =
 	"; also 1k 1M 1G 1T (10^3 .. 10^12), 1Ki 1Mi 1Gi 1Ti (2^10 .. 2^40) or 1e6, whole numbers only";
 
-/* An option's help as command c documents it: %F, %G, %M and %C filled in,
+/* An option's help as command c documents it: %F, %G, %C, %D and %R filled in,
  * --count's meaning and default and --format's choices from c. */
 static void option_help(char *out, size_t len, const struct kb_option_info *o,
 			const struct kb_command *c)
@@ -448,8 +636,16 @@ static void option_help(char *out, size_t len, const struct kb_option_info *o,
 
 		if (h[0] == '%' && (h[1] == 'F' || h[1] == 'G'))
 			sub = name_list(list, sizeof(list), ", ", h[1] == 'F');
-		if (h[0] == '%' && h[1] == 'M') {
-			kb_bytes_text(KB_DEFAULT_MAX_MEMORY, list, sizeof(list));
+		if (h[0] == '%' && h[1] == 'D') {
+			if (o->kind == KB_ARG_BYTES)
+				kb_bytes_text(o->dflt, list, sizeof(list));
+			else
+				snprintf(list, sizeof(list), "%llu", (unsigned long long)o->dflt);
+			sub = list;
+		}
+		if (h[0] == '%' && h[1] == 'R') {
+			snprintf(list, sizeof(list), "%llu..%llu", (unsigned long long)o->lo,
+				 (unsigned long long)o->hi);
 			sub = list;
 		}
 		if (h[0] == '%' && h[1] == 'C')
@@ -534,6 +730,7 @@ void kb_usage(FILE *to)
 void kb_command_usage(FILE *to, const struct kb_command *c)
 {
 	char label[64], help[512], syn[1024];
+	uint64_t takes = kb_command_takes(c);
 	unsigned i;
 
 	kb_synopsis(syn, sizeof(syn), c);
@@ -545,8 +742,7 @@ void kb_command_usage(FILE *to, const struct kb_command *c)
 	for (i = 0; i < KB_OPT_COUNT_; i++) {
 		const struct kb_option_info *o = &kb_options[i];
 
-		if (!(c->options & (UINT64_C(1) << i)) && i != KB_OPT_HELP &&
-		    i != KB_OPT_VERSION)
+		if (!(takes & (UINT64_C(1) << i)) && i != KB_OPT_HELP && i != KB_OPT_VERSION)
 			continue;
 		option_label(label, sizeof(label), o);
 		option_help(help, sizeof(help), o, c);
@@ -556,7 +752,7 @@ void kb_command_usage(FILE *to, const struct kb_command *c)
 			fprintf(to, "  %s\n%25s", label, "");
 		wrap(to, help, 25, 25);
 	}
-	if (c->options & KB_OPT(WORD))
+	if (takes & KB_OPT(WORD))
 		fprintf(to, "\nThis build's word size is %u.\n", lkh_bits_per_long());
 }
 
@@ -617,7 +813,7 @@ void kb_manpage(FILE *to, const char *date)
 		for (j = 0; j < KB_OPT_COUNT_; j++) {
 			const struct kb_option_info *o = &kb_options[j];
 
-			if (!(c->options & (UINT64_C(1) << j)))
+			if (!(kb_command_takes(c) & (UINT64_C(1) << j)))
 				continue;
 			option_label(label, sizeof(label), o);
 			option_help(help, sizeof(help), o, c);
@@ -637,29 +833,36 @@ void kb_manpage(FILE *to, const char *date)
 
 static int parse_option(int id, const char *arg, struct kb_args *a);
 
-/* The defaults every command starts from; --count's is the command's. */
+/* Store v in option o's field of a. */
+static void store(struct kb_args *a, const struct kb_option_info *o, uint64_t v)
+{
+	char *field = (char *)a + o->offset;
+
+	if (o->size == sizeof(uint64_t)) {
+		memcpy(field, &v, sizeof(v));
+	} else {
+		uint32_t v32 = (uint32_t)v; /* int, unsigned and enum fields */
+
+		memcpy(field, &v32, sizeof(v32));
+	}
+}
+
+/* The defaults every command starts from: each option's row's, --count's
+ * the command's, --word this build's. */
 static void set_defaults(struct kb_args *a, const struct kb_command *c)
 {
+	unsigned i;
+
 	memset(a, 0, sizeof(*a));
 	a->cmd = c;
 	a->cmd_id = (enum kb_command_id)(c - kb_commands);
-	a->keyset = -1;
-	a->table = -1;
+	for (i = 0; i < KB_OPT_COUNT_; i++)
+		if (kb_options[i].size && kb_options[i].kind != KB_ARG_STRING)
+			store(a, &kb_options[i], kb_options[i].dflt);
 	a->word = lkh_bits_per_long();
 	a->format = KB_FORMAT_TEXT;
 	a->kp.count = c->count_default;
-	a->kp.seed = 1;
 	a->gen_mask = 1u << a->gen;
-	a->ro.bits_min = 6;
-	a->ro.bits_max = 20;
-	/* every built-in set but the per-cell adversarial one */
-	a->ro.keysets = ((1u << KB_KS_COUNT) - 1) & ~(1u << KB_KS_ADVERSARIAL);
-	a->ro.funcs = 1u << LKH_FUNC_HASH_32 | 1u << LKH_FUNC_HASH_64 |
-		      1u << LKH_FUNC_HASH_PTR;
-	a->ro.gens = (1u << LKH_GEN_COUNT) - 1; /* and K, given --multiplier */
-	a->ro.words = 3;
-	a->step = 2;
-	a->max_memory = KB_DEFAULT_MAX_MEMORY;
 }
 
 /* getopt's tables, from the option table; ids are offset by 256. */
@@ -692,15 +895,13 @@ static void getopt_tables(struct option *longs, char *shorts)
 static int resolve_generations(struct kb_args *a)
 {
 	const unsigned k = 1u << KB_GEN_K;
-	int takes_k = (a->cmd->options & KB_OPT(MULTIPLIER)) &&
+	int takes_k = (kb_command_takes(a->cmd) & KB_OPT(MULTIPLIER)) &&
 		      a->cmd_id != KB_CMD_AUDIT && a->cmd_id != KB_CMD_ADVISE;
 	int report = a->cmd_id == KB_CMD_REPORT;
 	unsigned *mask = report ? &a->ro.gens : &a->gen_mask;
 	int listed = report ? KB_GIVEN(a, GENS) : KB_GIVEN(a, GEN);
 	const char *opt = report ? "--gens" : "--gen";
 
-	if (KB_GIVEN(a, WIDTH) && !KB_GIVEN(a, MULTIPLIER))
-		return kb_fail(KB_EXIT_USAGE, "--width applies to --multiplier");
 	if ((*mask & k) && !KB_GIVEN(a, MULTIPLIER))
 		return kb_fail(KB_EXIT_USAGE, "%s K needs --multiplier K", opt);
 	if ((a->gen_mask & k) && !takes_k)
@@ -751,11 +952,88 @@ static int check_command_line(const struct kb_args *a)
 		       kb_format_name(a->format));
 }
 
+/* The options of mask as prose: "--a", "--a and --b", "--a, --b or --c". */
+static const char *option_names(char *out, size_t len, uint64_t mask, const char *last)
+{
+	size_t used = 0;
+	unsigned i, n = 0, total = (unsigned)__builtin_popcountll(mask);
+
+	out[0] = '\0';
+	for (i = 0; i < KB_OPT_COUNT_; i++)
+		if (mask & (UINT64_C(1) << i))
+			append(out, len, &used, "%s--%s", !n++ ? "" : n == total ? last : ", ",
+			       kb_options[i].name);
+	return out;
+}
+
+/* The first option of mask. */
+static unsigned first_option(uint64_t mask)
+{
+	return (unsigned)__builtin_ctzll(mask);
+}
+
+/*
+ * The command's groups against what was given: the alternatives needed,
+ * what each chosen one needs, and no option of an alternative not chosen.
+ */
+static int check_group(const struct kb_args *a, const struct kb_group *g)
+{
+	uint64_t keys = 0, chosen = 0, members = 0, stray, owners = 0;
+	char list[160], not_to[64] = "";
+	unsigned i, n = 0;
+
+	for (i = 0; i < KB_MAX_ALTS && g->alt[i].key; i++) {
+		const struct kb_alt *alt = &g->alt[i];
+
+		keys |= alt->key;
+		members |= alt->needs | alt->takes;
+		if (!(a->given & alt->key))
+			continue;
+		n++;
+		chosen |= alt->needs | alt->takes;
+	}
+	if (g->kind == KB_ONE_OF && n != 1)
+		return kb_fail(KB_EXIT_USAGE, "%s needs %s%s", a->cmd->name,
+			       g->alt[1].key ? "exactly one of " : "",
+			       option_names(list, sizeof(list), keys, " and "));
+	if (g->kind == KB_SOME_OF && n == 0)
+		return kb_fail(KB_EXIT_USAGE, "%s needs %s", a->cmd->name,
+			       option_names(list, sizeof(list), keys, " or "));
+	for (i = 0; i < KB_MAX_ALTS && g->alt[i].key; i++)
+		if ((a->given & g->alt[i].key) && (g->alt[i].needs & ~a->given))
+			return kb_fail(KB_EXIT_USAGE, "--%s needs --%s",
+				       kb_options[first_option(g->alt[i].key)].name,
+				       kb_options[first_option(g->alt[i].needs & ~a->given)].name);
+	stray = a->given & members & ~chosen & ~keys;
+	if (!stray)
+		return 0;
+	for (i = 0; i < KB_MAX_ALTS && g->alt[i].key; i++)
+		if ((g->alt[i].needs | g->alt[i].takes) & (UINT64_C(1) << first_option(stray)))
+			owners |= g->alt[i].key;
+	if (g->kind == KB_ONE_OF)
+		snprintf(not_to, sizeof(not_to), ", not to --%s",
+			 kb_options[first_option(a->given & keys)].name);
+	return kb_fail(KB_EXIT_USAGE, "--%s applies to %s%s", kb_options[first_option(stray)].name,
+		       option_names(list, sizeof(list), owners, " or "), not_to);
+}
+
+static int check_groups(const struct kb_args *a)
+{
+	unsigned g;
+	int rc;
+
+	for (g = 0; g < KB_MAX_GROUPS && a->cmd->groups[g].kind; g++)
+		if ((rc = check_group(a, &a->cmd->groups[g])))
+			return rc;
+	return 0;
+}
+
 int kb_parse_args(int argc, char **argv, struct kb_args *a)
 {
 	struct option longs[KB_OPT_COUNT_ + 1];
 	char shorts[2 * KB_OPT_COUNT_ + 1];
 	const struct kb_command *c = NULL;
+	uint64_t takes;
 	unsigned i;
 	int ch, rc;
 
@@ -766,6 +1044,7 @@ int kb_parse_args(int argc, char **argv, struct kb_args *a)
 		return kb_fail(KB_EXIT_USAGE, "unknown command '%s' (try --help)",
 			       argc > 0 ? argv[0] : "");
 	set_defaults(a, c);
+	takes = kb_command_takes(c);
 	getopt_tables(longs, shorts);
 	opterr = 0;
 	/* GNU: --help and --version win over anything wrong beside them, so
@@ -791,7 +1070,7 @@ int kb_parse_args(int argc, char **argv, struct kb_args *a)
 			return kb_fail(KB_EXIT_USAGE, "unknown or incomplete option '%s' (try --help)",
 				       argv[optind - 1]);
 		}
-		if (!(c->options & (UINT64_C(1) << id)))
+		if (!(takes & (UINT64_C(1) << id)))
 			return kb_fail(KB_EXIT_USAGE, "option '--%s' is not used by '%s' (see 'khash-bench %s --help')",
 				       kb_options[id].name, c->name, c->name);
 		a->given |= UINT64_C(1) << id;
@@ -805,179 +1084,99 @@ int kb_parse_args(int argc, char **argv, struct kb_args *a)
 			       (unsigned long long)a->kp.count, c->name,
 			       (unsigned long long)c->count_min,
 			       (unsigned long long)c->count_max);
-	if ((rc = resolve_generations(a)))
+	a->kp.has_base = KB_GIVEN(a, BASE);
+	a->kp.has_stride = KB_GIVEN(a, STRIDE);
+	if ((rc = check_groups(a)) || (rc = resolve_generations(a)))
 		return rc;
 	return check_command_line(a);
 }
 
+/* A CHOICE: which of o's '|'-separated names arg is, or -1. */
+static int choice(const struct kb_option_info *o, const char *arg)
+{
+	const char *p = o->arg;
+	size_t n = strlen(arg);
+	int i;
+
+	for (i = 0; *p; i++) {
+		size_t len = strcspn(p, "|");
+
+		if (len == n && !strncmp(p, arg, n))
+			return i;
+		p += len + (p[len] == '|');
+	}
+	return -1;
+}
+
+/* o's choices as prose: "a, b or c". */
+static const char *choices(char *out, size_t len, const struct kb_option_info *o)
+{
+	const char *p = o->arg;
+	size_t used = 0;
+
+	out[0] = '\0';
+	while (*p) {
+		size_t n = strcspn(p, "|");
+
+		append(out, len, &used, "%s%.*s", !used ? "" : p[n] ? ", " : " or ", (int)n, p);
+		p += n + (p[n] == '|');
+	}
+	return out;
+}
+
+/* Option id's argument into its field, as its row says. */
 static int parse_option(int id, const char *arg, struct kb_args *a)
 {
-	uint64_t v;
-	int rc = 0;
+	const struct kb_option_info *o = &kb_options[id];
+	char list[128];
+	uint64_t v = 1;
+	unsigned u = 0;
+	int rc = 0, i;
 
-	switch (id) {
-	case KB_OPT_FUNC:
-		return parse_func(arg, &a->func);
-	case KB_OPT_GEN: {
-		int rc;
-
-		a->gen_all = !strcmp(arg, "all");
-		rc = a->gen_all ? (a->gen_mask = (1u << LKH_GEN_COUNT) - 1, 0)
-				: parse_list("--gen", arg, &a->gen_mask, one_gen);
-		if (!rc && a->cmd_id != KB_CMD_SKEW && (a->gen_mask & (a->gen_mask - 1)))
-			rc = kb_fail(KB_EXIT_USAGE, "--gen %s: %s takes one generation (skew takes all or a list)",
-				     arg, a->cmd->name);
-		return rc;
-	}
-	case KB_OPT_WORD:
-		return parse_word(arg, &a->word);
-	case KB_OPT_BITS:
-		return parse_uint("--bits", arg, &a->bits);
-	case KB_OPT_KEYSET:
-		return parse_keyset(arg, &a->keyset);
-	case KB_OPT_KEYS:
-		a->keys = arg;
+	switch (o->kind) {
+	case KB_ARG_CUSTOM:
+		return o->parse(arg, a);
+	case KB_ARG_FLAG:
+		break;
+	case KB_ARG_STRING:
+		memcpy((char *)a + o->offset, &arg, sizeof(arg));
 		return 0;
-	case KB_OPT_BINARY:
-		a->binary = 1;
-		return 0;
-	case KB_OPT_COUNT:
-		if ((rc = parse_sized("--count", arg, kb_parse_count(arg, &a->kp.count))))
+	case KB_ARG_UINT:
+		if ((rc = parse_uint(o->name, arg, &u)))
 			return rc;
-		if (a->kp.count == 0)
-			return kb_fail(KB_EXIT_USAGE, "--count must be at least 1");
-		return 0;
-	case KB_OPT_BASE:
-		a->kp.has_base = 1;
-		if (!kb_parse_u64(arg, &a->kp.base))
-			return kb_fail(KB_EXIT_USAGE, "invalid --base: '%s'", arg);
-		return 0;
-	case KB_OPT_STRIDE:
-		a->kp.has_stride = 1;
-		if (!kb_parse_u64(arg, &a->kp.stride))
-			return kb_fail(KB_EXIT_USAGE, "invalid --stride: '%s'", arg);
-		return 0;
-	case KB_OPT_SEED:
-		if (!kb_parse_u64(arg, &a->kp.seed))
-			return kb_fail(KB_EXIT_USAGE, "invalid --seed: '%s'", arg);
-		return 0;
-	case KB_OPT_SIZE:
-		if ((rc = parse_sized("--size", arg, kb_parse_bytes(arg, &v))))
+		v = u;
+		break;
+	case KB_ARG_U64:
+		if (!kb_parse_u64(arg, &v))
+			return kb_fail(KB_EXIT_USAGE, "invalid --%s: '%s'", o->name, arg);
+		break;
+	case KB_ARG_COUNT:
+		rc = parse_sized(o->name, arg, kb_parse_count(arg, &v));
+		break;
+	case KB_ARG_BYTES:
+		if ((rc = parse_sized(o->name, arg, kb_parse_bytes(arg, &v))))
 			return rc;
-		if (v == 0 || v > KB_MAX_SIZE)
-			return kb_fail(KB_EXIT_USAGE, "invalid --size: '%s' (1.." KB_STRINGIFY(KB_MAX_SIZE) " bytes)", arg);
-		a->kp.size = (unsigned)v;
-		return 0;
-	case KB_OPT_FORMAT:
-		if (kb_format_from_name(arg, &a->format) < 0)
-			return kb_fail(KB_EXIT_USAGE, "unknown format '%s' (text, csv, json)", arg);
-		return 0;
-	case KB_OPT_PLOT:
-		a->plot = arg;
-		return 0;
-	case KB_OPT_BITS_MIN:
-		return parse_uint("--bits-min", arg, &a->ro.bits_min);
-	case KB_OPT_BITS_MAX:
-		return parse_uint("--bits-max", arg, &a->ro.bits_max);
-	case KB_OPT_KEYSETS:
-		return parse_list("--keysets", arg, &a->ro.keysets, one_keyset);
-	case KB_OPT_FUNCS:
-		return parse_list("--funcs", arg, &a->ro.funcs, one_func);
-	case KB_OPT_GENS:
-		return parse_list("--gens", arg, &a->ro.gens, one_gen);
-	case KB_OPT_WORDS:
-		return parse_list("--words", arg, &a->ro.words, one_word);
-	case KB_OPT_STEP:
-		rc = parse_uint("--step", arg, &a->step);
-		if (!rc && a->step == 0)
-			rc = kb_fail(KB_EXIT_USAGE, "--step must be at least 1");
+		if (o->hi && (v < o->lo || v > o->hi))
+			return kb_fail(KB_EXIT_USAGE, "invalid --%s: '%s' (%llu..%llu bytes)", o->name,
+				       arg, (unsigned long long)o->lo, (unsigned long long)o->hi);
+		break;
+	case KB_ARG_CHOICE:
+		if ((i = choice(o, arg)) < 0)
+			return kb_fail(KB_EXIT_USAGE, "invalid --%s: '%s' (%s)", o->name, arg,
+				       choices(list, sizeof(list), o));
+		v = arg[0] >= '0' && arg[0] <= '9' ? strtoull(arg, NULL, 10) : o->lo + (unsigned)i;
+		break;
+	}
+	if (rc)
 		return rc;
-	case KB_OPT_HIST:
-		if (a->nhist == KB_MAX_HIST)
-			return kb_fail(KB_EXIT_USAGE, "at most %d --hist", KB_MAX_HIST);
-		return parse_hist(arg, &a->hist[a->nhist++]);
-	case KB_OPT_MAX_MEMORY:
-		return parse_sized("--max-memory", arg, kb_parse_bytes(arg, &a->max_memory));
-	case KB_OPT_THREADS:
-		rc = parse_uint("--threads", arg, &a->threads);
-		if (!rc && (a->threads < 1 || a->threads > 64))
-			rc = kb_fail(KB_EXIT_USAGE, "--threads %u out of range: 1..64", a->threads);
-		return rc;
-	case KB_OPT_QUIET:
-	case KB_OPT_ENUMERATE:
-	case KB_OPT_DISTINCT:
-		return 0;
-	case KB_OPT_PART:
-		a->part = !strcmp(arg, "hashes") ? 1 : !strcmp(arg, "engine") ? 2 :
-			  !strcmp(arg, "grid") ? 3 : 0;
-		if (!a->part)
-			return kb_fail(KB_EXIT_USAGE, "invalid --part: '%s' (hashes, engine or grid)", arg);
-		return 0;
-	case KB_OPT_MULTIPLIER:
-		if (!kb_parse_u64(arg, &a->multiplier))
-			return kb_fail(KB_EXIT_USAGE, "invalid --multiplier: '%s'", arg);
-		return 0;
-	case KB_OPT_CANDIDATES:
-		return parse_list("--candidates", arg, &a->families, one_family);
-	case KB_OPT_CENSUS:
-		a->census = arg;
-		return 0;
-	case KB_OPT_ATLAS:
-		a->atlas = arg;
-		return 0;
-	case KB_OPT_SITE:
-		a->site = arg;
-		return 0;
-	case KB_OPT_KIND: {
-		int k;
-
-		for (k = 0; k < KB_KIND_COUNT_; k++)
-			if (!strcmp(arg, kb_table_kind_name((enum kb_table_kind)k))) {
-				a->kind = k;
-				return 0;
-			}
-		return kb_fail(KB_EXIT_USAGE, "invalid --kind: '%s' (chained, tree or locks)", arg);
-	}
-	case KB_OPT_PRESET:
-		a->preset = arg;
-		return 0;
-	case KB_OPT_WIDTH:
-		if (strcmp(arg, "32") && strcmp(arg, "64"))
-			return kb_fail(KB_EXIT_USAGE, "invalid --width: '%s' (32 or 64)", arg);
-		a->width = (unsigned)atoi(arg);
-		return 0;
-	case KB_OPT_COMPARE:
-		return 0;
-	case KB_OPT_TABLE:
-		a->table = kb_table_find(arg);
-		if (a->table < 0)
-			return kb_fail(KB_EXIT_USAGE, "unknown table '%s' (see 'khash-bench tables')", arg);
-		return 0;
-	case KB_OPT_PARAM: {
-		/* NAME=VALUE, or the value alone */
-		const char *eq = strchr(arg, '=');
-
-		a->param_name = NULL;
-		if (eq) {
-			size_t len = (size_t)(eq - arg);
-
-			if (len == 0 || len >= sizeof(a->param_name_buf))
-				return kb_fail(KB_EXIT_USAGE, "invalid --param: '%s'", arg);
-			memcpy(a->param_name_buf, arg, len);
-			a->param_name_buf[len] = '\0';
-			a->param_name = a->param_name_buf;
-		}
-		if (!kb_parse_u64(eq ? eq + 1 : arg, &a->param))
-			return kb_fail(KB_EXIT_USAGE, "invalid --param: '%s'", arg);
-		return 0;
-	}
-	case KB_OPT_KERNEL_KEYS:
-		a->kernel_keys = arg;
-		return 0;
-	case KB_OPT_OUTPUT:
-		a->output = arg;
-		return 0;
-	default:
-		return kb_fail(KB_EXIT_USAGE, "option '--%s' is not handled", kb_options[id].name);
-	}
+	if ((o->kind == KB_ARG_UINT || o->kind == KB_ARG_COUNT) && v < o->lo && !o->hi)
+		return kb_fail(KB_EXIT_USAGE, "--%s must be at least %llu", o->name,
+			       (unsigned long long)o->lo);
+	if (o->kind == KB_ARG_UINT && o->hi && (v < o->lo || v > o->hi))
+		return kb_fail(KB_EXIT_USAGE, "--%s %llu out of range: %llu..%llu", o->name,
+			       (unsigned long long)v, (unsigned long long)o->lo,
+			       (unsigned long long)o->hi);
+	if (o->size)
+		store(a, o, v);
+	return 0;
 }

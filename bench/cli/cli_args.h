@@ -34,57 +34,65 @@
 #define KB_MAX_SIZE 16777216
 
 /*
- * Every option: X(id, long name, short name or 0, argument name or NULL,
- * help).  In help, %F stands for the bucket functions and %G for the
- * generations, both read from lkh_table.h, %M for KB_DEFAULT_MAX_MEMORY.
+ * Every option, one row each: X(id, long name, short name or 0, argument
+ * name or NULL, how its argument is parsed, the kb_args field it sets,
+ * its range lo..hi (hi 0: at least lo), its default, help).  A CHOICE's
+ * argument name is its choices.  In help, %F stands for the bucket
+ * functions and %G for the generations, both read from lkh_table.h, %C
+ * for advise's candidates, %D for the row's default and %R for its range.
  */
 #define KB_OPTION_TABLE(X)                                                              \
-	X(FUNC, "func", 0, "F", "kernel function: %F")                                 \
-	X(GEN, "gen", 0, "G", "generation: %G (K: --multiplier's); skew also takes all, or a list G,H") \
-	X(WORD, "word", 0, "W", "the kernel's BITS_PER_LONG, 32 or 64 (default: this build's)") \
-	X(BITS, "bits", 0, "N", "output bits: a table of 2^N buckets")                 \
-	X(KEYSET, "keyset", 0, "NAME", "a built-in key set (see 'khash-bench list')")  \
-	X(KEYS, "keys", 0, "FILE", "a key file, or - for standard input")              \
-	X(BINARY, "binary", 0, NULL, "key files are little-endian u64, not text")      \
-	X(DISTINCT, "distinct", 0, NULL, "count each key of the key file once, as a table holds an object once (repeats are reported either way)") \
-	X(COUNT, "count", 0, "N", NULL /* per command: what it counts */)              \
-	X(BASE, "base", 0, "N", "first key of an arithmetic key set")                  \
-	X(STRIDE, "stride", 0, "N", "step of an arithmetic key set")                   \
-	X(SEED, "seed", 0, "N", "seed of every random choice (default 1)")             \
-	X(SIZE, "size", 0, "BYTES", "object size of the slab and heap sets, 1.." KB_STRINGIFY(KB_MAX_SIZE) " (default: a mix; units as for --max-memory)") \
-	X(FORMAT, "format", 0, "FMT", "output format")                                 \
-	X(PLOT, "plot", 0, "DIR", "also write figures (data, gnuplot script, PNG, SVG) into DIR") \
-	X(BITS_MIN, "bits-min", 0, "N", "smallest table, 2^N buckets (default 6)")     \
-	X(BITS_MAX, "bits-max", 0, "N", "largest table, 2^N buckets, at most 32 (default 20)") \
-	X(KEYSETS, "keysets", 0, "A,B", "key sets (default: all but adversarial)")    \
-	X(FUNCS, "funcs", 0, "F,G", "functions (default: hash_32,hash_64,hash_ptr)")   \
-	X(GENS, "gens", 0, "G,H", "generations (default: all, K too with --multiplier)") \
-	X(WORDS, "words", 0, "32,64", "word sizes (default: both)")                    \
-	X(STEP, "step", 0, "N", "text: show every N-th table size (default 2)")        \
-	X(HIST, "hist", 0, "KEYSET:FUNC:WORD:BITS", "with --plot: a bucket-load histogram of that cell, every generation (repeatable; default page4k and btrfs-stripe, hash_64, 64, 11)") \
-	X(MAX_MEMORY, "max-memory", 0, "BYTES", "refuse tables whose counters need more (default %M; K, M, G, T and KiB .. TiB are all 1024-based)") \
-	X(THREADS, "threads", 0, "N", "threads doing the work, 1..64 (default: one per CPU)") \
-	X(QUIET, "quiet", 'q', NULL, "no progress on standard error (shown only on a terminal, for work past a second)") \
-	X(PART, "part", 0, "hashes|engine|grid", "only this benchmark (default: hashes and engine; grid: the engine against the naive loop at every count 2^12..2^28 and size 2^6..2^24, minutes)") \
-	X(ENUMERATE, "enumerate", 0, NULL, "hash every key even where a closed form counts them (arithmetic key sets through one multiply; the exhaustive influence sweep): slower, to check it") \
-	X(MULTIPLIER, "multiplier", 0, "K", "an odd multiplier: audit's to audit, advise's to rank beside the kernel's hashes, elsewhere generation K, the key times K mod 2^width, its top bits (--gen K; alone, it is the generation)") \
-	X(CENSUS, "census", 0, "FILE", "a census file (see 'khash-bench census')")      \
-	X(ATLAS, "atlas", 0, "FILE", "an atlas of the census kernel's tree (khash-atlas 1): which of the sites Debian builds each census reached, and why not the others") \
-	X(SITE, "site", 0, "FILE:LINE|ID", "the census site whose distinct keys to take: its file:line or its id") \
-	X(CANDIDATES, "candidates", 0, "A,B", "the candidates to rank beside the table's own hash (default: all): %C") \
-	X(KIND, "kind", 0, "chained|tree|locks", "what a bucket is, which fixes what skew costs: hlist chains (default), rb-trees, or locks and wait queues") \
-	X(PRESET, "preset", 0, "NAME", "a known multiplier (names: audit --compare)")  \
-	X(WIDTH, "width", 0, "32|64", "the multiplier's word (default: 32 if K and the key fit 32 bits; audit and advise: if K fits)") \
-	X(COMPARE, "compare", 0, NULL, "audit every preset, as one table")            \
-	X(TABLE, "table", 0, "NAME", "a named kernel table (see 'khash-bench tables'): its key transform, function and bits") \
-	X(PARAM, "param", 0, "[NAME=]N", "the named table's second argument (bit, sb, parent, key_bytes; default: the table's)") \
-	X(KERNEL_KEYS, "kernel-keys", 0, "DIR", "also the real kernel keys of DIR (tests/data/kernel-keys) where a table fits them") \
-	X(OUTPUT, "output", 'o', "FILE", "write to FILE (atomically) instead of standard output") \
-	X(HELP, "help", 'h', NULL, "this text")                                        \
-	X(VERSION, "version", 'V', NULL, "the version")
+	X(FUNC, "func", 0, "F", CUSTOM(opt_func), NO_FIELD, 0, 0, 0, "kernel function: %F") \
+	X(GEN, "gen", 0, "G", CUSTOM(opt_gen), NO_FIELD, 0, 0, 0, "generation: %G (K: --multiplier's); skew also takes all, or a list G,H") \
+	X(WORD, "word", 0, "W", CUSTOM(opt_word), NO_FIELD, 0, 0, 0, "the kernel's BITS_PER_LONG, 32 or 64 (default: this build's)") \
+	X(BITS, "bits", 0, "N", UINT, FIELD(bits), 0, 0, 0, "output bits: a table of 2^N buckets") \
+	X(KEYSET, "keyset", 0, "NAME", CUSTOM(opt_keyset), FIELD(keyset), 0, 0, -1, "a built-in key set (see 'khash-bench list')") \
+	X(KEYS, "keys", 0, "FILE", STRING, FIELD(keys), 0, 0, 0, "a key file, or - for standard input") \
+	X(BINARY, "binary", 0, NULL, FLAG, FIELD(binary), 0, 0, 0, "key files are little-endian u64, not text") \
+	X(DISTINCT, "distinct", 0, NULL, FLAG, NO_FIELD, 0, 0, 0, "count each key of the key file once, as a table holds an object once (repeats are reported either way)") \
+	X(COUNT, "count", 0, "N", COUNT, FIELD(kp.count), 1, 0, 0, NULL /* per command: what it counts */) \
+	X(BASE, "base", 0, "N", U64, FIELD(kp.base), 0, 0, 0, "first key of an arithmetic key set") \
+	X(STRIDE, "stride", 0, "N", U64, FIELD(kp.stride), 0, 0, 0, "step of an arithmetic key set") \
+	X(SEED, "seed", 0, "N", U64, FIELD(kp.seed), 0, 0, 1, "seed of every random choice (default %D)") \
+	X(SIZE, "size", 0, "BYTES", BYTES, FIELD(kp.size), 1, KB_MAX_SIZE, 0, "object size of the slab and heap sets, %R (default: a mix; units as for --max-memory)") \
+	X(FORMAT, "format", 0, "FMT", CUSTOM(opt_format), NO_FIELD, 0, 0, 0, "output format") \
+	X(PLOT, "plot", 0, "DIR", STRING, FIELD(plot), 0, 0, 0, "also write figures (data, gnuplot script, PNG, SVG) into DIR") \
+	X(BITS_MIN, "bits-min", 0, "N", UINT, FIELD(ro.bits_min), 0, 0, 6, "smallest table, 2^N buckets (default %D)") \
+	X(BITS_MAX, "bits-max", 0, "N", UINT, FIELD(ro.bits_max), 0, 0, 20, "largest table, 2^N buckets, at most 32 (default %D)") \
+	X(KEYSETS, "keysets", 0, "A,B", CUSTOM(opt_keysets), FIELD(ro.keysets), 0, 0, KB_DEFAULT_KEYSETS, "key sets (default: all but adversarial)") \
+	X(FUNCS, "funcs", 0, "F,G", CUSTOM(opt_funcs), FIELD(ro.funcs), 0, 0, KB_DEFAULT_FUNCS, "functions (default: hash_32,hash_64,hash_ptr)") \
+	X(GENS, "gens", 0, "G,H", CUSTOM(opt_gens), FIELD(ro.gens), 0, 0, (1u << LKH_GEN_COUNT) - 1, "generations (default: all, K too with --multiplier)") \
+	X(WORDS, "words", 0, "32,64", CUSTOM(opt_words), FIELD(ro.words), 0, 0, 3, "word sizes (default: both)") \
+	X(STEP, "step", 0, "N", UINT, FIELD(step), 1, 0, 2, "text: show every N-th table size (default %D)") \
+	X(HIST, "hist", 0, "KEYSET:FUNC:WORD:BITS", CUSTOM(opt_hist), NO_FIELD, 0, 0, 0, "with --plot: a bucket-load histogram of that cell, every generation (repeatable; default page4k and btrfs-stripe, hash_64, 64, 11)") \
+	X(MAX_MEMORY, "max-memory", 0, "BYTES", BYTES, FIELD(max_memory), 0, 0, KB_DEFAULT_MAX_MEMORY, "refuse tables whose counters need more (default %D; K, M, G, T and KiB .. TiB are all 1024-based)") \
+	X(THREADS, "threads", 0, "N", UINT, FIELD(threads), 1, 64, 0, "threads doing the work, %R (default: one per CPU)") \
+	X(QUIET, "quiet", 'q', NULL, FLAG, NO_FIELD, 0, 0, 0, "no progress on standard error (shown only on a terminal, for work past a second)") \
+	X(PART, "part", 0, "hashes|engine|grid", CHOICE, FIELD(part), 1, 0, 0, "only this benchmark (default: hashes and engine; grid: the engine against the naive loop at every count 2^12..2^28 and size 2^6..2^24, minutes)") \
+	X(ENUMERATE, "enumerate", 0, NULL, FLAG, NO_FIELD, 0, 0, 0, "hash every key even where a closed form counts them (arithmetic key sets through one multiply; the exhaustive influence sweep): slower, to check it") \
+	X(MULTIPLIER, "multiplier", 0, "K", U64, FIELD(multiplier), 0, 0, 0, "an odd multiplier: audit's to audit, advise's to rank beside the kernel's hashes, elsewhere generation K, the key times K mod 2^width, its top bits (--gen K; alone, it is the generation)") \
+	X(CENSUS, "census", 0, "FILE", STRING, FIELD(census), 0, 0, 0, "a census file (see 'khash-bench census')") \
+	X(ATLAS, "atlas", 0, "FILE", STRING, FIELD(atlas), 0, 0, 0, "an atlas of the census kernel's tree (khash-atlas 1): which of the sites Debian builds each census reached, and why not the others") \
+	X(SITE, "site", 0, "FILE:LINE|ID", STRING, FIELD(site), 0, 0, 0, "the census site whose distinct keys to take: its file:line or its id") \
+	X(CANDIDATES, "candidates", 0, "A,B", CUSTOM(opt_candidates), FIELD(families), 0, 0, 0, "the candidates to rank beside the table's own hash (default: all): %C") \
+	X(KIND, "kind", 0, "chained|tree|locks", CHOICE, FIELD(kind), 0, 0, 0, "what a bucket is, which fixes what skew costs: hlist chains (default), rb-trees, or locks and wait queues") \
+	X(PRESET, "preset", 0, "NAME", STRING, FIELD(preset), 0, 0, 0, "a known multiplier (names: audit --compare)") \
+	X(WIDTH, "width", 0, "32|64", CHOICE, FIELD(width), 0, 0, 0, "the multiplier's word (default: 32 if K and the key fit 32 bits; audit and advise: if K fits)") \
+	X(COMPARE, "compare", 0, NULL, FLAG, NO_FIELD, 0, 0, 0, "audit every preset, as one table") \
+	X(TABLE, "table", 0, "NAME", CUSTOM(opt_table), FIELD(table), 0, 0, -1, "a named kernel table (see 'khash-bench tables'): its key transform, function and bits") \
+	X(PARAM, "param", 0, "[NAME=]N", CUSTOM(opt_param), NO_FIELD, 0, 0, 0, "the named table's second argument (bit, sb, parent, key_bytes; default: the table's)") \
+	X(KERNEL_KEYS, "kernel-keys", 0, "DIR", STRING, FIELD(kernel_keys), 0, 0, 0, "also the real kernel keys of DIR (tests/data/kernel-keys) where a table fits them") \
+	X(OUTPUT, "output", 'o', "FILE", STRING, FIELD(output), 0, 0, 0, "write to FILE (atomically) instead of standard output") \
+	X(HELP, "help", 'h', NULL, FLAG, NO_FIELD, 0, 0, 0, "this text")                 \
+	X(VERSION, "version", 'V', NULL, FLAG, NO_FIELD, 0, 0, 0, "the version")
+
+/* report's defaults: every built-in set but the per-cell adversarial one,
+ * and the functions that take bits on both words */
+#define KB_DEFAULT_KEYSETS (((1u << KB_KS_COUNT) - 1) & ~(1u << KB_KS_ADVERSARIAL))
+#define KB_DEFAULT_FUNCS (1u << LKH_FUNC_HASH_32 | 1u << LKH_FUNC_HASH_64 | 1u << LKH_FUNC_HASH_PTR)
 
 enum kb_option_id {
-#define KB_OPTION_ENUM(id, name, short_name, arg, help) KB_OPT_##id,
+#define KB_OPTION_ENUM(id, name, short_name, arg, kind, field, lo, hi, dflt, help) KB_OPT_##id,
 	KB_OPTION_TABLE(KB_OPTION_ENUM)
 #undef KB_OPTION_ENUM
 	KB_OPT_COUNT_
@@ -92,10 +100,28 @@ enum kb_option_id {
 
 #define KB_OPT(id) (UINT64_C(1) << KB_OPT_##id)
 
+struct kb_args;
+
+/* How an option's argument is read (kb_parse_args, from its row). */
+enum kb_option_kind {
+	KB_ARG_FLAG,   /* none: given, and its field (if any) set to 1 */
+	KB_ARG_STRING, /* kept as given */
+	KB_ARG_UINT,   /* a number up to 2^30, within lo..hi */
+	KB_ARG_U64,    /* any 64-bit number */
+	KB_ARG_COUNT,  /* a count: 1k, 1Mi, 1e6 ... (kb_parse_count), at least lo */
+	KB_ARG_BYTES,  /* a size: 4K, 1GiB ... (kb_parse_bytes), within lo..hi */
+	KB_ARG_CHOICE, /* one of arg's '|'-separated names: the number it is, else lo + its index */
+	KB_ARG_CUSTOM, /* the row's own parser */
+};
+
 struct kb_option_info {
 	const char *name;
 	char short_name;
 	const char *arg;   /* NULL: a flag */
+	enum kb_option_kind kind;
+	int (*parse)(const char *arg, struct kb_args *a); /* KB_ARG_CUSTOM */
+	size_t offset, size; /* the field in struct kb_args; size 0: none */
+	uint64_t lo, hi, dflt;
 	const char *help;
 };
 
@@ -118,14 +144,36 @@ enum kb_command_id {
 	KB_CMD_COUNT_
 };
 
+/*
+ * Options that go together: an alternative is its key option, the options
+ * it needs and those it takes besides.  A group's alternatives are
+ * exclusive (ONE_OF: exactly one key), or at least one is given (SOME_OF),
+ * or each is optional (ANY_OF).  The parser enforces them and the
+ * synopsis is written from them: "(--func F --bits N | --table NAME
+ * [--param [NAME=]N])"; an option an alternative takes that was given
+ * without its key is an error, not ignored.
+ */
+enum kb_group_kind { KB_NO_GROUP, KB_ONE_OF, KB_SOME_OF, KB_ANY_OF };
+#define KB_MAX_GROUPS 3
+#define KB_MAX_ALTS 4
+
+struct kb_alt {
+	uint64_t key, needs, takes; /* KB_OPT() bits; key 0 ends the list */
+};
+
+struct kb_group {
+	enum kb_group_kind kind;
+	struct kb_alt alt[KB_MAX_ALTS];
+};
+
 struct kb_command {
 	const char *name;
-	/* The arguments that go together or exclude each other; every other
-	 * option it takes follows as [--name ARG] (kb_synopsis). */
-	const char *synopsis;
+	int (*run)(struct kb_args *a);
+	struct kb_group groups[KB_MAX_GROUPS]; /* shown first, in order */
 	const char *summary;     /* one line */
 	const char *description; /* a paragraph for --help and the man page */
-	uint64_t options;        /* KB_OPT() bits; --help and --version always */
+	uint64_t options;        /* KB_OPT() bits of the options outside its groups;
+				  * --help and --version always */
 	unsigned formats;        /* KB_FORMAT_BIT() of the formats it writes */
 	unsigned max_operands;
 	const char *operands_are; /* what its operands are, if it takes any */
@@ -174,6 +222,26 @@ struct kb_args {
 	char **operands;
 	int n_operands;
 };
+
+/* Every option command c takes: its own and its groups'. */
+uint64_t kb_command_takes(const struct kb_command *c);
+
+/*
+ * The commands, defined beside main (khash_bench.c, census_cmd.c).  The
+ * tables refer to them weakly: gen_manpage and the parser's tests link
+ * the tables without them, and see a NULL run.
+ */
+#ifdef KB_CLI_TABLES
+#define KB_COMMAND_LINKAGE __attribute__((weak))
+#else
+#define KB_COMMAND_LINKAGE
+#endif
+#define KB_COMMAND_FN(name) int kb_cmd_##name(struct kb_args *a) KB_COMMAND_LINKAGE;
+KB_COMMAND_FN(report) KB_COMMAND_FN(skew) KB_COMMAND_FN(hash) KB_COMMAND_FN(influence)
+KB_COMMAND_FN(audit) KB_COMMAND_FN(waittable) KB_COMMAND_FN(speed) KB_COMMAND_FN(keys)
+KB_COMMAND_FN(tables) KB_COMMAND_FN(list) KB_COMMAND_FN(census) KB_COMMAND_FN(advise)
+KB_COMMAND_FN(explain)
+#undef KB_COMMAND_FN
 
 /* Was an option given? */
 #define KB_GIVEN(a, id) (((a)->given & KB_OPT(id)) != 0)

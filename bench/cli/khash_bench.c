@@ -24,7 +24,6 @@
 #include "explain_render.h"
 #include "caches.h"
 #include "census.h"
-#include "census_cmd.h"
 #include "census_file.h"
 #include "cli_args.h"
 #include "engine.h"
@@ -118,10 +117,6 @@ static int need_table_args(struct kb_args *a, const struct kb_table **t)
 	char why[256];
 
 	*t = &kb_tables[a->table];
-	if (KB_GIVEN(a, FUNC))
-		return kb_fail(KB_EXIT_USAGE, "--table %s fixes the function: drop --func", (*t)->name);
-	if (!KB_GIVEN(a, GEN) && !KB_GIVEN(a, MULTIPLIER))
-		return kb_fail(KB_EXIT_USAGE, "%s needs --gen (or --multiplier, generation K)", a->cmd->name);
 	if (KB_GIVEN(a, PARAM) && !(*t)->param)
 		return kb_fail(KB_EXIT_USAGE, "table %s takes no --param", (*t)->name);
 	if (a->param_name && strcmp(a->param_name, (*t)->param))
@@ -140,12 +135,6 @@ static int need_cell_args(const struct kb_args *a, struct kb_hashspec *s)
 {
 	char why[160];
 
-	if (!KB_GIVEN(a, FUNC))
-		return kb_fail(KB_EXIT_USAGE, "%s needs --func", a->cmd->name);
-	if (!KB_GIVEN(a, GEN) && !KB_GIVEN(a, MULTIPLIER))
-		return kb_fail(KB_EXIT_USAGE, "%s needs --gen (or --multiplier, generation K)", a->cmd->name);
-	if (!KB_GIVEN(a, BITS))
-		return kb_fail(KB_EXIT_USAGE, "%s needs --bits", a->cmd->name);
 	s->func = a->func;
 	s->word = a->word;
 	cell_gen(a, s, a->gen);
@@ -195,7 +184,7 @@ static size_t format_hex(char *out, uint64_t v)
 	return n + 3;
 }
 
-static int cmd_hash(struct kb_args *a)
+int kb_cmd_hash(struct kb_args *a)
 {
 	static char out_buf[BLOCK * 19];
 	const struct kb_gen kg = { a->gen, a->multiplier, a->width };
@@ -459,7 +448,7 @@ static int count_keyset(const struct kb_args *a, const struct kb_table *t,
 	return rc;
 }
 
-static int cmd_skew(struct kb_args *a)
+int kb_cmd_skew(struct kb_args *a)
 {
 	const struct kb_table *t = NULL;
 	struct kb_hashspec s, specs[KB_GEN_COUNT];
@@ -474,14 +463,8 @@ static int cmd_skew(struct kb_args *a)
 
 	if (a->table >= 0 ? (rc = need_table_args(a, &t)) : (rc = need_cell_args(a, &s)))
 		return rc;
-	if ((a->keyset >= 0) == (a->keys != NULL))
-		return kb_fail(KB_EXIT_USAGE, "skew needs exactly one of --keyset and --keys");
-	if (a->keys && (rc = keys_not_keyset(a)))
-		return rc;
 	if (a->keyset >= 0 && (rc = keyset_takes_options(a)))
 		return rc;
-	if (a->keyset >= 0 && KB_GIVEN(a, DISTINCT))
-		return kb_fail(KB_EXIT_USAGE, "--distinct applies to --keys, not to --keyset");
 	if (a->plot && a->bits > KB_PLOT_HIST_MAX_BITS)
 		return kb_fail(KB_EXIT_USAGE, "--plot draws at most 2^%d buckets, not 2^%u",
 			       KB_PLOT_HIST_MAX_BITS, a->bits);
@@ -567,7 +550,7 @@ static int check_report_k(struct kb_args *a)
 	return 0;
 }
 
-static int cmd_report(struct kb_args *a)
+int kb_cmd_report(struct kb_args *a)
 {
 	uint64_t *keys = NULL;
 	struct kb_report r;
@@ -666,7 +649,7 @@ static int cmd_report(struct kb_args *a)
 	return rc;
 }
 
-static int cmd_speed(struct kb_args *a)
+int kb_cmd_speed(struct kb_args *a)
 {
 	struct kb_speed_opts o;
 	struct kb_progress progress = { 0, 0 };
@@ -740,7 +723,7 @@ static void influence_note(const struct kb_args *a, const struct kb_hashspec *s)
 		(double)p.hashes * INFLUENCE_NS_PER_HASH / 60e9);
 }
 
-static int cmd_influence(struct kb_args *a)
+int kb_cmd_influence(struct kb_args *a)
 {
 	struct kb_hashspec s;
 	struct kb_influence *r;
@@ -775,7 +758,7 @@ static int cmd_influence(struct kb_args *a)
 	return plot_then_emit(a, &b, &fig, 1);
 }
 
-static int cmd_audit(struct kb_args *a)
+int kb_cmd_audit(struct kb_args *a)
 {
 	struct kb_buf b = { 0 };
 	struct kb_figure fig;
@@ -784,8 +767,6 @@ static int cmd_audit(struct kb_args *a)
 	unsigned i, n = 0;
 	int compare = KB_GIVEN(a, COMPARE);
 
-	if (compare + KB_GIVEN(a, MULTIPLIER) + KB_GIVEN(a, PRESET) != 1)
-		return kb_fail(KB_EXIT_USAGE, "audit needs one of --multiplier, --preset and --compare");
 	if (a->preset) {
 		for (i = 0; i < kb_preset_count; i++)
 			if (!strcmp(a->preset, kb_presets[i].name))
@@ -971,22 +952,10 @@ static int table_keys(struct kb_args *a, struct kb_advise_opts *o, uint64_t **ke
 static int cell_keys(struct kb_args *a, struct kb_advise_opts *o, uint64_t **keys,
 		     size_t *n, const char **name)
 {
-	static const int keyset_only[] = { KB_OPT_BASE, KB_OPT_STRIDE, KB_OPT_SIZE };
-	const char *cmd = a->cmd->name;
-	size_t i;
 	int rc;
 
 	*keys = NULL;
-	if ((a->keyset >= 0) + (a->keys != NULL) + (a->census != NULL) + (a->table >= 0) != 1)
-		return kb_fail(KB_EXIT_USAGE, "%s needs exactly one of --keyset, --keys, --census and --table",
-			       cmd);
-	if ((a->census != NULL) != (a->site != NULL))
-		return kb_fail(KB_EXIT_USAGE, a->site ? "--site applies to --census"
-						      : "--census needs --site");
-	if (a->keyset >= 0 || a->keys) {
-		if (!KB_GIVEN(a, BITS))
-			return kb_fail(KB_EXIT_USAGE, "%s needs --bits", cmd);
-	} else if (KB_GIVEN(a, FUNC) || (a->census && KB_GIVEN(a, WORD))) {
+	if ((a->census || a->table >= 0) && (KB_GIVEN(a, FUNC) || (a->census && KB_GIVEN(a, WORD)))) {
 		return kb_fail(KB_EXIT_USAGE, "--%s: %s hashes with its own function%s",
 			       KB_GIVEN(a, FUNC) ? "func" : "word",
 			       a->census ? "a census site" : "a named table",
@@ -994,14 +963,6 @@ static int cell_keys(struct kb_args *a, struct kb_advise_opts *o, uint64_t **key
 	}
 	if (a->keyset >= 0 && (rc = keyset_takes_options(a)))
 		return rc;
-	if ((a->keys || a->census) && (rc = keys_not_keyset(a)))
-		return rc;
-	for (i = 0; a->table >= 0 && i < sizeof(keyset_only) / sizeof(keyset_only[0]); i++)
-		if (a->given & (UINT64_C(1) << keyset_only[i]))
-			return kb_fail(KB_EXIT_USAGE, "--%s applies to --keyset, not to --table",
-				       kb_options[keyset_only[i]].name);
-	if (!a->keys && KB_GIVEN(a, BINARY))
-		return kb_fail(KB_EXIT_USAGE, "--binary applies to --keys");
 	memset(o, 0, sizeof(*o));
 	o->func = KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_PTR;
 	/* advise takes no K; explain's cell is made from o and a */
@@ -1019,7 +980,7 @@ static int cell_keys(struct kb_args *a, struct kb_advise_opts *o, uint64_t **key
 	return rc;
 }
 
-static int cmd_advise(struct kb_args *a)
+int kb_cmd_advise(struct kb_args *a)
 {
 	struct kb_advise_opts o;
 	struct kb_advice *adv;
@@ -1032,8 +993,6 @@ static int cmd_advise(struct kb_args *a)
 	size_t n, i;
 	int rc;
 
-	if (KB_GIVEN(a, WIDTH) && !KB_GIVEN(a, MULTIPLIER))
-		return kb_fail(KB_EXIT_USAGE, "--width applies to --multiplier");
 	/* the user's multiplier before any key is read */
 	memset(&c, 0, sizeof(c));
 	c.kind = KB_CAND_MULTIPLY;
@@ -1083,7 +1042,7 @@ static int cmd_advise(struct kb_args *a)
 	return emit(a, &b);
 }
 
-static int cmd_explain(struct kb_args *a)
+int kb_cmd_explain(struct kb_args *a)
 {
 	struct kb_advise_opts o;
 	struct kb_hashspec s;
@@ -1122,7 +1081,7 @@ static int cmd_explain(struct kb_args *a)
 	return emit(a, &b);
 }
 
-static int cmd_waittable(struct kb_args *a)
+int kb_cmd_waittable(struct kb_args *a)
 {
 	struct kb_wait_row rows[24];
 	struct kb_buf b = { 0 };
@@ -1239,7 +1198,7 @@ static void table_cells(const struct kb_args *a, unsigned t, unsigned w,
 
 /* Every named table x word x generation on its key model, and on the real
  * kernel keys that fit it (--kernel-keys DIR: DIR/x86_64 and DIR/i386). */
-static int cmd_tables(struct kb_args *a)
+int kb_cmd_tables(struct kb_args *a)
 {
 	enum { MAX_KERNEL_KEYS = 65536 };
 	struct kb_table_cell *cells;
@@ -1297,7 +1256,7 @@ static int cmd_tables(struct kb_args *a)
 
 /* Write a key set as a key file: text (0x hex, one a line) or --binary
  * little-endian u64, so any other machine reads the same keys. */
-static int cmd_keys(struct kb_args *a)
+int kb_cmd_keys(struct kb_args *a)
 {
 	static char out_buf[BLOCK * 19];
 	struct kb_keyset_params kp = a->kp;
@@ -1309,8 +1268,6 @@ static int cmd_keys(struct kb_args *a)
 	size_t n, i, len;
 	int rc = 0;
 
-	if (a->keyset < 0)
-		return kb_fail(KB_EXIT_USAGE, "keys needs --keyset");
 	if ((rc = keyset_takes_options(a)))
 		return rc;
 	if ((rc = check_heap_memory(a, 1u << a->keyset)))
@@ -1356,10 +1313,11 @@ static int cmd_keys(struct kb_args *a)
 	return rc;
 }
 
-static int cmd_list(void)
+int kb_cmd_list(struct kb_args *a)
 {
 	int i;
 
+	(void)a;
 	printf("key sets:\n");
 	for (i = 0; i < KB_KS_COUNT; i++)
 		printf("  %-14s %s%s\n", kb_keysets[i].name, kb_keysets[i].formula,
@@ -1411,36 +1369,7 @@ static int run(const struct kb_args *a_in)
 	}
 	if ((rc = check_outputs(&a)))
 		return rc;
-	switch (a.cmd_id) {
-	case KB_CMD_REPORT:
-		return cmd_report(&a);
-	case KB_CMD_SKEW:
-		return cmd_skew(&a);
-	case KB_CMD_HASH:
-		return cmd_hash(&a);
-	case KB_CMD_INFLUENCE:
-		return cmd_influence(&a);
-	case KB_CMD_AUDIT:
-		return cmd_audit(&a);
-	case KB_CMD_WAITTABLE:
-		return cmd_waittable(&a);
-	case KB_CMD_SPEED:
-		return cmd_speed(&a);
-	case KB_CMD_KEYS:
-		return cmd_keys(&a);
-	case KB_CMD_TABLES:
-		return cmd_tables(&a);
-	case KB_CMD_LIST:
-		return cmd_list();
-	case KB_CMD_CENSUS:
-		return kb_cmd_census(&a);
-	case KB_CMD_ADVISE:
-		return cmd_advise(&a);
-	case KB_CMD_EXPLAIN:
-		return cmd_explain(&a);
-	default:
-		return kb_fail(KB_EXIT_USAGE, "command '%s' has no implementation", a.cmd->name);
-	}
+	return a.cmd->run(&a);
 }
 
 /* Whatever went to standard output must have arrived: a full disk or a
