@@ -51,6 +51,47 @@ grep -q '^  --count N  *pages waited on, 2..4096 (default 100); also 1k' "$tmp/h
 check "waittable --help: what --count counts" $?
 ! grep -q -- '--count' "$tmp/help.hash"; check "hash --help: no --count" $?
 
+# The command list --help prints is its synopsis's, line for line.
+synopsis_commands=$("$kb" --help | awk '/^Synopsis:$/ {on = 1; next} on && /^$/ {exit} on {print $2}')
+[ "$commands" = "$synopsis_commands" ]; check "--help: a synopsis for every command" $?
+
+# Each command's options three ways, every one read from the binary: its
+# synopsis (-o FILE is --output), its --help's option list, and what its
+# parser takes (an option it does not take is refused before any value is
+# read; --no-such-option stops every line before any work).
+options_of() { # FILE: the options of a command's --help, from its Options list
+	awk '/^Options:$/ {on = 1; next} on' "$1" | grep -o -- '^  \(-., \)\?--[a-z][a-z-]*' |
+		sed 's/.*--//' | grep -vx 'help\|version' | sort
+}
+all_options=$(for c in $commands; do options_of "$tmp/help.$c"; done | sort -u)
+[ "$(echo "$all_options" | wc -w)" -ge 40 ]; check "the options read from --help" $?
+for c in $commands; do
+	in_synopsis=$(head -1 "$tmp/help.$c" | sed 's/\[-o FILE\]/--output/' |
+		grep -o -- '--[a-z][a-z-]*' | sed 's/^--//' | sort -u)
+	in_help=$(options_of "$tmp/help.$c")
+	taken=$(for o in $all_options; do
+		"$kb" "$c" "--$o" x --no-such-option </dev/null 2>&1 >/dev/null |
+			grep -q "is not used by '$c'" || echo "$o"
+	done)
+	[ "$in_synopsis" = "$in_help" ]; check "$c: its synopsis names the options its --help lists" $?
+	[ "$in_help" = "$taken" ]; check "$c: its --help lists the options it takes" $?
+done
+
+# A command whose synopsis starts with options it needs, run without
+# them: one line naming the first of them, exit 2, nothing on stdout.
+for c in $commands; do
+	first=$(head -1 "$tmp/help.$c" | awk '{print $4}')
+	case $first in
+	--*|"(--"*) ;;
+	*) continue ;;
+	esac
+	"$kb" "$c" </dev/null >"$tmp/needs.out" 2>"$tmp/needs.err"
+	status=$?
+	[ "$status" = 2 ] && [ ! -s "$tmp/needs.out" ] && [ "$(wc -l <"$tmp/needs.err")" = 1 ] &&
+		grep -q -- "^khash-bench: .*${first#(}" "$tmp/needs.err"
+	check "$c alone: '$(cat "$tmp/needs.err")'" $?
+done
+
 # known answers (the kernel's own, quoted in issue 5)
 printf '0x12345678\n' >"$tmp/k.txt"
 [ "$("$kb" hash --func hash_64 --gen new --word 64 --bits 32 "$tmp/k.txt")" = 0x6e79886e ]
