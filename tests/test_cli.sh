@@ -556,6 +556,16 @@ expect 2 "khash-bench: --bits-max 33 out of range: these functions return at mos
 	report --bits-max 33
 expect 2 "khash-bench: bits 0 out of range for speed: 1..32" speed --bits 0
 expect 2 "khash-bench: bits 33 out of range for speed: 1..32" speed --bits 33
+# --min-time: a quick look at every hash, 1 ms each; its range is its help's
+"$kb" speed --part hashes --min-time 1 --quiet --format csv >"$tmp/speed.csv" 2>"$tmp/speed.err"
+[ $? = 0 ] && [ ! -s "$tmp/speed.err" ] && head -1 "$tmp/speed.csv" | grep -q '^schema,func,gen,word,bits,rounds,' &&
+	[ "$(grep -c ',hash_64,' "$tmp/speed.csv")" -ge 2 ]
+check "speed --min-time 1: every hash, timed briefly" $?
+tr -s ' \n' ' ' <"$tmp/help.speed" |
+	grep -q -- '--min-time MS time each hash for at least MS milliseconds over its rounds, 1..60000 (default 100)'
+check "speed --help: --min-time's range and default" $?
+expect 2 "khash-bench: --min-time 0 out of range: 1..60000" speed --min-time 0
+expect 2 "khash-bench: --min-time 60001 out of range: 1..60000" speed --min-time 60001
 expect 2 "khash-bench: --step must be at least 1" report --step 0
 [ "$("$kb" report --keysets seq --funcs hash_32 --gens new --words 32 --count 64 --bits-min 6 --bits-max 8 --step 1 | grep -c '^seq')" = 1 ]
 check "report --step 1 accepted" $?

@@ -87,6 +87,7 @@ static void defaults_come_from_the_command(void **state)
 	assert_true(a.kp.count == 100);
 	assert_int_equal(parse(&a, "speed"), 0);
 	assert_true(a.kp.count == UINT64_C(1) << 27);
+	assert_int_equal(a.min_time_ms, 100);
 	assert_int_equal(parse(&a, "waittable --count 7 --format csv"), 0);
 	assert_true(a.kp.count == 7);
 	assert_int_equal(a.format, KB_FORMAT_CSV);

@@ -122,7 +122,7 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		"benchmarks: every hash beside the bare arithmetic, the engine beside the naive loop",
 		"Times every hash inline and through the library's exported symbol, each beside a hand-written reference loop in the same binary, and the counting engine beside the naive loop; prints figures, never verdicts: the fastest, median and mean of each one's rounds, their spread ((slowest - fastest) / median) and how many there were. The engine's part says which cache sizes its choice of path rests on and where each was read (the kernel's tables, else the C library's CPUID figure, which a virtual machine may take from its host); --part grid times the engine's choice against the naive loop at every count 2^12..2^28 and table size 2^6..2^24.",
 		KB_OPT(BITS) | KB_OPT(COUNT) | KB_OPT(THREADS) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) |
-			KB_OPT(QUIET) | KB_OPT(PART),
+			KB_OPT(QUIET) | KB_OPT(PART) | KB_OPT(MIN_TIME),
 		TEXT_CSV_JSON, 0, NULL,
 		"keys the counting engine counts at each table size", UINT64_C(1) << 27, NULL, 0, 0 },
 	[KB_CMD_KEYS] = {

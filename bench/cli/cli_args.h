@@ -82,6 +82,7 @@
 	X(TABLE, "table", 0, "NAME", CUSTOM(opt_table), FIELD(table), 0, 0, -1, "a named kernel table (see 'khash-bench tables'): its key transform, function and bits") \
 	X(PARAM, "param", 0, "[NAME=]N", CUSTOM(opt_param), NO_FIELD, 0, 0, 0, "the named table's second argument (bit, sb, parent, key_bytes; default: the table's)") \
 	X(KERNEL_KEYS, "kernel-keys", 0, "DIR", STRING, FIELD(kernel_keys), 0, 0, 0, "also the real kernel keys of DIR (tests/data/kernel-keys) where a table fits them") \
+	X(MIN_TIME, "min-time", 0, "MS", UINT, FIELD(min_time_ms), 1, 60000, 100, "time each hash for at least MS milliseconds over its rounds, %R (default %D): longer is steadier, shorter is quicker") \
 	X(OUTPUT, "output", 'o', "FILE", STRING, FIELD(output), 0, 0, 0, "write to FILE (atomically) instead of standard output") \
 	X(HELP, "help", 'h', NULL, FLAG, NO_FIELD, 0, 0, 0, "this text")                 \
 	X(VERSION, "version", 'V', NULL, FLAG, NO_FIELD, 0, 0, 0, "the version")
@@ -214,6 +215,7 @@ struct kb_args {
 	uint64_t max_memory;
 	unsigned threads;
 	int part;                /* speed: 0 both, 1 hashes, 2 engine, 3 grid */
+	unsigned min_time_ms;    /* speed: each hash's round, at least */
 	uint64_t multiplier;
 	int kind;                /* enum kb_table_kind */
 	unsigned families;       /* advise --candidates: 1 << kb_advise_family */

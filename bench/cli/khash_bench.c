@@ -662,7 +662,7 @@ int kb_cmd_speed(struct kb_args *a)
 		return kb_fail(KB_EXIT_USAGE, "bits %u out of range for speed: 1..32", a->bits);
 	memset(&o, 0, sizeof(o));
 	o.bits = KB_GIVEN(a, BITS) ? a->bits : 11;
-	o.min_seconds = 0.1;
+	o.min_seconds = a->min_time_ms / 1e3;
 	o.hashes = a->part == 0 || a->part == 1;
 	o.engine = a->part == 0 || a->part == 2;
 	o.grid = a->part == 3;
