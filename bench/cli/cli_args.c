@@ -61,8 +61,8 @@ int kb_plot_outcome(int rc, const char *err)
 #define ONE(id) { KB_ONE_OF, { { KB_OPT(id), 0, 0 } } }
 #define TEXT_CSV_JSON (KB_FORMAT_BIT(KB_FORMAT_TEXT) | KB_FORMAT_BIT(KB_FORMAT_CSV) | KB_FORMAT_BIT(KB_FORMAT_JSON))
 
-const struct kb_command kb_commands[KB_CMD_COUNT_] = {
-	[KB_CMD_REPORT] = {
+const struct kb_command kb_commands[] = {
+	{
 		"report", kb_cmd_report,
 		{ { KB_ANY_OF, { { KB_OPT(KEYS), 0, KB_OPT(BINARY) }, K_ALT } } },
 		"the main job: every key set x function x generation x word size x bits, old beside new",
@@ -71,8 +71,8 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 			KB_OPT(KEYSETS) | KB_OPT(FUNCS) | KB_OPT(GENS) | KB_OPT(WORDS) | KB_OPT(STEP) |
 			KB_OPT(HIST) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) |
 			KB_OPT(QUIET) | KB_OPT(ENUMERATE),
-		TEXT_CSV_JSON, 0, NULL, "keys per key set", 65536, NULL, 0, 0 },
-	[KB_CMD_SKEW] = {
+		TEXT_CSV_JSON, 0, NULL, "keys per key set", 65536, NULL, 0, 0, 0 },
+	{
 		"skew", kb_cmd_skew,
 		{ FUNC_OR_TABLE, GEN_OR_K,
 		  { KB_ONE_OF, { { KB_OPT(KEYSET), 0, KEYSET_OPTIONS | KB_OPT(ENUMERATE) },
@@ -81,16 +81,16 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		"Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, or through a named kernel table (its key transform, function and bits), and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even, or too few keys where a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket, with the keys the table would need). --gen takes all or a list: a cell each. --plot draws the bucket loads, a panel a generation.",
 		KB_OPT(WORD) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) |
 			KB_OPT(THREADS) | KB_OPT(QUIET) | KB_OPT(PLOT),
-		TEXT_CSV_JSON, 0, NULL, "keys in the key set", 4096, NULL, 0, 0 },
-	[KB_CMD_HASH] = {
+		TEXT_CSV_JSON, 0, NULL, "keys in the key set", 4096, NULL, 0, 0, KB_GEN_LIST },
+	{
 		"hash", kb_cmd_hash,
 		{ FUNC_OR_TABLE, GEN_OR_K },
 		"print each key's hash, 0x-prefixed lowercase hex, in input order",
 		"Reads a key file (standard input when FILE is - or missing) and prints the hash of every key, one a line, in input order, exactly as the chosen kernel computed it; with --table, the bucket that kernel table puts it in.",
 		KB_OPT(WORD) | KB_OPT(BINARY) | KB_OPT(FORMAT) | KB_OPT(OUTPUT),
 		KB_FORMAT_BIT(KB_FORMAT_TEXT), 1, "one key file, or - for standard input", NULL, 0,
-		"[FILE|-]", 0, 0 },
-	[KB_CMD_INFLUENCE] = {
+		"[FILE|-]", 0, 0, 0 },
+	{
 		"influence", kb_cmd_influence,
 		{ ONE(FUNC), GEN_OR_K, ONE(BITS) },
 		"P(flipping input bit j flips output bit k), as a map and a summary",
@@ -98,15 +98,15 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		KB_OPT(WORD) | KB_OPT(COUNT) | KB_OPT(SEED) | KB_OPT(FORMAT) | KB_OPT(PLOT) |
 			KB_OPT(OUTPUT) | KB_OPT(THREADS) | KB_OPT(QUIET) | KB_OPT(ENUMERATE),
 		TEXT_CSV_JSON, 0, NULL,
-		"random keys sampled; 4294967296 or more: every key of a 32-bit argument", 65536, NULL, 0, 0 },
-	[KB_CMD_AUDIT] = {
+		"random keys sampled; 4294967296 or more: every key of a 32-bit argument", 65536, NULL, 0, 0, 0 },
+	{
 		"audit", kb_cmd_audit,
 		{ { KB_ONE_OF, { K_ALT, { KB_OPT(PRESET), 0, 0 }, { KB_OPT(COMPARE), 0, 0 } } } },
 		"what to know about a multiplier before using it",
 		"Reports a multiplier's parity, popcount and longest run of equal bits, the cost of a shift-and-add chain (non-adjacent form), the continued fraction of K/2^w, the worst stride among s, 3s, 5s, 7s (s a power of two) for 2^6..2^16 buckets, and its skew over the built-in key sets; --compare does it for every preset.",
 		KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(OUTPUT),
-		TEXT_CSV_JSON, 0, NULL, NULL, 0, NULL, 0, 0 },
-	[KB_CMD_WAITTABLE] = {
+		TEXT_CSV_JSON, 0, NULL, NULL, 0, NULL, 0, 0, KB_OWN_MULTIPLIER },
+	{
 		"waittable", kb_cmd_waittable,
 		{ { 0 } },
 		"the 2002 page wait tables: waiters woken for nothing, old vs new vs random",
@@ -115,8 +115,8 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 			KB_OPT(OUTPUT),
 		TEXT_CSV_JSON, 0, NULL,
 		"pages waited on, " KB_STRINGIFY(KB_WAITERS_MIN) ".." KB_STRINGIFY(KB_WAITERS_MAX), 100,
-		NULL, KB_WAITERS_MIN, KB_WAITERS_MAX },
-	[KB_CMD_SPEED] = {
+		NULL, KB_WAITERS_MIN, KB_WAITERS_MAX, 0 },
+	{
 		"speed", kb_cmd_speed,
 		{ { 0 } },
 		"benchmarks: every hash beside the bare arithmetic, the engine beside the naive loop",
@@ -124,51 +124,63 @@ const struct kb_command kb_commands[KB_CMD_COUNT_] = {
 		KB_OPT(BITS) | KB_OPT(COUNT) | KB_OPT(THREADS) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) |
 			KB_OPT(QUIET) | KB_OPT(PART) | KB_OPT(MIN_TIME),
 		TEXT_CSV_JSON, 0, NULL,
-		"keys the counting engine counts at each table size", UINT64_C(1) << 27, NULL, 0, 0 },
-	[KB_CMD_KEYS] = {
+		"keys the counting engine counts at each table size", UINT64_C(1) << 27, NULL, 0, 0, 0 },
+	{
 		"keys", kb_cmd_keys,
 		{ { KB_ONE_OF, { { KB_OPT(KEYSET), 0, KEYSET_OPTIONS } } }, MAYBE_K },
 		"write a key set as a key file (0x hex lines, or little-endian u64)",
 		"Writes a built-in key set as a key file that any machine reads back the same: 0x hex, one key a line, or little-endian u64 with --binary. The adversarial set needs the cell it is built against: --func, --gen and --bits.",
 		KB_OPT(WORD) | KB_OPT(BINARY) | KB_OPT(OUTPUT) | KB_OPT(FUNC) | KB_OPT(GEN) |
 			KB_OPT(BITS) | KB_OPT(MAX_MEMORY) | KB_OPT(FORMAT),
-		KB_FORMAT_BIT(KB_FORMAT_TEXT), 0, NULL, "keys to write", 4096, NULL, 0, 0 },
-	[KB_CMD_TABLES] = {
+		KB_FORMAT_BIT(KB_FORMAT_TEXT), 0, NULL, "keys to write", 4096, NULL, 0, 0, 0 },
+	{
 		"tables", kb_cmd_tables,
 		{ MAYBE_K },
 		"named kernel tables: real 6.1 call sites under every generation",
 		"Lists the named tables (the key transform, function and bits of a real Linux 6.1 call site, with its file:line) and counts each one's natural key model through every generation and word size, and, with --kernel-keys, the real kernel keys that fit it.",
 		KB_OPT(COUNT) | KB_OPT(SEED) | KB_OPT(WORDS) | KB_OPT(KERNEL_KEYS) | KB_OPT(FORMAT) |
 			KB_OPT(PLOT) | KB_OPT(OUTPUT) | KB_OPT(QUIET),
-		TEXT_CSV_JSON, 0, NULL, "keys of each table's key model", 4096, NULL, 0, 0 },
-	[KB_CMD_LIST] = {
+		TEXT_CSV_JSON, 0, NULL, "keys of each table's key model", 4096, NULL, 0, 0, 0 },
+	{
 		"list", kb_cmd_list, { { 0 } },
 		"key sets (with formulas), functions and generations",
 		"Lists the built-in key sets with their formulas, the functions that index a table, the generations with their kernels and multipliers, and the word sizes.",
-		0, KB_FORMAT_BIT(KB_FORMAT_TEXT), 0, NULL, NULL, 0, NULL, 0, 0 },
-	[KB_CMD_CENSUS] = {
+		0, KB_FORMAT_BIT(KB_FORMAT_TEXT), 0, NULL, NULL, 0, NULL, 0, 0, 0 },
+	{
 		"census", kb_cmd_census,
 		{ MAYBE_K },
 		"the hash call sites a kernel reached, judged under every generation",
 		"Reads census files (khash-census 1: the call sites of hash_32, hash_64, hash_long, hash_ptr, hash32_ptr, __hash_32, fs/inode.c hash() and btrfs_inode_hash() a running kernel reached, with a sample of their keys), and hashes each site's distinct keys again with every generation on the file's word size: through the named table at the site's file:line where there is one, and for inode_hash and btrfs_inode_hash through fs/inode.c hash() as the inode-hash table computes it; a btrfs_inode_hash key, whose record holds no super block, takes the super block and i_hash_shift of the file's hash() record that holds its value under 6.1 (else the super block most of its site's keys found, else the table's). A site's table has 2^bits buckets: its bits, else its named table's, else the 32 bits the function returns. It is judged at 2^at buckets, the largest at <= bits where a random function would put " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of its n distinct keys in a shared bucket (n(n-1)/2^(at+1) >= " KB_STRINGIFY(KB_MIN_PAIRS) "), which keeps the chi-squared tail within a factor of 3 of the false-alarm rate it claims; a smaller table than the site's sums adjacent buckets (their top bits), and a site that cannot reach it with 2 buckets has 'too few keys'. Prints per site and generation X^2/df, buckets used, the maximum load and the verdict (broken, skewed, ok, even, as skew gives them), each file's sites apart, labelled by its meta arch, worst first: judged sites before those with too few keys, then by the verdict under old (broken, skewed, ok, even), then by X^2/df under old, then under new, both largest first, then in the file's order. Under each site, what its hash picks: chained, tree or locks (its named table's kind, else its file:line's entry in the table of Linux 6.1's census sites), other (no bucket, so no cost) or unknown; and per generation the cost that kind pays, beside a random function's (CSV and JSON: kind, kind_from, indexes, cost, cost_random, cost_vs_random; a site of unknown kind has only the six cost figures). A malformed line is an error naming file:line. With --atlas (kernel/atlas/README.md), each file's summary is followed by how many of the atlas's sites Debian builds (y and m) the census reached at their file:line or where their macro is used, and every built site it never reached, by class: not in the census kernel (no site and no 'not called' comment of the census there) or compiled but not called, each with a hint from its path (hardware: drivers/, sound/, arch/; kvm: virt/, arch/x86/kvm/, arch/x86/kernel/kvm*; else workload); JSON adds an atlas object per file, CSV nothing.",
 		KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(OUTPUT) | KB_OPT(ATLAS),
 		TEXT_CSV_JSON, UINT_MAX, "census files, - for standard input",
-		NULL, 0, "FILE...", 0, 0 },
-	[KB_CMD_ADVISE] = {
+		NULL, 0, "FILE...", 0, 0, 0 },
+	{
 		"advise", kb_cmd_advise,
 		{ CELL_KEYS, MAYBE_K },
 		"what a table should hash its keys with: every candidate ranked by what it costs",
 		"Hashes the distinct keys of a key set, a key file, a census site or a named table's key model (a table whose key is hashed as it is or shifted) into 2^bits buckets (1..32; a site's or table's own bits by default) with the table's own function (--func, default hash_ptr, or the site's or table's; --gen, default new; a site's word is its file's) and every candidate: today's hash.h, the key shifted right by the low zero bits its differences share (as btrfs did), hash_32 where the keys fit 32 bits (what hash_min() does with a u32), the key itself, jhash_1word or jhash_2words, hsiphash_1u32 or hsiphash_2u32 and siphash_1u64 (keyed, from --seed), and --multiplier K's own product. Ranks them by what their skew costs the table (--kind, else a census site's or named table's own: compares per lookup in chained buckets, keys searched in trees, others met on locks) over what a random function costs at the same load, says which are keyed, times each one's hash as 'speed' does, and ends with one line of advice.",
 		CELL_KEYS_OPTIONS | KB_OPT(KIND) | KB_OPT(CANDIDATES),
-		TEXT_CSV_JSON, 0, NULL, "keys in the key set or table's key model", 4096, NULL, 0, 0 },
-	[KB_CMD_EXPLAIN] = {
+		TEXT_CSV_JSON, 0, NULL, "keys in the key set or table's key model", 4096, NULL, 0, 0, KB_OWN_MULTIPLIER },
+	{
 		"explain", kb_cmd_explain,
 		{ CELL_KEYS, { KB_ANY_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT } } },
 		"why one cell's keys collide: the key differences behind the excess",
 		"Takes the keys as advise does and one cell (--func, default hash_ptr; --gen, default new, or --multiplier's generation K; --word; --bits) and groups the key pairs that share a bucket by their difference d: how many pairs differ by d, how many of them share a bucket, where d*K mod 2^w falls against a bucket's width (2^(w-bits)) and the chance max(0, 1 - |d*K|/width) that such a pair shares one, and the pairs each d has over a random function's, biggest first. Sums that chance over every pair for the colliding pairs the differences predict, beside those observed and a random function's; and reports the keys' alignment, the gcd of their differences, the commonest gaps between consecutive keys, their 4 KiB pages and the gcd within a page (a slab's object size), and the multiplier's longest run of equal bits. At most " KB_STRINGIFY(KB_EXPLAIN_MAX_KEYS) " distinct keys (every pair is visited).",
 		CELL_KEYS_OPTIONS,
-		TEXT_CSV_JSON, 0, NULL, "keys in the key set or table's key model", 4096, NULL, 0, 0 },
+		TEXT_CSV_JSON, 0, NULL, "keys in the key set or table's key model", 4096, NULL, 0, 0, 0 },
 };
+
+const unsigned kb_command_count = sizeof(kb_commands) / sizeof(kb_commands[0]);
+
+const struct kb_command *kb_command_find(const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < kb_command_count; i++)
+		if (!strcmp(name, kb_commands[i].name))
+			return &kb_commands[i];
+	return NULL;
+}
 
 /* Functions that index a table: those that take bits in some cell. */
 static int takes_bits(lkh_func f)
@@ -362,7 +374,7 @@ static int opt_gen(const char *arg, struct kb_args *a)
 	a->gen_all = !strcmp(arg, "all");
 	rc = a->gen_all ? (a->gen_mask = (1u << LKH_GEN_COUNT) - 1, 0)
 			: parse_list("--gen", arg, &a->gen_mask, one_gen);
-	if (!rc && a->cmd_id != KB_CMD_SKEW && (a->gen_mask & (a->gen_mask - 1)))
+	if (!rc && !(a->cmd->flags & KB_GEN_LIST) && (a->gen_mask & (a->gen_mask - 1)))
 		rc = kb_fail(KB_EXIT_USAGE, "--gen %s: %s takes one generation (skew takes all or a list)",
 			     arg, a->cmd->name);
 	return rc;
@@ -710,10 +722,10 @@ void kb_usage(FILE *to)
 	fprintf(to, "Usage: khash-bench COMMAND [OPTIONS]\n");
 	wrap(to, intro, 0, 0);
 	fprintf(to, "\nCommands:\n");
-	for (i = 0; i < KB_CMD_COUNT_; i++)
+	for (i = 0; i < kb_command_count; i++)
 		fprintf(to, "  %-10s %s\n", kb_commands[i].name, kb_commands[i].summary);
 	fprintf(to, "\nSynopsis:\n");
-	for (i = 0; i < KB_CMD_COUNT_; i++) {
+	for (i = 0; i < kb_command_count; i++) {
 		kb_synopsis(syn, sizeof(syn), &kb_commands[i]);
 		fprintf(to, "  khash-bench %s%s%s\n", kb_commands[i].name, syn[0] ? " " : "", syn);
 	}
@@ -782,7 +794,7 @@ void kb_manpage(FILE *to, const char *date)
 		date, lkh_version_string());
 	fprintf(to, ".SH NAME\nkhash\\-bench \\- how evenly every generation of Linux's integer hashes fills a hash table\n");
 	fprintf(to, ".SH SYNOPSIS\n");
-	for (i = 0; i < KB_CMD_COUNT_; i++) {
+	for (i = 0; i < kb_command_count; i++) {
 		if (i)
 			fprintf(to, ".br\n");
 		fprintf(to, ".B khash\\-bench %s\n", kb_commands[i].name);
@@ -799,7 +811,7 @@ void kb_manpage(FILE *to, const char *date)
 	fprintf(to, ".\nGenerations: ");
 	roff(to, name_list(gens, sizeof(gens), ", ", 0));
 	fprintf(to, ".\n.SH COMMANDS\n");
-	for (i = 0; i < KB_CMD_COUNT_; i++) {
+	for (i = 0; i < kb_command_count; i++) {
 		const struct kb_command *c = &kb_commands[i];
 
 		fprintf(to, ".SS %s\n", c->name);
@@ -855,7 +867,6 @@ static void set_defaults(struct kb_args *a, const struct kb_command *c)
 
 	memset(a, 0, sizeof(*a));
 	a->cmd = c;
-	a->cmd_id = (enum kb_command_id)(c - kb_commands);
 	for (i = 0; i < KB_OPT_COUNT_; i++)
 		if (kb_options[i].size && kb_options[i].kind != KB_ARG_STRING)
 			store(a, &kb_options[i], kb_options[i].dflt);
@@ -896,8 +907,9 @@ static int resolve_generations(struct kb_args *a)
 {
 	const unsigned k = 1u << KB_GEN_K;
 	int takes_k = (kb_command_takes(a->cmd) & KB_OPT(MULTIPLIER)) &&
-		      a->cmd_id != KB_CMD_AUDIT && a->cmd_id != KB_CMD_ADVISE;
-	int report = a->cmd_id == KB_CMD_REPORT;
+		      !(a->cmd->flags & KB_OWN_MULTIPLIER);
+	/* report's generations are a list of its own */
+	int report = (kb_command_takes(a->cmd) & KB_OPT(GENS)) != 0;
 	unsigned *mask = report ? &a->ro.gens : &a->gen_mask;
 	int listed = report ? KB_GIVEN(a, GENS) : KB_GIVEN(a, GEN);
 	const char *opt = report ? "--gens" : "--gen";
@@ -1037,9 +1049,8 @@ int kb_parse_args(int argc, char **argv, struct kb_args *a)
 	unsigned i;
 	int ch, rc;
 
-	for (i = 0; argc > 0 && i < KB_CMD_COUNT_; i++)
-		if (!strcmp(argv[0], kb_commands[i].name))
-			c = &kb_commands[i];
+	if (argc > 0)
+		c = kb_command_find(argv[0]);
 	if (!c)
 		return kb_fail(KB_EXIT_USAGE, "unknown command '%s' (try --help)",
 			       argc > 0 ? argv[0] : "");

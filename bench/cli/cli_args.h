@@ -128,23 +128,6 @@ struct kb_option_info {
 
 extern const struct kb_option_info kb_options[KB_OPT_COUNT_];
 
-enum kb_command_id {
-	KB_CMD_REPORT,
-	KB_CMD_SKEW,
-	KB_CMD_HASH,
-	KB_CMD_INFLUENCE,
-	KB_CMD_AUDIT,
-	KB_CMD_WAITTABLE,
-	KB_CMD_SPEED,
-	KB_CMD_KEYS,
-	KB_CMD_TABLES,
-	KB_CMD_LIST,
-	KB_CMD_CENSUS,
-	KB_CMD_ADVISE,
-	KB_CMD_EXPLAIN,
-	KB_CMD_COUNT_
-};
-
 /*
  * Options that go together: an alternative is its key option, the options
  * it needs and those it takes besides.  A group's alternatives are
@@ -182,16 +165,26 @@ struct kb_command {
 	uint64_t count_default;
 	const char *operand_syntax; /* its operands in the synopsis, or NULL */
 	uint64_t count_min, count_max; /* --count's range, when count_max */
+	unsigned flags;          /* KB_GEN_LIST, KB_OWN_MULTIPLIER */
 };
 
-extern const struct kb_command kb_commands[KB_CMD_COUNT_];
+/* --gen takes all or a list G,H: a cell each */
+#define KB_GEN_LIST 1u
+/* --multiplier is the command's own (audit's to audit, advise's to rank),
+ * not generation K */
+#define KB_OWN_MULTIPLIER 2u
+
+extern const struct kb_command kb_commands[];
+extern const unsigned kb_command_count;
+
+/* The command called name, or NULL. */
+const struct kb_command *kb_command_find(const char *name);
 
 enum kb_action { KB_RUN, KB_HELP, KB_VERSION };
 
 struct kb_args {
 	enum kb_action action;
 	const struct kb_command *cmd;
-	enum kb_command_id cmd_id;
 	uint64_t given;          /* KB_OPT() bits of the options given */
 	lkh_func func;
 	int gen;                 /* --gen, the first of a list: an lkh_gen or
