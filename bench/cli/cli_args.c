@@ -290,11 +290,6 @@ static int parse_list(const char *opt, const char *s, unsigned *mask,
 	return rc;
 }
 
-static int one_keyset(const char *s, int *v)
-{
-	return parse_keyset(s, v);
-}
-
 /* advise's candidate families, joined by ", " */
 static const char *family_list(char *out, size_t len)
 {
@@ -325,11 +320,6 @@ static int one_func(const char *s, int *v)
 
 	*v = (int)f;
 	return rc;
-}
-
-static int one_gen(const char *s, int *v)
-{
-	return parse_gen(s, v);
 }
 
 static int one_word(const char *s, int *v)
@@ -373,7 +363,7 @@ static int opt_gen(const char *arg, struct kb_args *a)
 
 	a->gen_all = !strcmp(arg, "all");
 	rc = a->gen_all ? (a->gen_mask = (1u << LKH_GEN_COUNT) - 1, 0)
-			: parse_list("--gen", arg, &a->gen_mask, one_gen);
+			: parse_list("--gen", arg, &a->gen_mask, parse_gen);
 	if (!rc && !(a->cmd->flags & KB_GEN_LIST) && (a->gen_mask & (a->gen_mask - 1)))
 		rc = kb_fail(KB_EXIT_USAGE, "--gen %s: %s takes one generation (skew takes all or a list)",
 			     arg, a->cmd->name);
@@ -395,31 +385,6 @@ static int opt_format(const char *arg, struct kb_args *a)
 	if (kb_format_from_name(arg, &a->format) < 0)
 		return kb_fail(KB_EXIT_USAGE, "unknown format '%s' (text, csv, json)", arg);
 	return 0;
-}
-
-static int opt_keysets(const char *arg, struct kb_args *a)
-{
-	return parse_list("--keysets", arg, &a->ro.keysets, one_keyset);
-}
-
-static int opt_funcs(const char *arg, struct kb_args *a)
-{
-	return parse_list("--funcs", arg, &a->ro.funcs, one_func);
-}
-
-static int opt_gens(const char *arg, struct kb_args *a)
-{
-	return parse_list("--gens", arg, &a->ro.gens, one_gen);
-}
-
-static int opt_words(const char *arg, struct kb_args *a)
-{
-	return parse_list("--words", arg, &a->ro.words, one_word);
-}
-
-static int opt_candidates(const char *arg, struct kb_args *a)
-{
-	return parse_list("--candidates", arg, &a->families, one_family);
 }
 
 static int opt_hist(const char *arg, struct kb_args *a)
@@ -457,14 +422,15 @@ static int opt_param(const char *arg, struct kb_args *a)
 	return 0;
 }
 
-#define CUSTOM(fn) KB_ARG_CUSTOM, fn
-#define FLAG KB_ARG_FLAG, NULL
-#define STRING KB_ARG_STRING, NULL
-#define UINT KB_ARG_UINT, NULL
-#define U64 KB_ARG_U64, NULL
-#define COUNT KB_ARG_COUNT, NULL
-#define BYTES KB_ARG_BYTES, NULL
-#define CHOICE KB_ARG_CHOICE, NULL
+#define CUSTOM(fn) KB_ARG_CUSTOM, fn, NULL
+#define LIST(fn) KB_ARG_LIST, NULL, fn
+#define FLAG KB_ARG_FLAG, NULL, NULL
+#define STRING KB_ARG_STRING, NULL, NULL
+#define UINT KB_ARG_UINT, NULL, NULL
+#define U64 KB_ARG_U64, NULL, NULL
+#define COUNT KB_ARG_COUNT, NULL, NULL
+#define BYTES KB_ARG_BYTES, NULL, NULL
+#define CHOICE KB_ARG_CHOICE, NULL, NULL
 #define FIELD(m) offsetof(struct kb_args, m), sizeof(((struct kb_args *)0)->m)
 #define NO_FIELD 0, 0
 const struct kb_option_info kb_options[KB_OPT_COUNT_] = {
@@ -474,6 +440,7 @@ const struct kb_option_info kb_options[KB_OPT_COUNT_] = {
 #undef KB_OPTION_INFO
 };
 #undef CUSTOM
+#undef LIST
 #undef FLAG
 #undef STRING
 #undef UINT
@@ -1170,6 +1137,12 @@ static int parse_option(int id, const char *arg, struct kb_args *a)
 		if (o->hi && (v < o->lo || v > o->hi))
 			return kb_fail(KB_EXIT_USAGE, "invalid --%s: '%s' (%llu..%llu bytes)", o->name,
 				       arg, (unsigned long long)o->lo, (unsigned long long)o->hi);
+		break;
+	case KB_ARG_LIST:
+		snprintf(list, sizeof(list), "--%s", o->name);
+		if ((rc = parse_list(list, arg, &u, o->one)))
+			return rc;
+		v = u;
 		break;
 	case KB_ARG_CHOICE:
 		if ((i = choice(o, arg)) < 0)

@@ -59,10 +59,10 @@
 	X(PLOT, "plot", 0, "DIR", STRING, FIELD(plot), 0, 0, 0, "also write figures (data, gnuplot script, PNG, SVG) into DIR") \
 	X(BITS_MIN, "bits-min", 0, "N", UINT, FIELD(ro.bits_min), 0, 0, 6, "smallest table, 2^N buckets (default %D)") \
 	X(BITS_MAX, "bits-max", 0, "N", UINT, FIELD(ro.bits_max), 0, 0, 20, "largest table, 2^N buckets, at most 32 (default %D)") \
-	X(KEYSETS, "keysets", 0, "A,B", CUSTOM(opt_keysets), FIELD(ro.keysets), 0, 0, KB_DEFAULT_KEYSETS, "key sets (default: all but adversarial)") \
-	X(FUNCS, "funcs", 0, "F,G", CUSTOM(opt_funcs), FIELD(ro.funcs), 0, 0, KB_DEFAULT_FUNCS, "functions (default: hash_32,hash_64,hash_ptr)") \
-	X(GENS, "gens", 0, "G,H", CUSTOM(opt_gens), FIELD(ro.gens), 0, 0, (1u << LKH_GEN_COUNT) - 1, "generations (default: all, K too with --multiplier)") \
-	X(WORDS, "words", 0, "32,64", CUSTOM(opt_words), FIELD(ro.words), 0, 0, 3, "word sizes (default: both)") \
+	X(KEYSETS, "keysets", 0, "A,B", LIST(parse_keyset), FIELD(ro.keysets), 0, 0, KB_DEFAULT_KEYSETS, "key sets (default: all but adversarial)") \
+	X(FUNCS, "funcs", 0, "F,G", LIST(one_func), FIELD(ro.funcs), 0, 0, KB_DEFAULT_FUNCS, "functions (default: hash_32,hash_64,hash_ptr)") \
+	X(GENS, "gens", 0, "G,H", LIST(parse_gen), FIELD(ro.gens), 0, 0, (1u << LKH_GEN_COUNT) - 1, "generations (default: all, K too with --multiplier)") \
+	X(WORDS, "words", 0, "32,64", LIST(one_word), FIELD(ro.words), 0, 0, 3, "word sizes (default: both)") \
 	X(STEP, "step", 0, "N", UINT, FIELD(step), 1, 0, 2, "text: show every N-th table size (default %D)") \
 	X(HIST, "hist", 0, "KEYSET:FUNC:WORD:BITS", CUSTOM(opt_hist), NO_FIELD, 0, 0, 0, "with --plot: a bucket-load histogram of that cell, every generation (repeatable; default page4k and btrfs-stripe, hash_64, 64, 11)") \
 	X(MAX_MEMORY, "max-memory", 0, "BYTES", BYTES, FIELD(max_memory), 0, 0, KB_DEFAULT_MAX_MEMORY, "refuse tables whose counters need more (default %D; K, M, G, T and KiB .. TiB are all 1024-based)") \
@@ -74,7 +74,7 @@
 	X(CENSUS, "census", 0, "FILE", STRING, FIELD(census), 0, 0, 0, "a census file (see 'khash-bench census')") \
 	X(ATLAS, "atlas", 0, "FILE", STRING, FIELD(atlas), 0, 0, 0, "an atlas of the census kernel's tree (khash-atlas 1): which of the sites Debian builds each census reached, and why not the others") \
 	X(SITE, "site", 0, "FILE:LINE|ID", STRING, FIELD(site), 0, 0, 0, "the census site whose distinct keys to take: its file:line or its id") \
-	X(CANDIDATES, "candidates", 0, "A,B", CUSTOM(opt_candidates), FIELD(families), 0, 0, 0, "the candidates to rank beside the table's own hash (default: all): %C") \
+	X(CANDIDATES, "candidates", 0, "A,B", LIST(one_family), FIELD(families), 0, 0, 0, "the candidates to rank beside the table's own hash (default: all): %C") \
 	X(KIND, "kind", 0, "chained|tree|locks", CHOICE, FIELD(kind), 0, 0, 0, "what a bucket is, which fixes what skew costs: hlist chains (default), rb-trees, or locks and wait queues") \
 	X(PRESET, "preset", 0, "NAME", STRING, FIELD(preset), 0, 0, 0, "a known multiplier (names: audit --compare)") \
 	X(WIDTH, "width", 0, "32|64", CHOICE, FIELD(width), 0, 0, 0, "the multiplier's word (default: 32 if K and the key fit 32 bits; audit and advise: if K fits)") \
@@ -112,6 +112,7 @@ enum kb_option_kind {
 	KB_ARG_COUNT,  /* a count: 1k, 1Mi, 1e6 ... (kb_parse_count), at least lo */
 	KB_ARG_BYTES,  /* a size: 4K, 1GiB ... (kb_parse_bytes), within lo..hi */
 	KB_ARG_CHOICE, /* one of arg's '|'-separated names: the number it is, else lo + its index */
+	KB_ARG_LIST,   /* names, comma-separated, into a bit mask: the row's one() reads each */
 	KB_ARG_CUSTOM, /* the row's own parser */
 };
 
@@ -121,6 +122,7 @@ struct kb_option_info {
 	const char *arg;   /* NULL: a flag */
 	enum kb_option_kind kind;
 	int (*parse)(const char *arg, struct kb_args *a); /* KB_ARG_CUSTOM */
+	int (*one)(const char *name, int *bit);           /* KB_ARG_LIST */
 	size_t offset, size; /* the field in struct kb_args; size 0: none */
 	uint64_t lo, hi, dflt;
 	const char *help;
