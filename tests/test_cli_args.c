@@ -36,6 +36,30 @@ static int parse(struct kb_args *a, const char *line)
 	return kb_parse_args(argc, argv, a);
 }
 
+/* Each alternative is one key with what it needs and takes besides, and
+ * an option is in one group or among the command's own, not both. */
+static void groups_are_consistent(const struct kb_command *c)
+{
+	uint64_t seen = 0;
+	unsigned g, i;
+
+	for (g = 0; g < KB_MAX_GROUPS && c->groups[g].kind; g++) {
+		uint64_t members = 0;
+
+		for (i = 0; i < KB_MAX_ALTS && c->groups[g].alt[i].key; i++) {
+			const struct kb_alt *alt = &c->groups[g].alt[i];
+
+			assert_int_equal(alt->key & (alt->key - 1), 0);
+			assert_int_equal(alt->key & (alt->needs | alt->takes), 0);
+			assert_int_equal(alt->needs & alt->takes, 0);
+			members |= alt->key | alt->needs | alt->takes;
+		}
+		assert_int_equal(members & seen, 0);
+		seen |= members;
+	}
+	assert_int_equal(c->options & seen, 0);
+}
+
 static void tables_are_consistent(void **state)
 {
 	uint64_t used = 0;
@@ -60,12 +84,25 @@ static void tables_are_consistent(void **state)
 		for (j = 0; j < i; j++)
 			assert_string_not_equal(c->name, kb_commands[j].name);
 		used |= kb_command_takes(c);
+		groups_are_consistent(c);
 	}
 	for (i = 0; i < KB_OPT_COUNT_; i++) {
+		const struct kb_option_info *o = &kb_options[i];
+
 		if (i != KB_OPT_HELP && i != KB_OPT_VERSION)
 			assert_true(used & (UINT64_C(1) << i)); /* no dead option */
 		for (j = 0; j < i; j++)
-			assert_string_not_equal(kb_options[i].name, kb_options[j].name);
+			assert_string_not_equal(o->name, kb_options[j].name);
+		/* a row's parser has what it needs, its default is in its range */
+		assert_int_equal(o->arg == NULL, o->kind == KB_ARG_FLAG);
+		assert_int_equal(o->parse != NULL, o->kind == KB_ARG_CUSTOM);
+		assert_int_equal(o->one != NULL, o->kind == KB_ARG_LIST);
+		if (o->kind == KB_ARG_CHOICE)
+			assert_non_null(strchr(o->arg, '|'));
+		if (o->kind != KB_ARG_CUSTOM && o->kind != KB_ARG_FLAG)
+			assert_true(o->size > 0);
+		if (o->hi)
+			assert_true(o->lo <= o->hi && (!o->dflt || (o->dflt >= o->lo && o->dflt <= o->hi)));
 	}
 }
 

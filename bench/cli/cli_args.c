@@ -57,7 +57,7 @@ int kb_plot_outcome(int rc, const char *err)
 		       { KB_OPT(CENSUS), KB_OPT(SITE), KB_OPT(BITS) },                      \
 		       { KB_OPT(TABLE), 0, KB_OPT(COUNT) | KB_OPT(SEED) | KB_OPT(BITS) } } }
 #define CELL_KEYS_OPTIONS \
-	(KB_OPT(FUNC) | KB_OPT(GEN) | KB_OPT(WORD) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY))
+	(KB_OPT(FUNC) | KB_OPT(WORD) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY))
 #define ONE(id) { KB_ONE_OF, { { KB_OPT(id), 0, 0 } } }
 #define TEXT_CSV_JSON (KB_FORMAT_BIT(KB_FORMAT_TEXT) | KB_FORMAT_BIT(KB_FORMAT_CSV) | KB_FORMAT_BIT(KB_FORMAT_JSON))
 
@@ -159,7 +159,7 @@ const struct kb_command kb_commands[] = {
 		{ CELL_KEYS, MAYBE_K },
 		"what a table should hash its keys with: every candidate ranked by what it costs",
 		"Hashes the distinct keys of a key set, a key file, a census site or a named table's key model (a table whose key is hashed as it is or shifted) into 2^bits buckets (1..32; a site's or table's own bits by default) with the table's own function (--func, default hash_ptr, or the site's or table's; --gen, default new; a site's word is its file's) and every candidate: today's hash.h, the key shifted right by the low zero bits its differences share (as btrfs did), hash_32 where the keys fit 32 bits (what hash_min() does with a u32), the key itself, jhash_1word or jhash_2words, hsiphash_1u32 or hsiphash_2u32 and siphash_1u64 (keyed, from --seed), and --multiplier K's own product. Ranks them by what their skew costs the table (--kind, else a census site's or named table's own: compares per lookup in chained buckets, keys searched in trees, others met on locks) over what a random function costs at the same load, says which are keyed, times each one's hash as 'speed' does, and ends with one line of advice.",
-		CELL_KEYS_OPTIONS | KB_OPT(KIND) | KB_OPT(CANDIDATES),
+		CELL_KEYS_OPTIONS | KB_OPT(GEN) | KB_OPT(KIND) | KB_OPT(CANDIDATES),
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set or table's key model", 4096, NULL, 0, 0, KB_OWN_MULTIPLIER },
 	{
 		"explain", kb_cmd_explain,
