@@ -863,7 +863,6 @@ static void getopt_tables(struct option *longs, char *shorts)
 	shorts[ns] = '\0';
 }
 
-/* After the options: operands and format against the command. */
 /*
  * Generation K is --multiplier's: --gen K (or a --gens list with K) needs
  * it; given alone it is the generation, and --gen all takes it too; given
@@ -904,6 +903,7 @@ static int resolve_generations(struct kb_args *a)
 	return 0;
 }
 
+/* After the options: operands and format against the command. */
 static int check_command_line(const struct kb_args *a)
 {
 	const struct kb_command *c = a->cmd;
