@@ -51,6 +51,13 @@ grep -q '^  --count N  *pages waited on, 2..4096 (default 100); also 1k' "$tmp/h
 check "waittable --help: what --count counts" $?
 ! grep -q -- '--count' "$tmp/help.hash"; check "hash --help: no --count" $?
 
+# Each command's row runs a function of its own, linked: the tables refer
+# to them weakly (cli_args.h), so a missing one would be a NULL, not a link
+# error.
+[ "$(nm "$kb" | grep -c ' T kb_cmd_')" = "$(echo "$commands" | wc -w)" ] &&
+	! nm "$kb" | grep -q ' [wv] kb_cmd_'
+check "every command's function is linked" $?
+
 # The command list --help prints is its synopsis's, line for line.
 synopsis_commands=$("$kb" --help | awk '/^Synopsis:$/ {on = 1; next} on && /^$/ {exit} on {print $2}')
 [ "$commands" = "$synopsis_commands" ]; check "--help: a synopsis for every command" $?

@@ -1369,6 +1369,9 @@ static int run(const struct kb_args *a_in)
 	}
 	if ((rc = check_outputs(&a)))
 		return rc;
+	/* a row whose function is not linked (cli_args.h: weakly) */
+	if (!a.cmd->run)
+		return kb_fail(KB_EXIT_RUNTIME, "command '%s' has no implementation", a.cmd->name);
 	return a.cmd->run(&a);
 }
 
