@@ -15,6 +15,7 @@ extract=${3:-}
 fixture=$dir/fixture.txt
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=checks.sh
 . "$(dirname "$0")/checks.sh"
 
 
