@@ -329,20 +329,21 @@ int kb_keyfile_each(const char *path, int binary,
 
 	if (!kf || !keys) {
 		snprintf(err, errlen, "out of memory");
-		rc = -1;
-	} else if (kb_keyfile_open(kf, path, binary, err, errlen) < 0) {
 		free(kf);
-		kf = NULL;
+		free(keys);
+		return -1;
+	}
+	if (kb_keyfile_open(kf, path, binary, err, errlen) < 0)
 		rc = -1;
-	}
-	while (!rc && (got = kb_keyfile_next(kf, keys, KB_KEYFILE_EACH, err, errlen)) != 0) {
-		if (got < 0)
-			rc = -1;
-		else
-			rc = fn(ctx, kf->name, keys, (size_t)got, done);
-		done += got > 0 ? (uint64_t)got : 0;
-	}
-	if (kf)
+	else
+		while (!rc && (got = kb_keyfile_next(kf, keys, KB_KEYFILE_EACH, err, errlen)) != 0) {
+			if (got < 0)
+				rc = -1;
+			else
+				rc = fn(ctx, kf->name, keys, (size_t)got, done);
+			done += got > 0 ? (uint64_t)got : 0;
+		}
+	if (kf->fd >= 0)
 		kb_keyfile_close(kf);
 	free(kf);
 	free(keys);
