@@ -432,14 +432,18 @@ static double rate(uint64_t keys, double seconds)
  * that the choice can be checked on the machine at hand, and floor sums
  * (which count these keys without enumerating them).
  */
-static int speed_engine(const struct kb_speed_opts *o, enum kb_format format,
-			struct kb_buf *b, char *err, size_t errlen)
-{
-	enum { NAIVE = 0 }; /* row 0; rows 1.. are the paths */
-	struct kb_keyset_params p;
-	unsigned threads = o->threads ? o->threads : kb_cpu_count();
-	size_t i;
+enum { NAIVE = 0 }; /* the engine part's row 0; rows 1.. are the paths */
 
+/* One size of the engine part: AUTO's plan and every shown row's rounds. */
+struct engine_size {
+	unsigned bits;
+	struct kb_engine_plan plan;
+	struct engine_figure fig[KB_PATH_COUNT_];
+};
+
+static void engine_head(const struct kb_speed_opts *o, enum kb_format format,
+			unsigned threads, struct kb_buf *b)
+{
 	if (format == KB_FORMAT_CSV) {
 		kb_buf_printf(b, "schema,bits,keys,threads,loop,chosen,rounds,best_keys_per_s,median_keys_per_s,mean_keys_per_s,spread,speedup_best,speedup_median\n");
 	} else if (format == KB_FORMAT_JSON) {
@@ -458,99 +462,123 @@ static int speed_engine(const struct kb_speed_opts *o, enum kb_format format,
 			      ENGINE_TRIALS, "bits", "naive loop", "spread", "engine", "(path thr)",
 			      "spread", "speedup", "every path (best)");
 	}
+}
+
+/* Time the naive loop and every path shown at es->bits, in alternating
+ * rounds (the chosen path as AUTO runs it): 0, or -1 with the reason. */
+static int engine_measure(const struct kb_speed_opts *o, const struct kb_keyset_params *p,
+			  unsigned threads, struct engine_size *es, char *err, size_t errlen)
+{
+	unsigned bits = es->bits, trial, l;
+	uint64_t *counts = calloc((size_t)1 << bits, sizeof(uint64_t));
+	double t[KB_PATH_COUNT_][ENGINE_TRIALS];
+	struct kb_engine_opts auto_opts = { threads, KB_PATH_AUTO, 0, NULL, 1 };
+	struct kb_keystream ks;
+	int rc = -1;
+
+	if (!counts) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (kb_keystream_open(&ks, KB_KS_PAGE4K, p, err, errlen) < 0) {
+		free(counts);
+		return -1;
+	}
+	if (kb_engine_plan(&engine_spec, 1, bits, &ks, &auto_opts, &es->plan, err, errlen) < 0)
+		goto out;
+	for (l = 0; l < KB_PATH_COUNT_; l++)
+		es->fig[l].shown = figure_shown(l, bits, es->plan.path);
+	for (trial = 0; trial < ENGINE_TRIALS; trial++)
+		for (l = 0; l < KB_PATH_COUNT_; l++) {
+			struct kb_engine_opts eo = { threads, (enum kb_engine_path)l, 0, NULL, 1 };
+			double t0;
+
+			if (!es->fig[l].shown)
+				continue;
+			memset(counts, 0, sizeof(uint64_t) << bits);
+			t0 = now();
+			if (l == NAIVE)
+				sink += naive_count(p->count, bits, counts);
+			else if (kb_count_parallel(&engine_spec, 1, bits, &ks,
+						   l == (unsigned)es->plan.path ? &auto_opts : &eo,
+						   counts, err, errlen) < 0)
+				goto out;
+			t[l][trial] = now() - t0;
+			kb_progress_add(o->progress, 1);
+		}
+	for (l = 0; l < KB_PATH_COUNT_; l++)
+		if (es->fig[l].shown)
+			kb_rounds_of(t[l], ENGINE_TRIALS, &es->fig[l].t);
+	rc = 0;
+out:
+	kb_keystream_close(&ks);
+	free(counts);
+	return rc;
+}
+
+/* One size's rows: one a loop in CSV and JSON, one line in text. */
+static void engine_print(const struct kb_speed_opts *o, const struct engine_size *es,
+			 uint64_t keys, unsigned threads, enum kb_format format, int first,
+			 struct kb_buf *b)
+{
+	enum kb_engine_path chosen = es->plan.path;
+	const struct engine_figure *fig = es->fig;
+	const struct kb_rounds *n = &fig[NAIVE].t;
+	char sa[8], sb[8];
+	unsigned l;
+
+	for (l = 0; l < KB_PATH_COUNT_ && format != KB_FORMAT_TEXT; l++) {
+		const struct kb_rounds *r = &fig[l].t;
+		const char *name = l == NAIVE ? "naive" : kb_engine_path_name((enum kb_engine_path)l);
+		unsigned thr = l == NAIVE ? 1 : l == (unsigned)chosen ? es->plan.threads : threads;
+
+		if (!fig[l].shown)
+			continue;
+		if (format == KB_FORMAT_CSV)
+			kb_buf_printf(b, "%d,%u,%llu,%u,%s,%d,%u,%.4g,%.4g,%.4g,%.3f,%.3f,%.3f\n",
+				      CSV_ENGINE, es->bits, o->engine_keys, thr, name,
+				      l == (unsigned)chosen, r->n, rate(keys, r->best),
+				      rate(keys, r->median), rate(keys, r->mean), r->spread,
+				      n->best / r->best, n->median / r->median);
+		else
+			kb_buf_printf(b, "%s\n      {\"bits\": %u, \"loop\": \"%s\", \"threads\": %u, \"chosen\": %s, "
+					 "\"best_keys_per_s\": %.4g, \"median_keys_per_s\": %.4g, \"mean_keys_per_s\": %.4g, "
+					 "\"spread\": %.4f, \"speedup_best\": %.4f, \"speedup_median\": %.4f}",
+				      first && l == NAIVE ? "" : ",", es->bits, name, thr,
+				      l == (unsigned)chosen ? "true" : "false", rate(keys, r->best),
+				      rate(keys, r->median), rate(keys, r->mean), r->spread,
+				      n->best / r->best, n->median / r->median);
+	}
+	if (format != KB_FORMAT_TEXT)
+		return;
+	kb_buf_printf(b, "%5u | %5.3f / %5.3f %6s | %5.3f / %5.3f %-8s %2u %6s | %5.2fx / %5.2fx |",
+		      es->bits, rate(keys, n->best) / 1e9, rate(keys, n->median) / 1e9,
+		      spread_text(n->spread, sa), rate(keys, fig[chosen].t.best) / 1e9,
+		      rate(keys, fig[chosen].t.median) / 1e9, kb_engine_path_name(chosen),
+		      es->plan.threads, spread_text(fig[chosen].t.spread, sb),
+		      n->best / fig[chosen].t.best, n->median / fig[chosen].t.median);
+	for (l = 1; l < KB_PATH_COUNT_; l++)
+		if (path_shown((enum kb_engine_path)l, es->bits))
+			kb_buf_printf(b, " %s %.3f", kb_engine_path_name((enum kb_engine_path)l),
+				      rate(keys, fig[l].t.best) / 1e9);
+	kb_buf_printf(b, "\n");
+}
+
+static int speed_engine(const struct kb_speed_opts *o, enum kb_format format,
+			struct kb_buf *b, char *err, size_t errlen)
+{
+	struct kb_keyset_params p;
+	unsigned threads = o->threads ? o->threads : kb_cpu_count();
+	size_t i;
+
+	engine_head(o, format, threads, b);
 	engine_keys(o, &p);
 	for (i = 0; i < ENGINE_SIZES; i++) {
-		unsigned bits = engine_bits[i], trial, l;
-		uint64_t *counts = calloc((size_t)1 << bits, sizeof(uint64_t));
-		double t[KB_PATH_COUNT_][ENGINE_TRIALS];
-		struct engine_figure fig[KB_PATH_COUNT_];
-		struct kb_engine_opts auto_opts = { threads, KB_PATH_AUTO, 0, NULL, 1 };
-		struct kb_engine_plan plan;
-		struct kb_keystream ks;
-		enum kb_engine_path chosen;
-		char sa[8], sb[8];
+		struct engine_size es = { .bits = engine_bits[i] };
 
-		if (!counts) {
-			snprintf(err, errlen, "out of memory");
+		if (engine_measure(o, &p, threads, &es, err, errlen) < 0)
 			return -1;
-		}
-		if (kb_keystream_open(&ks, KB_KS_PAGE4K, &p, err, errlen) < 0) {
-			free(counts);
-			return -1;
-		}
-		if (kb_engine_plan(&engine_spec, 1, bits, &ks, &auto_opts, &plan, err, errlen) < 0) {
-			free(counts);
-			kb_keystream_close(&ks);
-			return -1;
-		}
-		chosen = plan.path;
-		for (l = 0; l < KB_PATH_COUNT_; l++)
-			fig[l].shown = figure_shown(l, bits, chosen);
-		for (trial = 0; trial < ENGINE_TRIALS; trial++) {
-			for (l = 0; l < KB_PATH_COUNT_; l++) {
-				struct kb_engine_opts eo = { threads, (enum kb_engine_path)l, 0, NULL, 1 };
-				double t0;
-
-				if (!fig[l].shown)
-					continue;
-				memset(counts, 0, sizeof(uint64_t) << bits);
-				t0 = now();
-				if (l == NAIVE)
-					sink += naive_count(p.count, bits, counts);
-				else if (kb_count_parallel(&engine_spec, 1, bits, &ks,
-							   l == (unsigned)chosen ? &auto_opts : &eo,
-							   counts, err, errlen) < 0) {
-					free(counts);
-					kb_keystream_close(&ks);
-					return -1;
-				}
-				t[l][trial] = now() - t0;
-				kb_progress_add(o->progress, 1);
-			}
-		}
-		kb_keystream_close(&ks);
-		free(counts);
-		for (l = 0; l < KB_PATH_COUNT_; l++)
-			if (fig[l].shown)
-				kb_rounds_of(t[l], ENGINE_TRIALS, &fig[l].t);
-		for (l = 0; l < KB_PATH_COUNT_; l++) {
-			const struct kb_rounds *r = &fig[l].t, *n = &fig[NAIVE].t;
-			const char *name = l == NAIVE ? "naive" : kb_engine_path_name((enum kb_engine_path)l);
-			unsigned thr = l == NAIVE ? 1 : l == (unsigned)chosen ? plan.threads : threads;
-
-			if (!fig[l].shown || format == KB_FORMAT_TEXT)
-				continue;
-			if (format == KB_FORMAT_CSV)
-				kb_buf_printf(b, "%d,%u,%llu,%u,%s,%d,%u,%.4g,%.4g,%.4g,%.3f,%.3f,%.3f\n",
-					      CSV_ENGINE, bits, o->engine_keys, thr, name,
-					      l == (unsigned)chosen, r->n, rate(p.count, r->best),
-					      rate(p.count, r->median), rate(p.count, r->mean), r->spread,
-					      n->best / r->best, n->median / r->median);
-			else
-				kb_buf_printf(b, "%s\n      {\"bits\": %u, \"loop\": \"%s\", \"threads\": %u, \"chosen\": %s, "
-						 "\"best_keys_per_s\": %.4g, \"median_keys_per_s\": %.4g, \"mean_keys_per_s\": %.4g, "
-						 "\"spread\": %.4f, \"speedup_best\": %.4f, \"speedup_median\": %.4f}",
-					      i == 0 && l == NAIVE ? "" : ",", bits, name, thr,
-					      l == (unsigned)chosen ? "true" : "false", rate(p.count, r->best),
-					      rate(p.count, r->median), rate(p.count, r->mean), r->spread,
-					      n->best / r->best, n->median / r->median);
-		}
-		if (format != KB_FORMAT_TEXT)
-			continue;
-		kb_buf_printf(b, "%5u | %5.3f / %5.3f %6s | %5.3f / %5.3f %-8s %2u %6s | %5.2fx / %5.2fx |",
-			      bits, rate(p.count, fig[NAIVE].t.best) / 1e9,
-			      rate(p.count, fig[NAIVE].t.median) / 1e9,
-			      spread_text(fig[NAIVE].t.spread, sa),
-			      rate(p.count, fig[chosen].t.best) / 1e9,
-			      rate(p.count, fig[chosen].t.median) / 1e9, kb_engine_path_name(chosen),
-			      plan.threads, spread_text(fig[chosen].t.spread, sb),
-			      fig[NAIVE].t.best / fig[chosen].t.best,
-			      fig[NAIVE].t.median / fig[chosen].t.median);
-		for (l = 1; l < KB_PATH_COUNT_; l++)
-			if (path_shown((enum kb_engine_path)l, bits))
-				kb_buf_printf(b, " %s %.3f", kb_engine_path_name((enum kb_engine_path)l),
-					      rate(p.count, fig[l].t.best) / 1e9);
-		kb_buf_printf(b, "\n");
+		engine_print(o, &es, p.count, threads, format, i == 0, b);
 	}
 	if (format == KB_FORMAT_JSON)
 		kb_buf_printf(b, "\n    ]}");
@@ -564,6 +592,118 @@ static int speed_engine(const struct kb_speed_opts *o, enum kb_format format,
 #define GRID_BITS_MAX 24
 #define GRID_STEP 2
 
+/* One cell of the grid: AUTO's plan and the rounds of the naive loop
+ * (r[0]), the plain direct path (r[1]) and AUTO (r[2]). */
+struct grid_cell {
+	uint64_t keys;
+	struct kb_engine_plan plan;
+	struct kb_rounds r[3];
+};
+
+/* Time 2^lc page4k keys into 2^bits buckets three ways: 0, or -1 with
+ * the reason in err. */
+static int grid_measure(const struct kb_speed_opts *o, unsigned threads, unsigned lc,
+			unsigned bits, struct grid_cell *c, char *err, size_t errlen)
+{
+	struct kb_speed_opts one = *o;
+	struct kb_keyset_params p;
+	struct kb_keystream ks;
+	const struct kb_engine_opts direct = { 1, KB_PATH_DIRECT, 0, NULL, 1 };
+	struct kb_engine_opts eo[3] = { { 0 }, direct, { threads, KB_PATH_AUTO, 0, NULL, 1 } };
+	double t[3][ENGINE_TRIALS];
+	uint64_t *counts = calloc((size_t)1 << bits, sizeof(uint64_t));
+	unsigned trial, l;
+	int rc = -1;
+
+	one.engine_keys = UINT64_C(1) << lc;
+	engine_keys(&one, &p);
+	c->keys = p.count;
+	if (!counts || kb_keystream_open(&ks, KB_KS_PAGE4K, &p, err, errlen) < 0) {
+		if (!counts)
+			snprintf(err, errlen, "out of memory");
+		free(counts);
+		return -1;
+	}
+	if (kb_engine_plan(&engine_spec, 1, bits, &ks, &eo[2], &c->plan, err, errlen) < 0)
+		goto out;
+	for (trial = 0; trial < ENGINE_TRIALS; trial++)
+		for (l = 0; l < 3; l++) {
+			double t0;
+
+			memset(counts, 0, sizeof(uint64_t) << bits);
+			t0 = now();
+			if (l == 0)
+				sink += naive_count(p.count, bits, counts);
+			else if (kb_count_parallel(&engine_spec, 1, bits, &ks, &eo[l], counts, err,
+						   errlen) < 0)
+				goto out;
+			t[l][trial] = now() - t0;
+			kb_progress_add(o->progress, 1);
+		}
+	for (l = 0; l < 3; l++)
+		kb_rounds_of(t[l], ENGINE_TRIALS, &c->r[l]);
+	rc = 0;
+out:
+	kb_keystream_close(&ks);
+	free(counts);
+	return rc;
+}
+
+static void grid_head(enum kb_format format, unsigned threads, int after_other_parts,
+		      struct kb_buf *b)
+{
+	unsigned bits;
+
+	if (format == KB_FORMAT_CSV) {
+		kb_buf_printf(b, "schema,bits,keys,auto_path,auto_threads,rounds,naive_best_keys_per_s,naive_median_keys_per_s,direct_best_keys_per_s,direct_median_keys_per_s,auto_best_keys_per_s,auto_median_keys_per_s,auto_vs_naive_best,auto_vs_naive_median\n");
+		return;
+	}
+	if (format == KB_FORMAT_JSON) {
+		kb_buf_printf(b, "%s  \"grid\": {\"rounds\": %d, \"threads\": %u, \"rows\": [",
+			      after_other_parts ? ",\n" : "", ENGINE_TRIALS, threads);
+		return;
+	}
+	kb_buf_printf(b, "Engine against the naive loop: page4k keys through new hash_64, up to %u threads;\n"
+			 "each cell the median of %d rounds of AUTO's path over the naive loop's\n"
+			 "(> 1: the engine is faster) and the path: D direct64 (one thread),\n"
+			 "L lanes (l: on one thread), P private8, R ranges8\n%8s",
+		      threads, ENGINE_TRIALS, "keys \\ bits");
+	for (bits = GRID_BITS_MIN; bits <= GRID_BITS_MAX; bits += GRID_STEP)
+		kb_buf_printf(b, " %7u", bits);
+	kb_buf_printf(b, "\n");
+}
+
+static void grid_print(const struct grid_cell *c, unsigned bits, enum kb_format format,
+		       int first, struct kb_buf *b)
+{
+	const struct kb_rounds *r = c->r;
+	double autob = r[0].best / r[2].best, autom = r[0].median / r[2].median;
+	char mark;
+
+	if (format == KB_FORMAT_CSV) {
+		kb_buf_printf(b, "%d,%u,%llu,%s,%u,%d,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.3f,%.3f\n",
+			      CSV_GRID, bits, (unsigned long long)c->keys,
+			      kb_engine_path_name(c->plan.path), c->plan.threads, ENGINE_TRIALS,
+			      rate(c->keys, r[0].best), rate(c->keys, r[0].median),
+			      rate(c->keys, r[1].best), rate(c->keys, r[1].median),
+			      rate(c->keys, r[2].best), rate(c->keys, r[2].median), autob, autom);
+	} else if (format == KB_FORMAT_JSON) {
+		kb_buf_printf(b, "%s\n      {\"bits\": %u, \"keys\": %llu, \"auto_path\": \"%s\", \"auto_threads\": %u, "
+				 "\"naive_median_keys_per_s\": %.4g, \"direct_median_keys_per_s\": %.4g, "
+				 "\"auto_median_keys_per_s\": %.4g, \"auto_vs_naive_best\": %.4f, "
+				 "\"auto_vs_naive_median\": %.4f}",
+			      first ? "" : ",", bits, (unsigned long long)c->keys,
+			      kb_engine_path_name(c->plan.path), c->plan.threads,
+			      rate(c->keys, r[0].median), rate(c->keys, r[1].median),
+			      rate(c->keys, r[2].median), autob, autom);
+	} else {
+		mark = "?LPRDF"[c->plan.path];
+		if (c->plan.path == KB_PATH_LANES && c->plan.threads == 1)
+			mark = 'l';
+		kb_buf_printf(b, " %6.2f%c", autom, mark);
+	}
+}
+
 /*
  * At each (count, size): the naive loop, the plain one-thread path
  * (direct64) and AUTO's plan, in alternating rounds.  What AUTO takes
@@ -576,96 +716,17 @@ static int speed_grid(const struct kb_speed_opts *o, enum kb_format format,
 	unsigned threads = o->threads ? o->threads : kb_cpu_count(), bits, lc;
 	int first = 1;
 
-	if (format == KB_FORMAT_CSV)
-		kb_buf_printf(b, "schema,bits,keys,auto_path,auto_threads,rounds,naive_best_keys_per_s,naive_median_keys_per_s,direct_best_keys_per_s,direct_median_keys_per_s,auto_best_keys_per_s,auto_median_keys_per_s,auto_vs_naive_best,auto_vs_naive_median\n");
-	else if (format == KB_FORMAT_JSON)
-		kb_buf_printf(b, "%s  \"grid\": {\"rounds\": %d, \"threads\": %u, \"rows\": [",
-			      o->hashes || o->engine ? ",\n" : "", ENGINE_TRIALS, threads);
-	else {
-		kb_buf_printf(b, "Engine against the naive loop: page4k keys through new hash_64, up to %u threads;\n"
-				 "each cell the median of %d rounds of AUTO's path over the naive loop's\n"
-				 "(> 1: the engine is faster) and the path: D direct64 (one thread),\n"
-				 "L lanes (l: on one thread), P private8, R ranges8\n%8s",
-			      threads, ENGINE_TRIALS, "keys \\ bits");
-		for (bits = GRID_BITS_MIN; bits <= GRID_BITS_MAX; bits += GRID_STEP)
-			kb_buf_printf(b, " %7u", bits);
-		kb_buf_printf(b, "\n");
-	}
+	grid_head(format, threads, o->hashes || o->engine, b);
 	for (lc = GRID_COUNT_MIN; lc <= GRID_COUNT_MAX; lc += GRID_STEP) {
 		if (format == KB_FORMAT_TEXT)
 			kb_buf_printf(b, "%6s%-2u", "2^", lc);
 		for (bits = GRID_BITS_MIN; bits <= GRID_BITS_MAX; bits += GRID_STEP) {
-			struct kb_speed_opts one = *o;
-			struct kb_keyset_params p;
-			struct kb_keystream ks;
-			struct kb_engine_plan plan;
-			/* rows 1 and 2: the plain path, and AUTO as it plans */
-			const struct kb_engine_opts direct = { 1, KB_PATH_DIRECT, 0, NULL, 1 };
-			struct kb_engine_opts eo[3] = { { 0 }, direct, { threads, KB_PATH_AUTO, 0, NULL, 1 } };
-			double t[3][ENGINE_TRIALS], autob, autom;
-			struct kb_rounds r[3];
-			uint64_t *counts = calloc((size_t)1 << bits, sizeof(uint64_t));
-			unsigned trial, l;
-			char mark;
+			struct grid_cell c;
 
-			one.engine_keys = UINT64_C(1) << lc;
-			engine_keys(&one, &p);
-			if (!counts || kb_keystream_open(&ks, KB_KS_PAGE4K, &p, err, errlen) < 0) {
-				if (!counts)
-					snprintf(err, errlen, "out of memory");
-				free(counts);
+			if (grid_measure(o, threads, lc, bits, &c, err, errlen) < 0)
 				return -1;
-			}
-			if (kb_engine_plan(&engine_spec, 1, bits, &ks, &eo[2], &plan, err, errlen) < 0)
-				goto fail;
-			for (trial = 0; trial < ENGINE_TRIALS; trial++)
-				for (l = 0; l < 3; l++) {
-					double t0;
-
-					memset(counts, 0, sizeof(uint64_t) << bits);
-					t0 = now();
-					if (l == 0)
-						sink += naive_count(p.count, bits, counts);
-					else if (kb_count_parallel(&engine_spec, 1, bits, &ks, &eo[l],
-								   counts, err, errlen) < 0)
-						goto fail;
-					t[l][trial] = now() - t0;
-					kb_progress_add(o->progress, 1);
-				}
-			kb_keystream_close(&ks);
-			free(counts);
-			for (l = 0; l < 3; l++)
-				kb_rounds_of(t[l], ENGINE_TRIALS, &r[l]);
-			autob = r[0].best / r[2].best;
-			autom = r[0].median / r[2].median;
-			if (format == KB_FORMAT_CSV)
-				kb_buf_printf(b, "%d,%u,%llu,%s,%u,%d,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.3f,%.3f\n",
-					      CSV_GRID, bits, (unsigned long long)p.count,
-					      kb_engine_path_name(plan.path), plan.threads, ENGINE_TRIALS,
-					      rate(p.count, r[0].best), rate(p.count, r[0].median),
-					      rate(p.count, r[1].best), rate(p.count, r[1].median),
-					      rate(p.count, r[2].best), rate(p.count, r[2].median), autob, autom);
-			else if (format == KB_FORMAT_JSON)
-				kb_buf_printf(b, "%s\n      {\"bits\": %u, \"keys\": %llu, \"auto_path\": \"%s\", \"auto_threads\": %u, "
-						 "\"naive_median_keys_per_s\": %.4g, \"direct_median_keys_per_s\": %.4g, "
-						 "\"auto_median_keys_per_s\": %.4g, \"auto_vs_naive_best\": %.4f, "
-						 "\"auto_vs_naive_median\": %.4f}",
-					      first ? "" : ",", bits, (unsigned long long)p.count,
-					      kb_engine_path_name(plan.path), plan.threads,
-					      rate(p.count, r[0].median), rate(p.count, r[1].median),
-					      rate(p.count, r[2].median), autob, autom);
-			else {
-				mark = "?LPRDF"[plan.path];
-				if (plan.path == KB_PATH_LANES && plan.threads == 1)
-					mark = 'l';
-				kb_buf_printf(b, " %6.2f%c", autom, mark);
-			}
+			grid_print(&c, bits, format, first, b);
 			first = 0;
-			continue;
-fail:
-			kb_keystream_close(&ks);
-			free(counts);
-			return -1;
 		}
 		if (format == KB_FORMAT_TEXT)
 			kb_buf_printf(b, "\n");
