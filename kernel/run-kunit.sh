@@ -1,19 +1,21 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Build Debian's Linux 6.1 with the patch series in kernel/patches, boot
-# it in QEMU for x86_64 and i386 with the KUnit runner, and check the
-# "hash" suite: every case must pass.  Then boot it again with
-# kernel/mutations applied to the hash.h that lib/test_hash.c sees (the
-# pre-v4.6 multipliers) and check that exactly the cases listed in
-# kernel/mutations/expect-*.txt fail.
+# For each kernel (Debian's Linux 6.1 and 6.12), build it with its patch
+# series in kernel/patches/<kernel>/, boot it in QEMU for x86_64 and i386
+# with the KUnit runner, and check the "hash" suite: every case must
+# pass.  Then boot it again with kernel/mutations applied to the hash.h
+# that lib/test_hash.c sees (the pre-v4.6 multipliers) and check that
+# exactly the cases listed in kernel/mutations/expect-*.txt fail.
 #
 # From nothing, this installs what is missing (as root, with apt-get),
-# extracts /usr/src/linux-source-6.1.tar.xz into a cache outside the
-# clone and imports it into git; reruns reuse the tree, the build
+# extracts /usr/src/linux-source-<kernel>.tar.xz into a cache outside
+# the clone and imports it into git; reruns reuse the tree, the build
 # folders and a ccache.  See kernel/README.md.
 #
 # Environment:
+#   KUNIT_KERNELS          kernels, each a folder of kernel/patches
+#                          (default: all of them, "6.1 6.12")
 #   LIBKHASH_KERNEL_CACHE  cache folder
 #                          (default ${XDG_CACHE_HOME:-~/.cache}/libkhash/kernel)
 #   KUNIT_ARCHES           architectures (default "x86_64 i386")
@@ -22,10 +24,11 @@
 #   KUNIT_TIMEOUT          seconds one boot may take (default 300)
 #   KUNIT_NO_INSTALL       1: never call apt-get, fail if something is missing
 #
-# run-kunit.sh --prepare stops once the series is applied and prints the
-# path of the patched tree (used by update-agreement-table.sh).
+# run-kunit.sh --prepare stops once the series of the first of
+# KUNIT_KERNELS is applied and prints the path of the patched tree (used
+# by update-agreement-table.sh and the census and keys collectors).
 #
-# Cache layout, per Debian package version:
+# Cache layout, per Debian package version (6.1.192-3, 6.12.118-1~deb12u1):
 #   src/  build-x86_64/  build-i386/     the series (the mutant runs reuse
 #                                        the build folders)
 #   mutant/include/linux/hash.h          the series' hash.h + the mutation
@@ -46,13 +49,20 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # Kbuild reads /dev/null; some machines have a regular file there.
 [ "${LKH_REAL_DEVNULL:-}" = 1 ] ||
 	exec bash "$here/../tests/with-real-devnull.sh" bash "$0" "$@"
-patches=$here/patches
+# every kernel with a folder in kernel/patches unless told otherwise
+kernels=${KUNIT_KERNELS:-$(printf '%s\n' "$here"/patches/*/BASE | sed 's|/BASE$||; s|.*/||' | sort -V | xargs)}
+for k in $kernels; do
+	[ -f "$here/patches/$k/BASE" ] || {
+		echo "$0: KUNIT_KERNELS: no series for $k (kernel/patches/$k/BASE)" >&2
+		exit 2
+	}
+done
+[ "$prepare" = 1 ] && kernels=${kernels%% *}
 mutation=$here/mutations/0001-restore-pre-v4.6-sparse-multipliers.patch
 arches=${KUNIT_ARCHES:-x86_64 i386}
 jobs=${KUNIT_JOBS:-$(nproc)}
 timeout=${KUNIT_TIMEOUT:-300}
 cache=${LIBKHASH_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/libkhash/kernel}
-tarball=/usr/src/linux-source-6.1.tar.xz
 
 # git identity for the commits made inside the cached tree only
 export GIT_AUTHOR_NAME=libkhash GIT_AUTHOR_EMAIL=libkhash@localhost
@@ -63,9 +73,13 @@ say() { printf '[run-kunit %4ds] %s\n' $(($(date +%s) - t0)) "$*"; }
 die() { say "ERROR: $*"; exit 1; }
 
 # --- 1. packages ---------------------------------------------------------
-packages="linux-source-6.1 qemu-system-x86 qemu-system-data ccache gcc make
+# BASE: the Debian source package and the version the series was made
+# against, e.g. "linux-source-6.1 6.1.192-3"
+base_package() { cut -d' ' -f1 "$here/patches/$1/BASE"; }
+packages="qemu-system-x86 qemu-system-data ccache gcc make
 	  flex bison bc libelf-dev libssl-dev perl python3 git xz-utils
 	  util-linux"
+for k in $kernels; do packages="$packages $(base_package "$k")"; done
 missing=
 for p in $packages; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed' ||
@@ -82,54 +96,64 @@ if [ -n "$missing" ]; then
 fi
 [ -f /usr/share/qemu/qboot.rom ] || die "qboot.rom missing (qemu-system-data)"
 
-version=$(dpkg-query -W -f='${Version}' linux-source-6.1)
-made_against=$(sed -n 's/^linux-source-6.1 //p' "$patches/BASE")
-[ "$version" = "$made_against" ] ||
-	say "WARNING: series made against $made_against, installed is $version"
-vd=$cache/$version
-mkdir -p "$vd/logs" "$cache/ccache"
-
+mkdir -p "$cache/ccache"
 # One kernel build at a time on this machine, whoever started it.
 exec 9>"$cache/lock"
 flock 9
 
 # --- 2. source tree ------------------------------------------------------
-src=$vd/src
-if ! git -C "$src" rev-parse -q --verify refs/tags/base >/dev/null 2>&1; then
-	say "extracting $tarball ($version) into $src"
-	rm -rf "$vd/src.tmp" "$src"
-	mkdir -p "$vd/src.tmp"
-	tar -xJf "$tarball" -C "$vd/src.tmp" --strip-components=1
-	# Debian's .gitignore ends in "/*": add everything by force.
-	git -C "$vd/src.tmp" init -q
-	git -C "$vd/src.tmp" add -f -A .
-	git -C "$vd/src.tmp" commit -q -m "Debian linux-source-6.1 $version"
-	git -C "$vd/src.tmp" tag base
-	mv "$vd/src.tmp" "$src"
-	say "extracted"
-fi
+# prepare KERNEL: extract, import and patch KERNEL's tree; sets kver,
+# patches, version, vd (its cache folder), src and mutant_h.
+prepare() {
+	kver=$1
+	patches=$here/patches/$kver
+	local package made_against tarball
+	package=$(base_package "$kver")
+	made_against=$(cut -d' ' -f2 "$patches/BASE")
+	version=$(dpkg-query -W -f='${Version}' "$package")
+	[ "$version" = "$made_against" ] ||
+		say "WARNING: $kver series made against $made_against, installed is $version"
+	tarball=/usr/src/$package.tar.xz
+	vd=$cache/$version
+	mkdir -p "$vd/logs"
+	src=$vd/src
+	if ! git -C "$src" rev-parse -q --verify refs/tags/base >/dev/null 2>&1; then
+		say "extracting $tarball ($version) into $src"
+		rm -rf "$vd/src.tmp" "$src"
+		mkdir -p "$vd/src.tmp"
+		tar -xJf "$tarball" -C "$vd/src.tmp" --strip-components=1
+		# Debian's .gitignore ends in "/*": add everything by force.
+		git -C "$vd/src.tmp" init -q
+		# no background gc packing the 80000 loose objects during the build
+		git -C "$vd/src.tmp" config gc.auto 0
+		git -C "$vd/src.tmp" add -f -A .
+		git -C "$vd/src.tmp" commit -q -m "Debian $package $version"
+		git -C "$vd/src.tmp" tag base
+		mv "$vd/src.tmp" "$src"
+		say "extracted"
+	fi
 
-series_files=()
-while read -r f; do
-	case "$f" in ''|'#'*) continue ;; esac
-	series_files+=("$patches/$f")
-done <"$patches/series"
-[ ${#series_files[@]} -gt 0 ] || die "empty series"
+	local series_files=() f stamp
+	while read -r f; do
+		case "$f" in ''|'#'*) continue ;; esac
+		series_files+=("$here/patches/$f")
+	done <"$patches/series"
+	[ ${#series_files[@]} -gt 0 ] || die "empty series"
 
-stamp=$(cat "${series_files[@]}" | sha256sum | cut -c1-16)
-if [ "$(cat "$src/.git/libkhash-series" 2>/dev/null)" != "$stamp" ]; then
-	say "applying the series (${#series_files[@]} patches)"
-	git -C "$src" am --abort >/dev/null 2>&1 || true
-	git -C "$src" checkout -q -f -B libkhash base
-	git -C "$src" am -q "${series_files[@]}" || die "series does not apply"
-	echo "$stamp" >"$src/.git/libkhash-series"
-fi
-if [ "$prepare" = 1 ]; then
-	echo "$src"
-	exit 0
-fi
+	stamp=$(cat "${series_files[@]}" | sha256sum | cut -c1-16)
+	if [ "$(cat "$src/.git/libkhash-series" 2>/dev/null)" != "$stamp" ]; then
+		say "applying the $kver series (${#series_files[@]} patches)"
+		git -C "$src" am --abort >/dev/null 2>&1 || true
+		git -C "$src" checkout -q -f -B libkhash base
+		git -C "$src" am -q "${series_files[@]}" || die "series does not apply"
+		echo "$stamp" >"$src/.git/libkhash-series"
+	fi
+	[ "$prepare" = 1 ] || [ "${KUNIT_MUTATION:-1}" = 0 ] || make_mutant
+}
 
-if [ "${KUNIT_MUTATION:-1}" != 0 ]; then
+# make_mutant: the mutant hash.h of the tree just prepared.
+make_mutant() {
+	local mutdir
 	# The mutant hash.h: the series' header with the mutation applied,
 	# outside the tree.  What the hash suite computes is all inline in
 	# lib/test_hash.o (x86 has no asm/hash.h), so the mutation run only
@@ -149,11 +173,16 @@ if [ "${KUNIT_MUTATION:-1}" != 0 ]; then
 		rm -rf "$mutdir.tmp"
 	fi
 	mutant_h=$mutdir/include/linux/hash.h
+}
+
+if [ "$prepare" = 1 ]; then
+	prepare "$kernels"
+	echo "$src"
+	exit 0
 fi
 
 # --- 3. build, boot, check -----------------------------------------------
 export CCACHE_DIR=$cache/ccache
-export CCACHE_BASEDIR=$vd
 
 # kunit_config ARCH: the full .config for ARCH's KUnit kernel, printed as a
 # path: tinyconfig with kunitconfig merged in, resolved by olddefconfig with
@@ -190,7 +219,7 @@ run_one() {
 	for opt in "$@"; do mopts+=(--make_options "$opt"); done
 	kc=$(kunit_config "$arch") || return 1
 	start=$(date +%s)
-	say "$label: building and booting $arch in $build"
+	say "$kver $label: building and booting $arch in $build"
 	(cd "$src" && python3 tools/testing/kunit/kunit.py run \
 		--arch="$arch" --build_dir="$build" \
 		--kunitconfig="$kc" --jobs="$jobs" \
@@ -199,7 +228,7 @@ run_one() {
 		--timeout="$timeout" --kernel_args panic=-1 \
 		--kernel_args printk.time=1 \
 		--raw_output=all) >"$log" 2>&1 || true
-	say "$label: kunit.py took $(($(date +%s) - start)) s; log in $log"
+	say "$kver $label: kunit.py took $(($(date +%s) - start)) s; log in $log"
 	if ! grep -q 'KTAP version\|TAP version' "$log"; then
 		tail -n 30 "$log" | sed "s/^/[$label] /"
 	fi
@@ -207,19 +236,28 @@ run_one() {
 	return $rc
 }
 
-# Each arch: the series, then (in the same build folder, so only
-# lib/test_hash.o is compiled again) the mutant.
+# Each kernel, each arch: the series, then (in the same build folder, so
+# only lib/test_hash.o is compiled again) the mutant.  Both kernels have
+# the same hash.h and the same suite once patched, so they share the
+# expectations.
 passed=0 failed=0
 tally() { if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi; }
-# khash-bench's jhash and siphash against this tree's own source, compiled
-# in userspace (tests/golden/kernel_hashes.csv holds what it computed)
-tally bash "$here/../tests/golden/gen_kernel_hashes.sh" --check "$src"
-for arch in $arches; do
-	tally run_one "$arch" "$arch" "$here/expect/$arch.txt"
-	if [ "${KUNIT_MUTATION:-1}" != 0 ]; then
-		tally run_one "mutation-$arch" "$arch" "$here/mutations/expect-$arch.txt" \
-			"CFLAGS_test_hash.o=-include $mutant_h"
-	fi
+for k in $kernels; do
+	p0=$passed f0=$failed
+	prepare "$k"
+	export CCACHE_BASEDIR=$vd
+	# khash-bench's jhash and siphash against this tree's own source,
+	# compiled in userspace (tests/golden/kernel_hashes.csv holds what it
+	# computed)
+	tally bash "$here/../tests/golden/gen_kernel_hashes.sh" --check "$src"
+	for arch in $arches; do
+		tally run_one "$arch" "$arch" "$here/expect/$arch.txt"
+		if [ "${KUNIT_MUTATION:-1}" != 0 ]; then
+			tally run_one "mutation-$arch" "$arch" "$here/mutations/expect-$arch.txt" \
+				"CFLAGS_test_hash.o=-include $mutant_h"
+		fi
+	done
+	say "$kver ($version): $((passed - p0)) passed, $((failed - f0)) failed"
 done
 
 say "done in $(($(date +%s) - t0)) s"

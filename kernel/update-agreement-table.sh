@@ -7,13 +7,19 @@
 # last patch of the series and write it back with git format-patch, so
 # the hunk headers, diffstat and blob ids stay right.
 #
+# The tree is 6.1's (or the first of KUNIT_KERNELS): the kernels share
+# the patch that holds the table (kernel/patches/*/series), and
+# check-agreement-table.py checks it in every kernel's series.
+#
 # Usage: update-agreement-table.sh GENERATOR
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 gen=$1
-src=$("$here/run-kunit.sh" --prepare | tail -n 1)
-last=$(grep -v '^#' "$here/patches/series" | sed '/^$/d' | tail -n 1)
-case "$last" in
+kernel=${KUNIT_KERNELS:-6.1}
+kernel=${kernel%% *}
+src=$(KUNIT_KERNELS=$kernel "$here/run-kunit.sh" --prepare | tail -n 1)
+last=$(grep -v '^#' "$here/patches/$kernel/series" | sed '/^$/d' | tail -n 1)
+case "${last##*/}" in
 0003-*) ;;
 *) echo "expected the agreement patch to be last in the series, found $last" >&2
    exit 1 ;;
@@ -41,6 +47,6 @@ git -C "$src" commit -q -a --amend --no-edit
 out=$(mktemp -d)
 # The whole series, so the subject keeps its "[PATCH n/m]"
 git -C "$src" format-patch -q -o "$out" base..HEAD
-mv "$out/$last" "$here/patches/$last"
+mv "$out/${last##*/}" "$here/patches/$last"
 rm -rf "$out"
 echo "updated kernel/patches/$last; review it, then commit"
