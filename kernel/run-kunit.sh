@@ -189,24 +189,33 @@ export CCACHE_DIR=$cache/ccache
 # the compiler kunit.py builds with (its compiler probes are in the file).
 # Given to kunit.py as its kunitconfig, it is already a fixed point of
 # olddefconfig, so kunit.py's check that every line holds is a check that
-# nothing in between changed it.  Rewritten only when it changed.
+# nothing in between changed it.  Rewritten only when it changed; made
+# again only when the fragment, the tree's commit or the compiler did
+# (three make runs, 5-10 s an arch, twice an arch per run otherwise).
 kunit_config() {
-	local arch=$1 cfg=$vd/kconfig-$1 out=$vd/kunitconfig-$1 l
+	local arch=$1 cfg=$vd/kconfig-$1 out=$vd/kunitconfig-$1 l key
 	local log=$vd/logs/kconfig-$1.log
+	key=$({ cat "$here/kunitconfig"; git -C "$src" rev-parse HEAD
+		gcc -dumpfullversion; } | sha256sum | cut -c1-16)
+	if [ -f "$out" ] && [ "$(cat "$out.key" 2>/dev/null)" = "$key" ]; then
+		echo "$out"
+		return 0
+	fi
 	mkdir -p "$cfg"
 	# tinyconfig's own overrides warn on stderr: into the log
 	{ make -s -C "$src" O="$cfg" ARCH="$arch" CC="ccache gcc" tinyconfig &&
 		"$src/scripts/kconfig/merge_config.sh" -m -O "$cfg" "$cfg/.config" \
 			"$here/kunitconfig" &&
 		make -s -C "$src" O="$cfg" ARCH="$arch" CC="ccache gcc" olddefconfig
-	} >"$log" 2>&1 || die "$arch: the KUnit config failed, log in $log"
+	} >"$log" 2>&1 || die "$kver $arch: the KUnit config failed, log in $log"
 	while read -r l; do
 		case "$l" in
 		CONFIG_*|'# CONFIG_'*' is not set')
-			grep -qx "$l" "$cfg/.config" || die "$arch: kunitconfig line $l did not hold" ;;
+			grep -qx "$l" "$cfg/.config" || die "$kver $arch: kunitconfig line $l did not hold" ;;
 		esac
 	done <"$here/kunitconfig"
 	cmp -s "$cfg/.config" "$out" || cp "$cfg/.config" "$out"
+	echo "$key" >"$out.key"
 	echo "$out"
 }
 
