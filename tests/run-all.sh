@@ -174,8 +174,8 @@ if [ -x "$top/tests/cross/run-cross.sh" ] || [ -f "$top/tests/cross/run-cross.sh
 fi
 
 # The kernel series, on Linux 6.1 and 6.12, booted in QEMU for x86_64 and
-# i386, then the mutation (about 11 minutes a kernel from nothing, about a
-# minute for both when the cache is warm).
+# i386, then the mutation (about 11 minutes a kernel from nothing, about two
+# minutes for both when the cache is warm).
 if [ -x "$top/kernel/run-kunit.sh" ] && [ "${LKH_SKIP_KERNEL:-0}" != 1 ]; then
 	log=$(mktemp)
 	bash "$top/kernel/run-kunit.sh" 2>&1 | tee "$log"
