@@ -177,6 +177,16 @@ expect 2 "khash-bench: hash writes text, not json" \
 expect 2 "khash-bench: keys writes text, not json" keys --keyset seq --format json
 expect 2 "khash-bench: --count applies to --keyset, not to --keys" \
 	skew --func hash_64 --gen new --bits 8 --keys "$tmp/k.txt" --count 5
+# GNU: a usage error is one line, even with no command at all
+expect 2 "khash-bench: no command (try --help)"
+# a second value would silently win over the first: -o twice writes one file
+expect 2 "khash-bench: --output given twice" \
+	hash --func hash_64 --gen new --bits 8 -o "$tmp/o1" --output="$tmp/o2" "$tmp/k.txt"
+[ ! -e "$tmp/o1" ] && [ ! -e "$tmp/o2" ]; check "-o twice writes neither file" $?
+expect 2 "khash-bench: --gen given twice" \
+	skew --func hash_64 --gen new --gen old --bits 8 --keyset seq
+expect 2 "khash-bench: empty --output" hash --func hash_64 --gen new --bits 8 -o "" "$tmp/k.txt"
+expect 2 "khash-bench: empty --plot" skew --func hash_64 --gen new --bits 8 --keyset seq --plot=
 
 # runtime errors: exit 1, one line naming the problem
 expect 1 "khash-bench: $tmp/none.txt: No such file or directory" \

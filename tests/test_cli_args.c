@@ -264,6 +264,10 @@ static void usage_and_man_page_list_the_tables(void **state)
 		assert_non_null(strstr(usage, want));
 		snprintf(want, sizeof(want), "\n.SS %s\n", kb_commands[i].name);
 		assert_non_null(strstr(man, want));
+		/* a synopsis is its own hanging paragraph, not run into the next */
+		snprintf(want, sizeof(want), "\n.SY \"khash\\-bench %s\"\n", kb_commands[i].name);
+		assert_non_null(strstr(man, want));
+		assert_non_null(strstr(strstr(man, want), "\n.YS\n"));
 	}
 	assert_non_null(strstr(man, ".TH KHASH\\-BENCH 1 \"2026-01-02\""));
 	/* a command's help: its synopsis, what --count counts, its options */
@@ -377,6 +381,21 @@ static void values_at_their_edges(void **state)
 	assert_int_equal(parse(&a, "audit --width 32"), KB_EXIT_USAGE);
 }
 
+/* An option given twice is refused, but the one the synopsis marks
+ * repeatable (--hist ...). */
+static void only_hist_repeats(void **state)
+{
+	struct kb_args a;
+
+	(void)state;
+	assert_int_equal(parse(&a, SKEW " -o a -o b"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, SKEW " --seed 1 --seed 1"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, SKEW " -q --quiet"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, "report --hist seq:hash_64:64:8 --hist seq:hash_32:32:8"), 0);
+	assert_int_equal(a.nhist, 2);
+	assert_int_equal(parse(&a, SKEW " --help --help"), 0); /* help asked for is help */
+}
+
 static void help_wins_over_errors(void **state)
 {
 	struct kb_args a;
@@ -447,6 +466,7 @@ int main(void)
 		cmocka_unit_test(usage_and_man_page_list_the_tables),
 		cmocka_unit_test(synopses_name_every_option),
 		cmocka_unit_test(values_at_their_edges),
+		cmocka_unit_test(only_hist_repeats),
 		cmocka_unit_test(help_wins_over_errors),
 		cmocka_unit_test(multiplier_is_generation_k),
 	};

@@ -761,15 +761,16 @@ void kb_manpage(FILE *to, const char *date)
 		date, lkh_version_string());
 	fprintf(to, ".SH NAME\nkhash\\-bench \\- how evenly every generation of Linux's integer hashes fills a hash table\n");
 	fprintf(to, ".SH SYNOPSIS\n");
+	/* .SY/.YS: each command a hanging paragraph, its options never
+	 * hyphenated */
 	for (i = 0; i < kb_command_count; i++) {
-		if (i)
-			fprintf(to, ".br\n");
-		fprintf(to, ".B khash\\-bench %s\n", kb_commands[i].name);
+		fprintf(to, ".SY \"khash\\-bench %s\"\n", kb_commands[i].name);
 		kb_synopsis(syn, sizeof(syn), &kb_commands[i]);
 		if (syn[0]) {
 			roff(to, syn);
 			fputc('\n', to);
 		}
+		fprintf(to, ".YS\n");
 	}
 	fprintf(to, ".SH DESCRIPTION\n");
 	roff(to, intro);
@@ -1051,6 +1052,10 @@ int kb_parse_args(int argc, char **argv, struct kb_args *a)
 		if (!(takes & (UINT64_C(1) << id)))
 			return kb_fail(KB_EXIT_USAGE, "option '--%s' is not used by '%s' (see 'khash-bench %s --help')",
 				       kb_options[id].name, c->name, c->name);
+		/* a second value would silently replace the first (a second -o
+		 * FILE, the first file never written): only --hist adds up */
+		if ((a->given & ~KB_REPEATABLE) & (UINT64_C(1) << id))
+			return kb_fail(KB_EXIT_USAGE, "--%s given twice", kb_options[id].name);
 		a->given |= UINT64_C(1) << id;
 		if ((rc = parse_option(id, optarg, a)))
 			return rc;
@@ -1117,6 +1122,8 @@ static int parse_option(int id, const char *arg, struct kb_args *a)
 	case KB_ARG_FLAG:
 		break;
 	case KB_ARG_STRING:
+		if (!*arg) /* a file, folder or name: never empty */
+			return kb_fail(KB_EXIT_USAGE, "empty --%s", o->name);
 		memcpy((char *)a + o->offset, &arg, sizeof(arg));
 		return 0;
 	case KB_ARG_UINT:
