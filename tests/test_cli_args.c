@@ -97,6 +97,7 @@ static void tables_are_consistent(void **state)
 		assert_int_equal(o->arg == NULL, o->kind == KB_ARG_FLAG);
 		assert_int_equal(o->parse != NULL, o->kind == KB_ARG_CUSTOM);
 		assert_int_equal(o->one != NULL, o->kind == KB_ARG_LIST);
+		assert_int_equal(o->name_of != NULL, o->kind == KB_ARG_LIST);
 		if (o->kind == KB_ARG_CHOICE)
 			assert_non_null(strchr(o->arg, '|'));
 		if (o->kind != KB_ARG_CUSTOM && o->kind != KB_ARG_FLAG)
@@ -283,6 +284,48 @@ static void usage_and_man_page_list_the_tables(void **state)
 	free(skew);
 }
 
+static void report_usage(FILE *f)
+{
+	kb_command_usage(f, kb_command_find("report"));
+}
+
+/* A list option's default, as report's help writes it, read back by the
+ * parser is the row's default: the help cannot drift from the value. */
+static void list_defaults_read_back(void **state)
+{
+	char *usage = capture(report_usage), label[64], names[256], line[300];
+	struct kb_args a;
+	unsigned i, n = 0;
+
+	(void)state;
+	for (i = 0; i < KB_OPT_COUNT_; i++) {
+		const struct kb_option_info *o = &kb_options[i];
+		const char *p;
+		size_t len = 0;
+		uint32_t v;
+
+		if (o->kind != KB_ARG_LIST || !o->dflt)
+			continue;
+		assert_true(kb_command_takes(kb_command_find("report")) & (UINT64_C(1) << i));
+		snprintf(label, sizeof(label), "  --%s %s ", o->name, o->arg);
+		p = strstr(usage, label);
+		assert_non_null(p);
+		p = strstr(p, "(default: ");
+		assert_non_null(p);
+		for (p += strlen("(default: "); *p && *p != ')' && *p != ';'; p++)
+			if (*p != ' ' && *p != '\n' && len + 1 < sizeof(names))
+				names[len++] = *p;
+		names[len] = '\0';
+		snprintf(line, sizeof(line), "report --%s %s", o->name, names);
+		assert_int_equal(parse(&a, line), 0);
+		memcpy(&v, (const char *)&a + o->offset, sizeof(v));
+		assert_int_equal(v, o->dflt);
+		n++;
+	}
+	assert_int_equal(n, 4); /* --keysets, --funcs, --gens, --words */
+	free(usage);
+}
+
 /* Every option a command takes is in its synopsis (help, man page and
  * README all print kb_synopsis), and none it does not take. */
 static void synopses_name_every_option(void **state)
@@ -465,6 +508,7 @@ int main(void)
 		cmocka_unit_test(values_are_parsed),
 		cmocka_unit_test(usage_and_man_page_list_the_tables),
 		cmocka_unit_test(synopses_name_every_option),
+		cmocka_unit_test(list_defaults_read_back),
 		cmocka_unit_test(values_at_their_edges),
 		cmocka_unit_test(only_hist_repeats),
 		cmocka_unit_test(help_wins_over_errors),

@@ -331,6 +331,22 @@ static int one_word(const char *s, int *v)
 	return rc;
 }
 
+/* The names of list bits, for a LIST's default in its help (%L). */
+static const char *keyset_name(int id)
+{
+	return kb_keysets[id].name;
+}
+
+static const char *func_name(int f)
+{
+	return lkh_func_name((lkh_func)f);
+}
+
+static const char *word_name(int bit)
+{
+	return bit ? "64" : "32"; /* one_word's bits */
+}
+
 static int parse_hist(const char *s, struct kb_hist_req *h)
 {
 	char ks[64], fn[32];
@@ -422,15 +438,15 @@ static int opt_param(const char *arg, struct kb_args *a)
 	return 0;
 }
 
-#define CUSTOM(fn) KB_ARG_CUSTOM, fn, NULL
-#define LIST(fn) KB_ARG_LIST, NULL, fn
-#define FLAG KB_ARG_FLAG, NULL, NULL
-#define STRING KB_ARG_STRING, NULL, NULL
-#define UINT KB_ARG_UINT, NULL, NULL
-#define U64 KB_ARG_U64, NULL, NULL
-#define COUNT KB_ARG_COUNT, NULL, NULL
-#define BYTES KB_ARG_BYTES, NULL, NULL
-#define CHOICE KB_ARG_CHOICE, NULL, NULL
+#define CUSTOM(fn) KB_ARG_CUSTOM, fn, NULL, NULL
+#define LIST(fn, name) KB_ARG_LIST, NULL, fn, name
+#define FLAG KB_ARG_FLAG, NULL, NULL, NULL
+#define STRING KB_ARG_STRING, NULL, NULL, NULL
+#define UINT KB_ARG_UINT, NULL, NULL, NULL
+#define U64 KB_ARG_U64, NULL, NULL, NULL
+#define COUNT KB_ARG_COUNT, NULL, NULL, NULL
+#define BYTES KB_ARG_BYTES, NULL, NULL, NULL
+#define CHOICE KB_ARG_CHOICE, NULL, NULL, NULL
 #define FIELD(m) offsetof(struct kb_args, m), sizeof(((struct kb_args *)0)->m)
 #define NO_FIELD 0, 0
 const struct kb_option_info kb_options[KB_OPT_COUNT_] = {
@@ -580,13 +596,27 @@ void kb_synopsis(char *out, size_t len, const struct kb_command *c)
 static const char count_forms[] =
 	"; also 1k 1M 1G 1T (10^3 .. 10^12), 1Ki 1Mi 1Gi 1Ti (2^10 .. 2^40) or 1e6, whole numbers only";
 
+/* A LIST's default as the names its parser reads back: "a, b, c" (the
+ * spaces let help wrap a long one). */
+static const char *default_names(char *out, size_t len, const struct kb_option_info *o)
+{
+	size_t used = 0;
+	unsigned bit;
+
+	out[0] = '\0';
+	for (bit = 0; bit < 32; bit++)
+		if (o->dflt & (UINT64_C(1) << bit))
+			append(out, len, &used, "%s%s", used ? ", " : "", o->name_of((int)bit));
+	return out;
+}
+
 /* An option's help as command c documents it: %F, %G, %C, %D and %R filled in,
  * --count's meaning and default and --format's choices from c. */
 static void option_help(char *out, size_t len, const struct kb_option_info *o,
 			const struct kb_command *c)
 {
 	const char *h = o->help;
-	char list[128];
+	char list[256];
 	size_t used = 0;
 
 	if (o == &kb_options[KB_OPT_COUNT]) {
@@ -629,6 +659,8 @@ static void option_help(char *out, size_t len, const struct kb_option_info *o,
 		}
 		if (h[0] == '%' && h[1] == 'C')
 			sub = family_list(list, sizeof(list));
+		if (h[0] == '%' && h[1] == 'L')
+			sub = default_names(list, sizeof(list), o);
 		if (!sub) {
 			out[used++] = *h;
 			out[used] = '\0';
