@@ -179,12 +179,13 @@ expect 2 "khash-bench: --count applies to --keyset, not to --keys" \
 	skew --func hash_64 --gen new --bits 8 --keys "$tmp/k.txt" --count 5
 # GNU: a usage error is one line, even with no command at all
 expect 2 "khash-bench: no command (try --help)"
-# a second value would silently win over the first: -o twice writes one file
+# an output named twice is refused (GNU sort's -o): one would never be written
 expect 2 "khash-bench: --output given twice" \
 	hash --func hash_64 --gen new --bits 8 -o "$tmp/o1" --output="$tmp/o2" "$tmp/k.txt"
 [ ! -e "$tmp/o1" ] && [ ! -e "$tmp/o2" ]; check "-o twice writes neither file" $?
-expect 2 "khash-bench: --gen given twice" \
-	skew --func hash_64 --gen new --gen old --bits 8 --keyset seq
+expect 2 "khash-bench: --plot given twice" \
+	skew --func hash_64 --gen new --bits 8 --keyset seq --plot "$tmp/p1" --plot "$tmp/p2"
+[ ! -e "$tmp/p1" ] && [ ! -e "$tmp/p2" ]; check "--plot twice makes neither folder" $?
 expect 2 "khash-bench: empty --output" hash --func hash_64 --gen new --bits 8 -o "" "$tmp/k.txt"
 expect 2 "khash-bench: empty --plot" skew --func hash_64 --gen new --bits 8 --keyset seq --plot=
 

@@ -424,16 +424,20 @@ static void values_at_their_edges(void **state)
 	assert_int_equal(parse(&a, "audit --width 32"), KB_EXIT_USAGE);
 }
 
-/* An option given twice is refused, but the one the synopsis marks
- * repeatable (--hist ...). */
-static void only_hist_repeats(void **state)
+/* An option given again: the last value wins (an override), --hist adds
+ * up, and an output named twice is refused. */
+static void repeated_options(void **state)
 {
 	struct kb_args a;
 
 	(void)state;
 	assert_int_equal(parse(&a, SKEW " -o a -o b"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, SKEW " --seed 1 --seed 1"), KB_EXIT_USAGE);
-	assert_int_equal(parse(&a, SKEW " -q --quiet"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, SKEW " --plot a --plot=a"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, SKEW " --seed 1 --seed 2"), 0);
+	assert_true(a.kp.seed == 2);
+	assert_int_equal(parse(&a, SKEW " --bits 9"), 0);
+	assert_int_equal(a.bits, 9);
+	assert_int_equal(parse(&a, SKEW " -q --quiet"), 0);
 	assert_int_equal(parse(&a, "report --hist seq:hash_64:64:8 --hist seq:hash_32:32:8"), 0);
 	assert_int_equal(a.nhist, 2);
 	assert_int_equal(parse(&a, SKEW " --help --help"), 0); /* help asked for is help */
@@ -510,7 +514,7 @@ int main(void)
 		cmocka_unit_test(synopses_name_every_option),
 		cmocka_unit_test(list_defaults_read_back),
 		cmocka_unit_test(values_at_their_edges),
-		cmocka_unit_test(only_hist_repeats),
+		cmocka_unit_test(repeated_options),
 		cmocka_unit_test(help_wins_over_errors),
 		cmocka_unit_test(multiplier_is_generation_k),
 	};

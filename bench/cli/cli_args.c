@@ -469,6 +469,8 @@ const struct kb_option_info kb_options[KB_OPT_COUNT_] = {
 
 /* --hist may be given again: the synopsis says so */
 #define KB_REPEATABLE KB_OPT(HIST)
+/* outputs: given twice, one would be silently dropped */
+#define KB_ONCE (KB_OPT(OUTPUT) | KB_OPT(PLOT))
 
 uint64_t kb_command_takes(const struct kb_command *c)
 {
@@ -1084,9 +1086,10 @@ int kb_parse_args(int argc, char **argv, struct kb_args *a)
 		if (!(takes & (UINT64_C(1) << id)))
 			return kb_fail(KB_EXIT_USAGE, "option '--%s' is not used by '%s' (see 'khash-bench %s --help')",
 				       kb_options[id].name, c->name, c->name);
-		/* a second value would silently replace the first (a second -o
-		 * FILE, the first file never written): only --hist adds up */
-		if ((a->given & ~KB_REPEATABLE) & (UINT64_C(1) << id))
+		/* the last value wins, as in getopt tools (a script's base
+		 * command line, then an override), but an output named twice is
+		 * refused, as GNU sort's -o: one of them would never be written */
+		if ((a->given & KB_ONCE) & (UINT64_C(1) << id))
 			return kb_fail(KB_EXIT_USAGE, "--%s given twice", kb_options[id].name);
 		a->given |= UINT64_C(1) << id;
 		if ((rc = parse_option(id, optarg, a)))
