@@ -65,7 +65,7 @@
 	X(GENS, "gens", 0, "G,H", LIST(parse_gen, kb_gen_name), FIELD(ro.gens), 0, 0, (1u << LKH_GEN_COUNT) - 1, "generations (default: %L; K too with --multiplier)") \
 	X(WORDS, "words", 0, "32,64", LIST(one_word, word_name), FIELD(ro.words), 0, 0, 3, "word sizes (default: %L)") \
 	X(STEP, "step", 0, "N", UINT, FIELD(step), 1, 0, 2, "text: show every N-th table size (default %D)") \
-	X(HIST, "hist", 0, "KEYSET:FUNC:WORD:BITS", CUSTOM(opt_hist), NO_FIELD, 0, 0, 0, "with --plot: a bucket-load histogram of that cell, every generation (repeatable; default page4k and btrfs-stripe, hash_64, 64, 11)") \
+	X(HIST, "hist", 0, "KEYSET:FUNC:WORD:BITS", CUSTOM(opt_hist), NO_FIELD, 0, 0, 0, "with --plot: a bucket-load histogram of that cell, every generation, K too with --multiplier (repeatable; default page4k and btrfs-stripe, hash_64, 64, 11)") \
 	X(MAX_MEMORY, "max-memory", 0, "BYTES", BYTES, FIELD(max_memory), 0, 0, KB_DEFAULT_MAX_MEMORY, "refuse tables whose counters need more (default %D; K, M, G, T and KiB .. TiB are all 1024-based)") \
 	X(THREADS, "threads", 0, "N", UINT, FIELD(threads), 1, 64, 0, "threads doing the work, %R (default: one per CPU)") \
 	X(QUIET, "quiet", 'q', NULL, FLAG, NO_FIELD, 0, 0, 0, "no progress on standard error (shown only on a terminal, for work past a second)") \
