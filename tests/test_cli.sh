@@ -146,7 +146,16 @@ expect 2 "khash-bench: skew needs exactly one of --keyset and --keys" \
 	skew --func hash_64 --gen new --bits 8 --keyset seq --keys "$tmp/k.txt"
 expect 2 "khash-bench: unknown format 'xml' (text, csv, json)" \
 	report --format xml
-expect 2 "khash-bench: unknown or incomplete option '--frob' (try --help)" report --frob
+expect 2 "khash-bench: unknown option '--frob' (try --help)" report --frob
+# what getopt refuses, said as GNU says it
+expect 2 "khash-bench: unknown option '--frob' (try --help)" report --frob=1
+expect 2 "khash-bench: option '--bit' is ambiguous (--bits, --bits-min, --bits-max)" \
+	skew --func hash_64 --gen new --bit 8 --keyset seq
+expect 2 "khash-bench: option '--seed' needs a value (N)" skew --func hash_64 --gen new --bits 8 --keyset seq --seed
+expect 2 "khash-bench: option '--quiet' takes no value" report --quiet=yes
+expect 2 "khash-bench: option '--quiet' takes no value" report --qu=yes
+expect 2 "khash-bench: unknown option '-x' (try --help)" report -x
+expect 2 "khash-bench: option '-o' needs a value (FILE)" report -o
 expect 2 "khash-bench: --bits-max 40 out of range: these functions return at most 32 bits for every generation (1..32)" \
 	report --bits-max 40
 expect 2 "khash-bench: 2^32 buckets need 131072 MiB of counters, over the --max-memory limit of 4096 MiB" \

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "cli_args.h"
+#include "stats.h"
 
 /* A whole skew command line, for options beside it. */
 #define SKEW "skew --func hash_64 --bits 8 --gen new --keyset seq"
@@ -326,6 +327,27 @@ static void list_defaults_read_back(void **state)
 	free(usage);
 }
 
+/* --kind's choices are the table kinds, in their order: a row's names and
+ * kb_table_kind_name cannot part. */
+static void kind_choices_are_the_table_kinds(void **state)
+{
+	const char *p = kb_options[KB_OPT_KIND].arg;
+	char line[128];
+	struct kb_args a;
+	int k, n = 1;
+
+	(void)state;
+	for (; *p; p++)
+		n += *p == '|';
+	assert_int_equal(n, KB_KIND_COUNT_);
+	for (k = 0; k < KB_KIND_COUNT_; k++) {
+		snprintf(line, sizeof(line), "advise --keyset seq --bits 8 --kind %s",
+			 kb_table_kind_name((enum kb_table_kind)k));
+		assert_int_equal(parse(&a, line), 0);
+		assert_int_equal(a.kind, k);
+	}
+}
+
 /* Every option a command takes is in its synopsis (help, man page and
  * README all print kb_synopsis), and none it does not take. */
 static void synopses_name_every_option(void **state)
@@ -513,6 +535,7 @@ int main(void)
 		cmocka_unit_test(usage_and_man_page_list_the_tables),
 		cmocka_unit_test(synopses_name_every_option),
 		cmocka_unit_test(list_defaults_read_back),
+		cmocka_unit_test(kind_choices_are_the_table_kinds),
 		cmocka_unit_test(values_at_their_edges),
 		cmocka_unit_test(repeated_options),
 		cmocka_unit_test(help_wins_over_errors),

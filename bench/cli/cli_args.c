@@ -1042,6 +1042,41 @@ static int check_groups(const struct kb_args *a)
 	return 0;
 }
 
+/*
+ * What getopt refused in word w ("--name" or "--name=value"), said as GNU
+ * says it: unknown, ambiguous (a prefix of several), a value missing, or
+ * a value given to a flag.
+ */
+static int bad_long_option(const char *w)
+{
+	const char *name = w + 2, *eq = strchr(name, '=');
+	size_t len = eq ? (size_t)(eq - name) : strlen(name), used = 0;
+	unsigned i, n = 0, match = 0;
+	char list[256] = "";
+
+	if (strncmp(w, "--", 2))
+		return kb_fail(KB_EXIT_USAGE, "unknown option '%s' (try --help)", w);
+	for (i = 0; i < KB_OPT_COUNT_; i++)
+		if (!strncmp(kb_options[i].name, name, len)) {
+			if (strlen(kb_options[i].name) == len) { /* exact: the only one */
+				n = 1;
+				match = i;
+				break;
+			}
+			append(list, sizeof(list), &used, "%s--%s", n ? ", " : "", kb_options[i].name);
+			n++;
+			match = i;
+		}
+	if (n > 1)
+		return kb_fail(KB_EXIT_USAGE, "option '--%.*s' is ambiguous (%s)", (int)len, name, list);
+	if (n == 0)
+		return kb_fail(KB_EXIT_USAGE, "unknown option '--%.*s' (try --help)", (int)len, name);
+	if (!kb_options[match].arg)
+		return kb_fail(KB_EXIT_USAGE, "option '--%s' takes no value", kb_options[match].name);
+	return kb_fail(KB_EXIT_USAGE, "option '--%s' needs a value (%s)", kb_options[match].name,
+		       kb_options[match].arg);
+}
+
 int kb_parse_args(int argc, char **argv, struct kb_args *a)
 {
 	struct option longs[KB_OPT_COUNT_ + 1];
@@ -1078,10 +1113,13 @@ int kb_parse_args(int argc, char **argv, struct kb_args *a)
 			if (ch == kb_options[i].short_name)
 				id = (int)i;
 		if (id < 0) {
+			for (i = 0; optopt && optopt < 256 && i < KB_OPT_COUNT_; i++)
+				if (kb_options[i].short_name == optopt) /* known: its value missing */
+					return kb_fail(KB_EXIT_USAGE, "option '-%c' needs a value (%s)",
+						       optopt, kb_options[i].arg);
 			if (optopt && optopt < 256)
 				return kb_fail(KB_EXIT_USAGE, "unknown option '-%c' (try --help)", optopt);
-			return kb_fail(KB_EXIT_USAGE, "unknown or incomplete option '%s' (try --help)",
-				       argv[optind - 1]);
+			return bad_long_option(argv[optind - 1]);
 		}
 		if (!(takes & (UINT64_C(1) << id)))
 			return kb_fail(KB_EXIT_USAGE, "option '--%s' is not used by '%s' (see 'khash-bench %s --help')",
