@@ -470,6 +470,12 @@ check "influence CSV: K's multiplier and width" $?
 check "tables CSV: K's multiplier and width" $?
 "$kb" census --multiplier 0x61c88647 --format csv "$(dirname "$0")/data/census/i386.txt" | kcsv 3
 check "census CSV: K's multiplier and width" $?
+# on x86_64 each site's own: 32 for hash_32's argument, 64 for the others'
+# (inode hashes: the word), none for hash32_ptr
+[ "$("$kb" census --multiplier 0x61c88647 --format csv "$(dirname "$0")/data/census/x86_64.txt" |
+	awk -F, '$16 == "K" {print $7 ":" $NF}' | LC_ALL=C sort -u | tr '\n' ' ')" = \
+	"btrfs_inode_hash:64 hash32_ptr: hash_32:32 hash_long:64 hash_ptr:64 inode_hash:64 " ]
+check "census CSV: K's width at each x86_64 site, its argument's" $?
 "$kb" influence --func hash_32 --multiplier 0x61c88647 --bits 4 --count 1000 --format json |
 	python3 -c 'import json, sys; d = json.load(sys.stdin); sys.exit(not (d["schema_version"] == 2 and d["gen"] == "K" and d["multiplier"] == "0x61c88647" and d["multiplier_width"] == 32))'
 check "influence JSON: K's multiplier and width" $?
