@@ -479,6 +479,9 @@ check "census CSV: K's width at each x86_64 site, its argument's" $?
 "$kb" influence --func hash_32 --multiplier 0x61c88647 --bits 4 --count 1000 --format json |
 	python3 -c 'import json, sys; d = json.load(sys.stdin); sys.exit(not (d["schema_version"] == 2 and d["gen"] == "K" and d["multiplier"] == "0x61c88647" and d["multiplier_width"] == 32))'
 check "influence JSON: K's multiplier and width" $?
+"$kb" influence --func hash_32 --multiplier 0x61c88647 --bits 4 --count 1000 | head -1 |
+	grep -q '^K = 0x61c88647 (32-bit product) hash_32 on '
+check "influence text: which K" $?
 "$kb" tables --count 256 --multiplier 0x61c88647 --format json | python3 -c '
 import json, sys
 d = json.load(sys.stdin)

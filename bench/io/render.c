@@ -438,8 +438,10 @@ void kb_render_influence(const struct kb_influence *r,
 		}
 		kb_buf_printf(b, "\n  ]\n}\n");
 	} else {
+		char label[64];
+
 		kb_buf_printf(b, "%s %s on %u-bit, %u output bits: P(flipping input bit j flips output bit k), %llu samples\n",
-			      kb_hashspec_gen_name(s), lkh_func_name(s->func), s->word,
+			      gen_label(s, label, sizeof(label)), lkh_func_name(s->func), s->word,
 			      bits, (unsigned long long)r->samples);
 		kb_buf_printf(b, "marks by |P - 1/2|: ' ' < 0.05   . < 0.15   o < 0.30   # >= 0.30 (rarely or always flips)\n\n");
 		kb_buf_printf(b, "in bit | out bit 0..%u\n", bits - 1);
