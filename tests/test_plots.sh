@@ -99,6 +99,12 @@ grep -q 'layout 5,1' "$tmp/kplots/hist_page4k_hash_64_w64_b11.gp" &&
 	grep -q 'set title "K = 0x9e37fffffffc0001: 2 of 2048 buckets used' "$tmp/kplots/hist_page4k_hash_64_w64_b11.gp" &&
 	grep -q 'using 1:6 ' "$tmp/kplots/hist_page4k_hash_64_w64_b11.gp"
 check "histogram: a fifth panel, K's, naming its multiplier" $?
+grep -q 'set title "K = 0x9e37fffffffc0001"$' "$tmp/kplots/heatmap_hash_64_w64.gp"
+check "heatmap: K's panel names its multiplier" $?
+"$kb" skew --func hash_64 --word 64 --bits 8 --keyset seq --gen all --multiplier 0x9e37fffffffc0001 \
+	--plot "$tmp/kskew" >/dev/null &&
+	grep -q 'set title "K = 0x9e37fffffffc0001 (64-bit product): ' "$tmp/kskew/skew_seq_hash_64_w64_b8.gp"
+check "skew --plot: K's panel names its multiplier" $?
 (cd "$tmp/plots" && gnuplot heatmap_hash_64_w64.gp) && [ -s "$tmp/plots/heatmap_hash_64_w64.png" ]
 check "plot re-renders from its own script" $?
 

@@ -361,12 +361,21 @@ void kb_plot_heat_layers(char *out, size_t len, const char *sel,
 		 sel, sel, sel, extra);
 }
 
+/* A panel's generation: K says which. */
+static const char *gen_title(const struct kb_report *r, int g, char *buf, size_t len)
+{
+	if (g != KB_GEN_K)
+		return kb_gen_name(g);
+	snprintf(buf, len, "K = 0x%llx", (unsigned long long)r->opts.k);
+	return buf;
+}
+
 static int plot_heatmap(struct staging *st, const struct kb_report *r,
 			lkh_func func, unsigned word, char *err, size_t errlen)
 {
 	const struct kb_report_opts *o = &r->opts;
 	struct kb_buf dat = { 0 }, gp = { 0 };
-	char base[128], title[256], sel[32], layers[1024];
+	char base[128], title[256], sel[32], layers[1024], gen[48];
 	int g, k, rows = 0, rc, ngen = 0;
 	size_t i;
 
@@ -436,7 +445,7 @@ static int plot_heatmap(struct staging *st, const struct kb_report *r,
 			continue;
 		/* one colour scale, beside the last panel */
 		kb_buf_printf(&gp, "  %s colorbox\n", (int)i + 1 < ngen ? "unset" : "set");
-		kb_buf_printf(&gp, "  set title \"%s\"\n", kb_gen_name(g));
+		kb_buf_printf(&gp, "  set title \"%s\"\n", gen_title(r, g, gen, sizeof(gen)));
 		snprintf(sel, sizeof(sel), "index %zu", i);
 		kb_plot_heat_layers(layers, sizeof(layers), sel, "");
 		kb_buf_printf(&gp, "%s", layers);
@@ -490,13 +499,9 @@ static int plot_histogram(struct staging *st, const struct kb_report *r,
 
 		if (!hist->counts[g])
 			continue;
-		if (g == KB_GEN_K) /* which K */
-			snprintf(gen, sizeof(gen), "K = 0x%llx", (unsigned long long)r->opts.k);
-		else
-			snprintf(gen, sizeof(gen), "%s", kb_gen_name(g));
 		kb_skew_from_counts(hist->counts[g], m, &s);
 		kb_buf_printf(&gp, "  set title \"%s: %llu of %llu buckets used, max load %llu, X^2/df %.3g\"\n",
-			      gen, (unsigned long long)s.used,
+			      gen_title(r, g, gen, sizeof(gen)), (unsigned long long)s.used,
 			      (unsigned long long)m, (unsigned long long)s.max_load,
 			      s.chi2_per_df);
 		if (++panel == panels)

@@ -794,6 +794,7 @@ void kb_figure_cells_hist(const struct kb_cell *c, const uint64_t *const *counts
 				 n, (unsigned long long)m);
 	for (g = 0; g < n && used < sizeof(fig->body); g++) {
 		const struct kb_skew *s = &c[g].skew;
+		char label[64];
 		double mean = (double)s->n / (double)m;
 
 		used += (size_t)snprintf(fig->body + used, sizeof(fig->body) - used,
@@ -801,7 +802,8 @@ void kb_figure_cells_hist(const struct kb_cell *c, const uint64_t *const *counts
 					 "  plot data using 1:%zu with impulses notitle, \\\n"
 					 "    %.6g with lines dashtype 2 lw 2 lc \"black\" title \"random function: mean load %.4g\", \\\n"
 					 "    %.6g with lines dashtype 3 lw 2 lc \"red\" title \"random function: fullest bucket %.3g\"\n",
-					 kb_hashspec_gen_name(&c[g].spec), (unsigned long long)s->used,
+					 gen_label(&c[g].spec, label, sizeof(label)),
+					 (unsigned long long)s->used,
 					 (unsigned long long)m, (unsigned long long)s->max_load,
 					 s->chi2_per_df, g + 1 == n ? "  set xlabel \"bucket\"\n" : "",
 					 g + 2, mean, mean, s->expected_max, s->expected_max);
