@@ -29,7 +29,7 @@ stats() { # seconds on stdin -> "best median"
 printf 'skew over %d page4k keys, new hash_64, whole processes: seconds, best / median of %d\n' "$keys" "$rounds"
 printf '%5s | %-15s | %-15s | %s\n' bits "naive loop" "skew process" "speedup best / median"
 for b in $sizes; do
-	for r in $(seq "$rounds"); do
+	for _ in $(seq "$rounds"); do
 		s=$(date +%s.%N)
 		"$kb" skew --keyset page4k --func hash_64 --gen new --word 64 --bits "$b" \
 			--count "$keys" --enumerate --quiet >/dev/null

@@ -1,4 +1,6 @@
 # SPDX-License-Identifier: MIT
+# shellcheck shell=bash
+# shellcheck disable=SC2154 # tmp and kb are the sourcing test's
 # Sourced by the shell tests: check NAME RESULT counts a result (0 passes)
 # and names every failure; the caller prints the tally and exits by it.
 # LKH_FAIL_FAST=1 (the mutation harness) stops at the first failure: one
@@ -9,6 +11,9 @@ count_failure() {
 	[ "${LKH_FAIL_FAST:-}" = 1 ] && exit 1
 	return 0
 }
+# has GREP_ARGS...: grep -q that reads all its input, so that under
+# pipefail the command feeding it never dies of SIGPIPE for an early match
+has() { grep "$@" >/dev/null; }
 check() { # name, condition result
 	if [ "$2" = 0 ]; then passed=$((passed + 1)); else
 		echo "FAIL: $1"; count_failure; fi

@@ -12,7 +12,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 # A machine whose /dev/null is a regular file breaks the kernel build.
 [ "${LKH_REAL_DEVNULL:-}" = 1 ] || exec bash "$top/tests/with-real-devnull.sh" bash "$0" "$@"
 root=${LKH_BUILD_ROOT:-$top/build}
-bash "$top/tests/install-deps.sh" clang libclang-rt-14-dev libhts-dev groff-base mandoc || exit 1
+bash "$top/tests/install-deps.sh" clang libclang-rt-14-dev libhts-dev groff-base mandoc shellcheck || exit 1
 
 total_pass=0 total_fail=0 total_skip=0
 declare -a lines times

@@ -20,6 +20,7 @@ trap 'rm -rf "$tmp"' EXIT
 # which does not follow the file, sees them
 passed=0 failed=0
 # shellcheck source=tests/checks.sh disable=SC1091
+# shellcheck source=checks.sh
 . "$(dirname "$0")/checks.sh"
 
 # ok NAME COMMAND...: COMMAND's success counted as check NAME (inside an

@@ -31,7 +31,7 @@ static void naf_matches_the_comments(void **state)
 	assert_int_equal(kb_naf_terms(UINT64_C(0x5555555555555555)), 32);
 }
 
-static void continued_fractions(void **state)
+static void continued_fraction_quotients_worked_by_hand(void **state)
 {
 	uint64_t q[40];
 	unsigned n, i;
@@ -245,7 +245,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(naf_matches_the_comments),
-		cmocka_unit_test(continued_fractions),
+		cmocka_unit_test(continued_fraction_quotients_worked_by_hand),
 		cmocka_unit_test(old_and_new_64_bit_multipliers),
 		cmocka_unit_test(new64_strides_that_break_a_table),
 		cmocka_unit_test(bad_multipliers_are_refused),

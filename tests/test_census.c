@@ -138,7 +138,7 @@ static void judged_size_follows_the_rule(void **state)
 	assert_int_equal(kb_census_judge_bits(4096, 17), 16);
 }
 
-static void function_names(void **state)
+static void census_function_names_and_their_input_widths(void **state)
 {
 	(void)state;
 	assert_int_equal(kb_census_func_find("hash_64"), LKH_FUNC_HASH_64);
@@ -417,7 +417,7 @@ int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(judged_size_follows_the_rule),
-		cmocka_unit_test(function_names),
+		cmocka_unit_test(census_function_names_and_their_input_widths),
 		cmocka_unit_test(fixture_as_computed_in_python),
 		cmocka_unit_test(tables_and_sizes),
 		cmocka_unit_test(summary_counts),

@@ -20,6 +20,7 @@ trap 'rm -rf "$tmp"' EXIT
 # which does not follow the file, sees them
 passed=0 failed=0
 # shellcheck source=tests/checks.sh disable=SC1091
+# shellcheck source=checks.sh
 . "$(dirname "$0")/checks.sh"
 
 # expect STATUS MESSAGE ARGS...: exit status, exact stderr, no -o file left

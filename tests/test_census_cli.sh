@@ -4,14 +4,18 @@
 # works them out, every format, standard input, several files, atomic
 # output, and every class of bad census file with its one-line message and
 # exit status (1), with no output file left behind.
-# usage: test_census_cli.sh KHASH_BENCH CENSUS_DIR
+# kernel/census/extract.py --check takes the same verdicts, through
+# khash-bench: the format has one grammar.
+# usage: test_census_cli.sh KHASH_BENCH CENSUS_DIR [EXTRACT_PY]
 set -u
 export LC_ALL=C
 kb=$1
 dir=$2
+extract=${3:-}
 fixture=$dir/fixture.txt
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=checks.sh
 . "$(dirname "$0")/checks.sh"
 
 
@@ -29,12 +33,21 @@ bad() {
 	shift 2
 	printf '%s\n' "$@" >"$tmp/bad.txt"
 	expect 1 "khash-bench: $tmp/bad.txt:$msg" "$tmp/bad.txt" || echo "  (case: $name)"
+	[ -z "$extract" ] && return
+	KHASH_BENCH=$kb python3 "$extract" --check "$tmp/bad.txt" >"$tmp/extract.out" 2>&1
+	[ $? = 1 ] && [ "$(cat "$tmp/extract.out")" = "$tmp/bad.txt: $tmp/bad.txt:$msg" ]
+	check "extract.py --check refuses it alike ($name)" $?
 }
 
 "$kb" census --help >"$tmp/help" 2>&1; check "census --help exits 0" $?
 grep -q '^Usage: khash-bench census ' "$tmp/help"; check "census --help: usage" $?
 
 ## the fixture, in every format
+if [ -n "$extract" ]; then
+	KHASH_BENCH=$kb python3 "$extract" --check "$fixture" >"$tmp/extract.out" 2>&1
+	[ $? = 0 ] && [ "$(cat "$tmp/extract.out")" = "$fixture: OK, 7 sites, 320 calls, 311 keys" ]
+	check "extract.py --check takes the fixture: 7 sites, 320 calls, 311 keys" $?
+fi
 "$kb" census "$fixture" >"$tmp/fix.txt"; check "census of the fixture exits 0" $?
 grep -q '^7 sites: 6 judged, 1 with too few keys (fewer than 21 distinct)$' "$tmp/fix.txt"
 check "text: the summary line" $?

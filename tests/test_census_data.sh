@@ -6,13 +6,14 @@
 # reader or hashing bug that moves them fails.  Exits 77 (skipped) when the
 # data are not in the tree (the mutation harness leaves them out).
 # usage: test_census_data.sh KHASH_BENCH DATA_DIR README.md
-set -u
+set -uo pipefail
 export LC_ALL=C
 kb=$1
 data=$2
 readme=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=checks.sh
 . "$(dirname "$0")/checks.sh"
 ran=0
 
@@ -109,7 +110,7 @@ if census x86_64; then
 		"chained site busy worker hash old ok | chained site busy worker hash new ok" \
 		"$(kindcost x86_64 kernel/workqueue.c:2223 hash_long old) | $(kindcost x86_64 kernel/workqueue.c:2223 hash_long new)"
 	# the README's words for it, from the text's line under the site
-	"$kb" census "$data/x86_64.txt" | grep -A1 '^fs/kernfs/file.c:45 ' | grep -q \
+	"$kb" census "$data/x86_64.txt" | grep -A1 '^fs/kernfs/file.c:45 ' | has \
 		'^    locks, kernfs open-file mutexes (site table); other holders met per lock: old 45.8 (43.91x), .*, new 1.63 (1.56x)$'
 	check "x86_64: text: kernfs meets 45.8 others under old, 43.91x random; 1.63, 1.56x under new" $?
 	same "x86_64: bit_waitqueue() takes its named table's kind" \
@@ -175,6 +176,7 @@ fi
 # The README's table of the ten worst sites, from the command's CSV: the
 # judged sites of every arch, worst first as the command orders them, a
 # cell X^2/df (buckets used), **broken**, *skewed*.
+# shellcheck disable=SC2016 # Python, not shell
 cat "$tmp"/*.csv | python3 -c '
 import csv, sys
 rank = {"broken": 3, "skewed": 2, "ok": 1, "even": 0}

@@ -119,7 +119,7 @@ static void stripes_under_old_hash_64(void **state)
  * consecutive pages.  The gaps are 168 (x8) and 4096 - 2 * 168 = 3760
  * (x3); within a page, differences are multiples of 168.
  */
-static void slab_layout(void **state)
+static void slab_objects_found_page_by_page(void **state)
 {
 	struct kb_hashspec s = spec(LKH_FUNC_HASH_PTR, LKH_GEN_NEW, 64);
 	uint64_t keys[12];
@@ -233,7 +233,7 @@ int main(void)
 		cmocka_unit_test(one_pair_by_hand),
 		cmocka_unit_test(offsets_wrap_around_the_word),
 		cmocka_unit_test(stripes_under_old_hash_64),
-		cmocka_unit_test(slab_layout),
+		cmocka_unit_test(slab_objects_found_page_by_page),
 		cmocka_unit_test(a_difference_partly_shared),
 		cmocka_unit_test(pages_are_4_kib),
 		cmocka_unit_test(two_multiplies_get_no_model),

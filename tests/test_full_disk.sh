@@ -15,6 +15,7 @@ set -u
 kb=$1
 tmp=$(mktemp -d)
 mnt='' mounted=0
+# shellcheck source=checks.sh
 . "$(dirname "$0")/checks.sh"
 
 # shellcheck disable=SC2317 # called by the trap

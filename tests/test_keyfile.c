@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -32,30 +33,20 @@ static const char *write_file(const char *name, const void *data, size_t len)
 	return path;
 }
 
-/* Read a whole file: the key count, or -1 with err. */
+/* Read a whole file (kb_keyfile_read_all): the key count, or -1 with err;
+ * the first max keys into keys. */
 static long read_all(const char *path, int binary, uint64_t *keys, size_t max,
 		     char *err, size_t errlen)
 {
-	struct kb_keyfile *kf = malloc(sizeof(*kf));
-	long n, total = 0;
-	uint64_t sink[512];
+	uint64_t *all;
+	size_t n;
 
-	assert_non_null(kf);
-	if (kb_keyfile_open(kf, path, binary, err, errlen) < 0) {
-		free(kf);
+	if (kb_keyfile_read_all(path, binary, UINT64_C(1) << 24, &all, &n, err, errlen) < 0)
 		return -1;
-	}
-	for (;;) {
-		n = kb_keyfile_next(kf, sink, 512, err, errlen);
-		if (n <= 0)
-			break;
-		if (keys && (size_t)(total + n) <= max)
-			memcpy(keys + total, sink, (size_t)n * sizeof(*sink));
-		total += n;
-	}
-	kb_keyfile_close(kf);
-	free(kf);
-	return n < 0 ? -1 : total;
+	if (keys)
+		memcpy(keys, all, (n < max ? n : max) * sizeof(*keys));
+	free(all);
+	return (long)n;
 }
 
 static int setup(void **state)
@@ -250,6 +241,200 @@ static void nul_bytes_are_located(void **state)
 	expect_error("long-nul.txt", big, sizeof(big), 0, want);
 }
 
+/* A whole file's bytes, NUL-terminated: its length. */
+static size_t slurp(const char *path, char *buf, size_t max)
+{
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	assert_non_null(f);
+	n = fread(buf, 1, max - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	return n;
+}
+
+static void write_keys(const char *path, int binary, const uint64_t *keys, size_t n)
+{
+	struct kb_keywriter *w = malloc(sizeof(*w));
+	char err[512];
+
+	assert_non_null(w);
+	assert_int_equal(kb_keywriter_open(w, path, binary, err, sizeof(err)), 0);
+	assert_int_equal(kb_keywriter_put(w, keys, n, err, sizeof(err)), 0);
+	assert_int_equal(kb_keywriter_commit(w, err, sizeof(err)), 0);
+	free(w);
+}
+
+/* The bytes, by hand: 0x hex without leading zeros, or 8 bytes low first. */
+static void writer_bytes_are_the_readers_forms(void **state)
+{
+	static const uint64_t keys[] = { 0, 1, 0xabc, UINT64_C(0x0807060504030201),
+					 UINT64_MAX };
+	static const unsigned char bin[] = {
+		0, 0, 0, 0, 0, 0, 0, 0,  1, 0, 0, 0, 0, 0, 0, 0,
+		0xbc, 0x0a, 0, 0, 0, 0, 0, 0,  1, 2, 3, 4, 5, 6, 7, 8,
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	};
+	char path[300], buf[256];
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/w.txt", dir);
+	write_keys(path, 0, keys, 5);
+	assert_int_equal(slurp(path, buf, sizeof(buf)), 4 + 4 + 6 + 18 + 19);
+	assert_string_equal(buf, "0x0\n0x1\n0xabc\n0x807060504030201\n0xffffffffffffffff\n");
+	snprintf(path, sizeof(path), "%s/w.bin", dir);
+	write_keys(path, 1, keys, 5);
+	assert_int_equal(slurp(path, buf, sizeof(buf)), sizeof(bin));
+	assert_memory_equal(buf, bin, sizeof(bin));
+}
+
+/* More keys than the writer's and the reader's blocks, both forms. */
+static void written_keys_read_back_the_same(void **state)
+{
+	enum { N = 3 * KB_KEYFILE_EACH + 5 };
+	uint64_t *keys = malloc(N * sizeof(*keys)), *back;
+	uint64_t x = 1;
+	char path[300], err[512];
+	size_t i, n;
+	int binary;
+
+	(void)state;
+	assert_non_null(keys);
+	for (i = 0; i < N; i++) {
+		x = x * UINT64_C(6364136223846793005) + 1442695040888963407u;
+		keys[i] = i % 7 ? x >> (i % 64) : i;
+	}
+	for (binary = 0; binary <= 1; binary++) {
+		snprintf(path, sizeof(path), "%s/round%d", dir, binary);
+		write_keys(path, binary, keys, N);
+		assert_int_equal(kb_keyfile_read_all(path, binary, N, &back, &n, err,
+						     sizeof(err)), 0);
+		assert_int_equal(n, N);
+		assert_memory_equal(back, keys, N * sizeof(*keys));
+		free(back);
+	}
+	free(keys);
+}
+
+/* An unwritable path names itself; an aborted file leaves nothing. */
+static void writer_refusals_leave_no_file(void **state)
+{
+	struct kb_keywriter *w = malloc(sizeof(*w));
+	static const uint64_t one = 1;
+	char path[300], err[512], want[600], buf[16];
+	FILE *ls;
+
+	(void)state;
+	assert_non_null(w);
+	snprintf(path, sizeof(path), "%s/none/k.txt", dir);
+	assert_int_equal(kb_keywriter_open(w, path, 0, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "cannot write %s: No such file or directory", path);
+	assert_string_equal(err, want);
+	snprintf(path, sizeof(path), "%s/gone/k.txt", dir);
+	snprintf(want, sizeof(want), "mkdir '%s/gone'", dir);
+	assert_int_equal(system(want), 0);
+	assert_int_equal(kb_keywriter_open(w, path, 0, err, sizeof(err)), 0);
+	assert_int_equal(kb_keywriter_put(w, &one, 1, err, sizeof(err)), 0);
+	kb_keywriter_abort(w);
+	snprintf(want, sizeof(want), "ls -A '%s/gone'", dir);
+	ls = popen(want, "r");
+	assert_non_null(ls);
+	assert_int_equal(fread(buf, 1, sizeof(buf), ls), 0);
+	pclose(ls);
+	free(w);
+}
+
+/* Standard output on a full disk: put or commit says so. */
+static void writer_on_a_full_disk_says_so(void **state)
+{
+	struct kb_keywriter *w = malloc(sizeof(*w));
+	uint64_t keys[KB_KEYFILE_EACH] = { 0 };
+	char err[512] = "";
+	int saved, full, rc;
+
+	(void)state;
+	assert_non_null(w);
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	full = open("/dev/full", O_WRONLY);
+	assert_true(saved >= 0 && full >= 0);
+	dup2(full, STDOUT_FILENO);
+	close(full);
+	rc = kb_keywriter_open(w, "-", 0, err, sizeof(err));
+	if (!rc)
+		rc = kb_keywriter_put(w, keys, KB_KEYFILE_EACH, err, sizeof(err));
+	if (!rc)
+		rc = kb_keywriter_commit(w, err, sizeof(err));
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	clearerr(stdout);
+	free(w);
+	assert_int_equal(rc, -1);
+	assert_string_equal(err, "cannot write standard output: No space left on device");
+}
+
+/* kb_keyfile_each: blocks in order with the keys before each, and a
+ * stop from fn comes back as fn gave it. */
+struct seen {
+	uint64_t sum, done_ok, blocks;
+	int stop_at;
+};
+
+static int see(void *ctx, const char *name, const uint64_t *keys, size_t n, uint64_t done)
+{
+	struct seen *s = ctx;
+	size_t i;
+
+	(void)name;
+	s->done_ok += done == s->blocks * KB_KEYFILE_EACH;
+	assert_true(n <= KB_KEYFILE_EACH);
+	for (i = 0; i < n; i++)
+		s->sum += keys[i];
+	return ++s->blocks == (uint64_t)s->stop_at ? 7 : 0;
+}
+
+static void each_block_in_order_until_fn_stops(void **state)
+{
+	enum { N = 2 * KB_KEYFILE_EACH + 1 };
+	uint64_t keys[N];
+	struct seen s = { 0, 0, 0, 0 };
+	char path[300], err[512];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < N; i++)
+		keys[i] = i + 1;
+	snprintf(path, sizeof(path), "%s/each.txt", dir);
+	write_keys(path, 0, keys, N);
+	assert_int_equal(kb_keyfile_each(path, 0, see, &s, err, sizeof(err)), 0);
+	assert_int_equal(s.blocks, 3);
+	assert_int_equal(s.done_ok, 3);
+	assert_int_equal(s.sum, (uint64_t)N * (N + 1) / 2);
+	memset(&s, 0, sizeof(s));
+	s.stop_at = 2;
+	assert_int_equal(kb_keyfile_each(path, 0, see, &s, err, sizeof(err)), 7);
+	assert_int_equal(s.blocks, 2);
+}
+
+/* read_all keeps max keys, not one more. */
+static void read_all_refuses_past_its_limit(void **state)
+{
+	uint64_t *keys = NULL;
+	char err[512], want[600];
+	const char *path = write_file("four.txt", "1\n2\n3\n4\n", 8);
+	size_t n = 9;
+
+	(void)state;
+	assert_int_equal(kb_keyfile_read_all(path, 0, 4, &keys, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 4);
+	free(keys);
+	assert_int_equal(kb_keyfile_read_all(path, 0, 3, &keys, &n, err, sizeof(err)), -1);
+	assert_null(keys);
+	snprintf(want, sizeof(want), "%s: over 3 keys, the --max-memory limit", path);
+	assert_string_equal(err, want);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -261,6 +446,12 @@ int main(void)
 		cmocka_unit_test(long_lines_are_refused),
 		cmocka_unit_test(text_given_binary_is_refused),
 		cmocka_unit_test(nul_bytes_are_located),
+		cmocka_unit_test(writer_bytes_are_the_readers_forms),
+		cmocka_unit_test(written_keys_read_back_the_same),
+		cmocka_unit_test(writer_refusals_leave_no_file),
+		cmocka_unit_test(writer_on_a_full_disk_says_so),
+		cmocka_unit_test(each_block_in_order_until_fn_stops),
+		cmocka_unit_test(read_all_refuses_past_its_limit),
 	};
 
 	return cmocka_run_group_tests_name("keyfile", tests, setup, teardown);

@@ -48,7 +48,7 @@ static void setting_is_the_expected_one(void **state)
  * top bits of a product), and the two values the kernel's own
  * lib/test_hash.c comment quotes for 0x12345678: independent of libkhash.
  */
-static void known_answers(void **state)
+static void hash_of_1_is_the_multiplier_and_test_hash_c_values_match(void **state)
 {
 	static const struct {
 		const char *gen;
@@ -179,7 +179,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(setting_is_the_expected_one),
-		cmocka_unit_test(known_answers),
+		cmocka_unit_test(hash_of_1_is_the_multiplier_and_test_hash_c_values_match),
 		cmocka_unit_test(return_types_are_the_kernels),
 		cmocka_unit_test(constants_are_the_generations),
 		cmocka_unit_test(functions_agree_with_explicit_api),

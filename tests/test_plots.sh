@@ -9,6 +9,7 @@ set -u
 kb=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=checks.sh
 . "$(dirname "$0")/checks.sh"
 
 # Without gnuplot a plot run still writes what it can, the data and the

@@ -9,6 +9,7 @@ set -u
 kb=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=checks.sh
 . "$(dirname "$0")/checks.sh"
 command -v script >/dev/null || { echo "SKIP: no script(1) for a terminal"; exit 77; }
 

@@ -6,12 +6,13 @@
 # side.  Timings (the Performance section, bench/RESULTS.md) are measured,
 # not asserted.  A README change that moves a figure must change it here.
 # usage: test_readme_figures.sh KHASH_BENCH KERNEL_KEYS_DIR
-set -u
+set -uo pipefail
 export LC_ALL=C # printf and awk round with a '.', whatever the locale
 kb=$1
 data=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=checks.sh
 . "$(dirname "$0")/checks.sh"
 skipped=0
 
@@ -249,7 +250,7 @@ same "kernel keys: new, worst X2/df 2.6 (i386 files at 2^9)" "2.6 i386 file 9 sk
 
 ## The 2002 wait tables: 100 waiters, 1000 trials (the defaults)
 "$kb" waittable --word 64 >"$tmp/wait64.txt"
-tr '\n' ' ' <"$tmp/wait64.txt" | grep -q '64-bit kernel: 100 pages waited on, .* (1000 trials)'
+tr '\n' ' ' <"$tmp/wait64.txt" | has '64-bit kernel: 100 pages waited on, .* (1000 trials)'
 check "waittable: 64-bit, 100 pages waited on, 1000 trials" $?
 # as the README's columns: zone, queues, old and new (anywhere), random
 # function, old and new (a run)
@@ -273,7 +274,7 @@ done
 # 1 MiB (whose 1-queue table shifts by the word width) the fix's 4
 same "waittable: 1 MiB the fix's 4 queues (marked *), 2 MiB seed 003's 2" "1 MiB 4*, 2 MiB 2" \
 	"$(awk '$2 == "MiB" && $1 <= 2 { printf "%s%s %s %s", s, $1, $2, $3; s = ", " }' "$tmp/waitrows")"
-tr '\n' ' ' <"$tmp/wait64.txt" | grep -q "2 MiB: simulated with the 2 queues seed 003 sized, .* December 2002 fix raised the *floor to 4\. *Only a zone whose seed 003 table cannot work, marked '\*', *is simulated with the fix's size"
+tr '\n' ' ' <"$tmp/wait64.txt" | has "2 MiB: simulated with the 2 queues seed 003 sized, .* December 2002 fix raised the *floor to 4\. *Only a zone whose seed 003 table cannot work, marked '\*', *is simulated with the fix's size"
 check "waittable: the 2 MiB note says why it simulates 2 queues" $?
 "$kb" waittable --word 64 --format csv >"$tmp/wait64.csv"
 # old against random: queues/128 from 128 MiB up (so 2x at 256 queues,
@@ -414,7 +415,7 @@ same "advise: the kernfs advice" \
 grep -q '^advise: 1069 distinct keys of site 41 fs/kernfs/file.c:45' "$tmp/kernfs.txt"
 check "advise: the census's 1,069 distinct kernfs_node addresses" $?
 "$kb" advise --keyset btrfs-stripe --func hash_64 --gen old --bits 11 --word 64 | tail -1 |
-	grep -q '^advice: hash_64(k, 11) (old) costs 1024.38x .* hash_64(k >> 17, 11) (new) costs 0.78x$'
+	has '^advice: hash_64(k, 11) (old) costs 1024.38x .* hash_64(k >> 17, 11) (new) costs 0.78x$'
 check "advise: stripes under old, 1024x; the key >> 17 through new, 0.78x" $?
 
 "$kb" explain --census "$(dirname "$0")/data/census/x86_64.txt" --site fs/kernfs/file.c:45 >"$tmp/explain.txt"
@@ -426,9 +427,9 @@ pairs: 570846; sharing a bucket: 871 observed, 557.5 for a random function, 854.
                 2584       138       113   81.9%    0xb57a3282b8c08   +0.1772  0.8228     112.9   36.0%  1 page - 9 x 168
                 5168       100        64   64.0%   0x16af4650571810   +0.3544  0.6456      63.9   20.4%  2 pages - 18 x 168
 EOF
-"$kb" explain --table btrfs-raid56-raw --gen old --word 64 | grep -q '^the commonest gap, 131072: d\*K mod 2^64 = 0xfffffff800020000,  -3.8e-06 of a bucket: keys that far apart share one with chance 1.0000$'
+"$kb" explain --table btrfs-raid56-raw --gen old --word 64 | has '^the commonest gap, 131072: d\*K mod 2^64 = 0xfffffff800020000,  -3.8e-06 of a bucket: keys that far apart share one with chance 1.0000$'
 check "explain: the stripes' commonest gap, -3.8e-06 of a bucket, chance 1.0000" $?
-"$kb" explain --table btrfs-raid56-raw --gen old --word 64 | grep -q 'its longest run: 33 ones from bit 18 to 50'
+"$kb" explain --table btrfs-raid56-raw --gen old --word 64 | has 'its longest run: 33 ones from bit 18 to 50'
 check "explain: old's run of 33 ones from bit 18 to 50" $?
 
 ## The test command's row: the planted bugs it counts are the harness's

@@ -119,7 +119,7 @@ static void random_words_at_every_size(void **state)
 /* The structure a bad hash gives: many equal words, words that differ
  * only below the top bits (the same bucket at every size), an arithmetic
  * progression, and the extremes of the word. */
-static void structured_words(void **state)
+static void structured_words_skew_as_each_size_alone(void **state)
 {
 	uint64_t words[4096], rng = 3;
 	size_t i;
@@ -140,7 +140,7 @@ static void structured_words(void **state)
 }
 
 /* No keys: every size empty, as a table of zeros says. */
-static void no_words(void **state)
+static void no_words_leave_every_size_empty(void **state)
 {
 	(void)state;
 	check_words(NULL, 0, 1, 16);
@@ -150,8 +150,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(random_words_at_every_size),
-		cmocka_unit_test(structured_words),
-		cmocka_unit_test(no_words),
+		cmocka_unit_test(structured_words_skew_as_each_size_alone),
+		cmocka_unit_test(no_words_leave_every_size_empty),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -117,8 +117,8 @@ static void chi2_of_hand_worked_tables(void **state)
 	assert_int_equal(s.max_load, 6);
 }
 
-/* The edges: an infinite statistic, no keys, a table of one bucket. */
-static void edges(void **state)
+/* The chi2_and_max_load_at_zero_infinity_and_one_bucket: an infinite statistic, no keys, a table of one bucket. */
+static void chi2_and_max_load_at_zero_infinity_and_one_bucket(void **state)
 {
 	static const uint64_t one_bucket[1] = { 9 };
 	struct kb_skew s;
@@ -354,7 +354,7 @@ static void thresholds_at_both_sides(void **state)
 }
 
 /*
- * The verdict table at each rule's edges, worked by hand: 4096 buckets
+ * The verdict table at each rule's chi2_and_max_load_at_zero_infinity_and_one_bucket, worked by hand: 4096 buckets
  * need 906 keys (906 * 905 / 2 / 4096 = 100.09 pairs; 905 keys give
  * 99.86), X^2/df 10 is broken and just under is not, a tail at
  * log10 p = -6.001 is past KB_ALPHA and one at -5.999 is not, and the
@@ -576,7 +576,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(chi2_exact_for_huge_loads),
 		cmocka_unit_test(chi2_numerator_borrows),
 		cmocka_unit_test(used_and_max_load),
-		cmocka_unit_test(edges),
+		cmocka_unit_test(chi2_and_max_load_at_zero_infinity_and_one_bucket),
 		cmocka_unit_test(verdicts_follow_the_tails),
 		cmocka_unit_test(lower_tail_of_tiny_tables),
 		cmocka_unit_test(lower_tail_of_larger_tables),

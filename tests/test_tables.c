@@ -139,7 +139,7 @@ static uint64_t used(const char *name, lkh_gen g, unsigned word)
  * size 1360 (per 3), or 0xc0000000 and 800 (per 5); v = (key << 6 | 3)
  * mod 2^64, or << 5 mod 2^32; distinct top 8 bits of v * K.
  */
-static void the_facts(void **state)
+static void old_multipliers_crowd_btrfs_and_bit_wait_tables_new_fills_them(void **state)
 {
 	unsigned w;
 
@@ -234,7 +234,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(transforms_follow_the_call_sites),
 		cmocka_unit_test(golden_ratio_prime_by_generation),
 		cmocka_unit_test(bad_keys_and_params_are_refused),
-		cmocka_unit_test(the_facts),
+		cmocka_unit_test(old_multipliers_crowd_btrfs_and_bit_wait_tables_new_fills_them),
 	};
 
 	configs = argv + 1;

@@ -131,6 +131,53 @@ static void bad_arguments_are_refused(void **state)
 	assert_int_equal(kb_wait_simulate(UINT64_C(1) << 24, 64, 0, 10, 1, &r), -1);
 }
 
+/* The sweep's zones, by hand: 1 MiB (256 pages) to 64 GiB (2^24 pages),
+ * doubling, those with fewer pages than waiters left out. */
+static void sweep_doubles_from_1_mib_to_64_gib_skipping_small_zones(void **state)
+{
+	struct kb_wait_row rows[KB_WAIT_ZONES];
+	uint64_t bad = 0;
+	int i;
+
+	(void)state;
+	assert_int_equal(kb_wait_sweep(64, 100, 2, 1, rows, &bad), 17);
+	for (i = 0; i < 17; i++) {
+		assert_int_equal(rows[i].zone_bytes, UINT64_C(1) << (20 + i));
+		assert_int_equal(rows[i].pages, UINT64_C(256) << i);
+	}
+	/* 1 MiB's 256 pages cannot hold 300 waiters */
+	assert_int_equal(kb_wait_sweep(32, 300, 2, 1, rows, &bad), 16);
+	assert_int_equal(rows[0].zone_bytes, UINT64_C(2) << 20);
+	assert_int_equal(rows[15].zone_bytes, UINT64_C(64) << 30);
+	/* no zone has more than 64 GiB's 2^24 pages */
+	assert_int_equal(kb_wait_sweep(64, (1u << 24) + 1, 1, 1, rows, &bad), 0);
+}
+
+/* Each row is the zone's own simulation with the trials and seed given;
+ * 1 trial and 1000 differ, so a sweep that ignored its count would show. */
+static void sweep_runs_the_trials_it_is_given(void **state)
+{
+	struct kb_wait_row rows[KB_WAIT_ZONES], one, many;
+	uint64_t bad = 0;
+
+	(void)state;
+	assert_int_equal(kb_wait_sweep(64, 100, 1, 7, rows, &bad), 17);
+	assert_int_equal(kb_wait_simulate(UINT64_C(1) << 30, 64, 100, 1, 7, &one), 0);
+	assert_int_equal(kb_wait_simulate(UINT64_C(1) << 30, 64, 100, 1000, 7, &many), 0);
+	assert_true(one.old_random != many.old_random);
+	assert_memory_equal(&rows[10], &one, sizeof(one));
+}
+
+static void sweep_names_the_zone_it_could_not_simulate(void **state)
+{
+	struct kb_wait_row rows[KB_WAIT_ZONES];
+	uint64_t bad = 0;
+
+	(void)state;
+	assert_int_equal(kb_wait_sweep(48, 10, 1, 1, rows, &bad), -1);
+	assert_int_equal(bad, UINT64_C(1) << 20);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -140,6 +187,9 @@ int main(void)
 		cmocka_unit_test(tiny_zones_as_seed_003_sized_them),
 		cmocka_unit_test(old_32_bit_multiplier_was_fine),
 		cmocka_unit_test(bad_arguments_are_refused),
+		cmocka_unit_test(sweep_doubles_from_1_mib_to_64_gib_skipping_small_zones),
+		cmocka_unit_test(sweep_runs_the_trials_it_is_given),
+		cmocka_unit_test(sweep_names_the_zone_it_could_not_simulate),
 	};
 
 	return cmocka_run_group_tests_name("waittable", tests, NULL, NULL);

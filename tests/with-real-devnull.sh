@@ -23,13 +23,16 @@ if [ "${LKH_REAL_DEVNULL:-}" = 1 ]; then
 	echo "with-real-devnull.sh: /dev/null is still not the null device" >&2
 	exit 1
 fi
-[ "$(id -u)" = 0 ] && command -v unshare >/dev/null ||
-	{ echo "with-real-devnull.sh: /dev/null is not the null device (a $(stat -c %F /dev/null)); run as root to work around it, or restore it: rm /dev/null && mknod -m 666 /dev/null c 1 3" >&2; exit 1; }
+if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
+	echo "with-real-devnull.sh: /dev/null is not the null device (a $(stat -c %F /dev/null)); run as root to work around it, or restore it: rm /dev/null && mknod -m 666 /dev/null c 1 3" >&2
+	exit 1
+fi
 echo "with-real-devnull.sh: /dev/null is a $(stat -c %F /dev/null), not the null device: running in a mount namespace with a real one" >&2
 node=$(mktemp -d)
 trap 'rm -rf "$node"' EXIT
 mknod -m 666 "$node/null" c 1 3
 # Not exec: the trap removes the node folder once CMD is done.
+# shellcheck disable=SC2016 # the inner shell expands $0, $1 and $@
 LKH_REAL_DEVNULL=1 unshare --mount --propagation private \
 	bash -c 'mount --bind "$1" /dev/null && shift && exec bash "$0" "$@"' \
-	"$BASH_SOURCE" "$node/null" "$@"
+	"${BASH_SOURCE[0]}" "$node/null" "$@"

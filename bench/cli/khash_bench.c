@@ -38,6 +38,7 @@
 #include "speed.h"
 #include "stats.h"
 #include "tables.h"
+#include "tables_sweep.h"
 #include "waittable.h"
 
 #define BLOCK 4096
@@ -165,97 +166,69 @@ static int check_fit(const struct kb_hashspec *s, const uint64_t *keys,
 	return 0;
 }
 
-/* "0x" + lowercase hex + newline, as printf("%#" PRIx64) but 0 as 0x0. */
-static size_t format_hex(char *out, uint64_t v)
-{
-	static const char digits[] = "0123456789abcdef";
-	char tmp[16];
-	size_t n = 0, i;
+/* What hash does to each block of its keys. */
+struct hash_run {
+	const struct kb_args *a;
+	const struct kb_table *t;   /* a named table's buckets, or */
+	struct kb_hashspec s;       /* a cell's */
+	struct kb_gen kg;
+	struct kb_keywriter w;
+};
 
-	do {
-		tmp[n++] = digits[v & 15];
-		v >>= 4;
-	} while (v);
-	out[0] = '0';
-	out[1] = 'x';
-	for (i = 0; i < n; i++)
-		out[2 + i] = tmp[n - 1 - i];
-	out[2 + n] = '\n';
-	return n + 3;
+static int hash_block(void *ctx, const char *name, const uint64_t *keys, size_t n,
+		      uint64_t done)
+{
+	struct hash_run *h = ctx;
+	uint64_t words[KB_KEYFILE_EACH];
+	char err[512];
+	size_t i;
+	int rc;
+
+	if (h->t) {
+		for (i = 0; i < n; i++)
+			if (kb_table_bucket(h->t, &h->kg, h->a->word, h->a->bits, keys[i],
+					    h->a->param, &words[i], err, sizeof(err)) < 0)
+				return kb_fail(KB_EXIT_RUNTIME, "%s: key %llu: %s", name,
+					       (unsigned long long)(done + i + 1), err);
+	} else {
+		if ((rc = check_fit(&h->s, keys, n, done, name)))
+			return rc;
+		kb_full_words(&h->s, keys, n, words);
+		for (i = 0; i < n; i++)
+			words[i] >>= 64 - h->a->bits;
+	}
+	if (kb_keywriter_put(&h->w, words, n, err, sizeof(err)) < 0)
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	return 0;
 }
 
 int kb_cmd_hash(struct kb_args *a)
 {
-	static char out_buf[BLOCK * 19];
-	const struct kb_gen kg = { a->gen, a->multiplier, a->width };
-	const struct kb_table *t = NULL;
-	size_t len = 0;
-	struct kb_hashspec s;
-	struct kb_keyfile *kf;
-	struct kb_atomic out = { 0 };
-	FILE *to = stdout;
-	uint64_t keys[BLOCK], words[BLOCK], done = 0;
+	struct hash_run *h = calloc(1, sizeof(*h));
 	char err[512];
-	const char *input = a->n_operands ? a->operands[0] : "-";
-	long n;
 	int rc = 0;
 
-	if (a->table >= 0 ? (rc = need_table_args(a, &t)) : (rc = need_cell_args(a, &s)))
-		return rc;
-	kf = malloc(sizeof(*kf));
-	if (!kf)
+	if (!h)
 		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
-	if (kb_keyfile_open(kf, input, a->binary, err, sizeof(err)) < 0) {
-		free(kf);
+	h->a = a;
+	h->kg = (struct kb_gen){ a->gen, a->multiplier, a->width };
+	if (a->table >= 0 ? (rc = need_table_args(a, &h->t)) : (rc = need_cell_args(a, &h->s))) {
+		free(h);
+		return rc;
+	}
+	if (kb_keywriter_open(&h->w, a->output, 0, err, sizeof(err)) < 0) {
+		free(h);
 		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	}
-	if (a->output && strcmp(a->output, "-")) {
-		if (kb_atomic_open(&out, a->output, err, sizeof(err)) < 0) {
-			kb_keyfile_close(kf);
-			free(kf);
-			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
-		}
-		to = out.f;
-	}
-	while ((n = kb_keyfile_next(kf, keys, BLOCK, err, sizeof(err))) > 0) {
-		size_t i;
-
-		if (t) {
-			for (i = 0; i < (size_t)n; i++) {
-				if (kb_table_bucket(t, &kg, a->word, a->bits, keys[i], a->param,
-						    &words[i], err, sizeof(err)) < 0) {
-					rc = kb_fail(KB_EXIT_RUNTIME, "%s: key %llu: %s", kf->name,
-						     (unsigned long long)(done + i + 1), err);
-					break;
-				}
-				len += format_hex(out_buf + len, words[i]);
-			}
-			if (rc)
-				break;
-		} else {
-			if ((rc = check_fit(&s, keys, (size_t)n, done, kf->name)))
-				break;
-			kb_full_words(&s, keys, (size_t)n, words);
-			for (i = 0; i < (size_t)n; i++)
-				len += format_hex(out_buf + len, words[i] >> (64 - a->bits));
-		}
-		fwrite(out_buf, 1, len, to);
-		len = 0;
-		done += (uint64_t)n;
-	}
-	if (n < 0)
+	rc = kb_keyfile_each(a->n_operands ? a->operands[0] : "-", a->binary, hash_block, h,
+			     err, sizeof(err));
+	if (rc < 0)
 		rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
-	kb_keyfile_close(kf);
-	free(kf);
-	if (out.f) {
-		if (rc)
-			kb_atomic_abort(&out);
-		else if (kb_atomic_commit(&out, err, sizeof(err)) < 0)
-			rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
-	} else if (fflush(stdout) != 0 || ferror(stdout)) {
-		rc = kb_fail(KB_EXIT_RUNTIME, "cannot write standard output: %s",
-			  strerror(errno));
-	}
+	if (rc)
+		kb_keywriter_abort(&h->w);
+	else if (kb_keywriter_commit(&h->w, err, sizeof(err)) < 0)
+		rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	free(h);
 	return rc;
 }
 
@@ -290,6 +263,51 @@ static int count_keys(const struct kb_args *a, const struct kb_hashspec *s, size
 	return 0;
 }
 
+/* count_keyfile's keys, kept to find the repeats. */
+struct keep_run {
+	const struct kb_args *a;
+	const struct kb_hashspec *s;
+	size_t ns;
+	const struct kb_table *t;
+	uint64_t **counts;
+	uint64_t *all, budget;
+	size_t n, cap;
+	const char *name;     /* the file's, in messages */
+};
+
+static int keep_block(void *ctx, const char *name, const uint64_t *keys, size_t n,
+		      uint64_t done)
+{
+	struct keep_run *k = ctx;
+	const struct kb_args *a = k->a;
+
+	if (done + n > k->cap) {
+		size_t want = k->cap ? 2 * k->cap : 16 * BLOCK;
+		uint64_t *p;
+
+		if (want > k->budget)
+			want = (size_t)k->budget;
+		if (done + n > want)
+			return kb_fail(KB_EXIT_RUNTIME, "%s: over %llu keys: keeping them to find repeats needs more than the --max-memory limit of %llu MiB",
+				       name, (unsigned long long)done,
+				       (unsigned long long)(a->max_memory >> 20));
+		p = realloc(k->all, want * sizeof(*k->all));
+		if (!p)
+			return kb_fail(KB_EXIT_RUNTIME, "out of memory for %zu keys", want);
+		k->all = p;
+		k->cap = want;
+	}
+	memcpy(k->all + done, keys, n * sizeof(*keys));
+	k->n = done + n;
+	k->name = name;
+	/* as read; with --distinct, once they are known */
+	if (!KB_GIVEN(a, DISTINCT))
+		return count_keys(a, k->s, k->ns, k->t, k->all + done, n, done, name, k->counts);
+	if (!k->t)
+		return check_fit(k->s, k->all + done, n, done, name);
+	return 0;
+}
+
 /*
  * Count a key file, read once, through ns cells or a named table (t) into
  * counts[i].  Its keys are kept (8 bytes each, within --max-memory) to
@@ -298,72 +316,34 @@ static int count_keys(const struct kb_args *a, const struct kb_hashspec *s, size
 static int count_keyfile(const struct kb_args *a, const struct kb_hashspec *s, size_t ns,
 			 const struct kb_table *t, uint64_t **counts, struct kb_cell *cell)
 {
-	struct kb_keyfile *kf = malloc(sizeof(*kf));
-	uint64_t *all = NULL, budget, done = 0;
-	size_t cap = 0, distinct;
-	char err[512];
-	long n;
-	int rc = 0;
-
-	if (!kf)
-		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
 	/* what the counters leave of --max-memory, in keys */
-	budget = (a->max_memory - ns * (sizeof(uint64_t) << a->bits)) / sizeof(uint64_t);
-	if (kb_keyfile_open(kf, a->keys, a->binary, err, sizeof(err)) < 0) {
-		free(kf);
-		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
-	}
-	for (;;) {
-		if (done + BLOCK > cap) {
-			size_t want = cap ? 2 * cap : 16 * BLOCK;
-			uint64_t *p;
+	struct keep_run k = { a, s, ns, t, counts, NULL,
+			      (a->max_memory - ns * (sizeof(uint64_t) << a->bits)) / sizeof(uint64_t),
+			      0, 0, NULL };
+	uint64_t done;
+	size_t distinct;
+	char err[512];
+	int rc = kb_keyfile_each(a->keys, a->binary, keep_block, &k, err, sizeof(err));
 
-			if (want > budget)
-				want = (size_t)budget;
-			if (done + BLOCK > want) {
-				rc = kb_fail(KB_EXIT_RUNTIME, "%s: over %llu keys: keeping them to find repeats needs more than the --max-memory limit of %llu MiB",
-					     kf->name, (unsigned long long)done,
-					     (unsigned long long)(a->max_memory >> 20));
-				break;
-			}
-			p = realloc(all, want * sizeof(*all));
-			if (!p) {
-				rc = kb_fail(KB_EXIT_RUNTIME, "out of memory for %zu keys", want);
-				break;
-			}
-			all = p;
-			cap = want;
-		}
-		n = kb_keyfile_next(kf, all + done, BLOCK, err, sizeof(err));
-		if (n < 0)
-			rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
-		if (n <= 0)
-			break;
-		/* as read; with --distinct, once they are known */
-		if (!KB_GIVEN(a, DISTINCT))
-			rc = count_keys(a, s, ns, t, all + done, (size_t)n, done, kf->name, counts);
-		else if (!t)
-			rc = check_fit(s, all + done, (size_t)n, done, kf->name);
-		if (rc)
-			break;
-		done += (uint64_t)n;
-	}
+	if (rc < 0)
+		rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	if (!rc) {
+		uint64_t *all = k.all;
+
+		done = k.n;
 		distinct = kb_distinct_keys(all, (size_t)done);
 		cell->from_file = 1;
 		cell->distinct = KB_GIVEN(a, DISTINCT);
 		cell->keys_read = done;
 		cell->repeated = done - distinct;
 		if (cell->distinct)
-			rc = count_keys(a, s, ns, t, all, distinct, 0, kf->name, counts);
+			rc = count_keys(a, s, ns, t, all, distinct, 0, k.name, counts);
 		else if (cell->repeated)
 			kb_fail(0, "note: %s: %llu of its %llu keys repeat an earlier key and are counted again (--distinct counts each once)",
-				kf->name, (unsigned long long)cell->repeated,
+				k.name, (unsigned long long)cell->repeated,
 				(unsigned long long)done);
 	}
-	kb_keyfile_close(kf);
-	free(kf);
-	free(all);
+	free(k.all);
 	return rc;
 }
 
@@ -1083,167 +1063,100 @@ int kb_cmd_explain(struct kb_args *a)
 
 int kb_cmd_waittable(struct kb_args *a)
 {
-	struct kb_wait_row rows[24];
+	struct kb_wait_row rows[KB_WAIT_ZONES];
 	struct kb_buf b = { 0 };
 	struct kb_figure fig;
-	unsigned trials = 1000, n = 0;
 	uint64_t zone;
+	int n = kb_wait_sweep(a->word, (unsigned)a->kp.count, KB_WAIT_TRIALS, a->kp.seed,
+			      rows, &zone);
 
-	/* from 1 MiB, where seed 003's sizing breaks, to 64 GiB; a zone must
-	 * have a page for every waiter */
-	for (zone = UINT64_C(1) << 20; zone <= UINT64_C(64) << 30; zone <<= 1) {
-		if (a->kp.count > zone / 4096)
-			continue;
-		if (kb_wait_simulate(zone, a->word, (unsigned)a->kp.count, trials,
-				     a->kp.seed, &rows[n]) < 0)
-			return kb_fail(KB_EXIT_RUNTIME, "cannot simulate a %llu MiB zone",
-				       (unsigned long long)(zone >> 20));
-		n++;
-	}
-	kb_render_waittable(rows, n, a->word, (unsigned)a->kp.count, trials,
+	if (n < 0)
+		return kb_fail(KB_EXIT_RUNTIME, "cannot simulate a %llu MiB zone",
+			       (unsigned long long)(zone >> 20));
+	kb_render_waittable(rows, (size_t)n, a->word, (unsigned)a->kp.count, KB_WAIT_TRIALS,
 			    a->format, &b);
 	memset(&fig, 0, sizeof(fig));
 	if (a->plot)
-		kb_figure_waittable(rows, n, a->word, (unsigned)a->kp.count, &fig);
+		kb_figure_waittable(rows, (size_t)n, a->word, (unsigned)a->kp.count, &fig);
 	return plot_then_emit(a, &b, &fig, 1);
 }
 
-/* Read every key of a small key file (the kernel keys: 4096 at most). */
-static long read_keys(const char *path, uint64_t *keys, size_t max, char *err,
-		      size_t errlen)
+/* A table's kernel keys (the kernel-keys files hold 4096 at most); real
+ * objects are distinct, so a repeat is worth a note. */
+static int read_kernel_keys(const char *path, uint64_t **keys, size_t *n)
 {
-	struct kb_keyfile *kf = malloc(sizeof(*kf));
-	long n, total = 0;
+	enum { MAX_KERNEL_KEYS = 65536 };
+	char err[512];
+	uint64_t *copy;
+	size_t distinct;
 
-	if (!kf) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
+	if (kb_keyfile_read_all(path, 0, MAX_KERNEL_KEYS, keys, n, err, sizeof(err)) < 0)
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	copy = malloc(*n * sizeof(*copy));
+	if (copy) {
+		memcpy(copy, *keys, *n * sizeof(*copy));
+		distinct = kb_distinct_keys(copy, *n);
+		if (distinct < *n)
+			kb_fail(0, "note: %s: %zu of its %zu keys repeat an earlier key and are counted again",
+				path, *n - distinct, *n);
+		free(copy);
 	}
-	if (kb_keyfile_open(kf, path, 0, err, errlen) < 0) {
-		free(kf);
-		return -1;
-	}
-	while ((size_t)total < max &&
-	       (n = kb_keyfile_next(kf, keys + total, max - (size_t)total, err, errlen)) > 0)
-		total += n;
-	if (total >= 0 && (size_t)total < max && n < 0)
-		total = -1;
-	kb_keyfile_close(kf);
-	free(kf);
-	if (total > 0) {
-		/* real objects are distinct: a repeat is worth a word */
-		uint64_t *copy = malloc((size_t)total * sizeof(*copy));
-		size_t distinct;
-
-		if (copy) {
-			memcpy(copy, keys, (size_t)total * sizeof(*copy));
-			distinct = kb_distinct_keys(copy, (size_t)total);
-			if (distinct < (size_t)total)
-				kb_fail(0, "note: %s: %zu of its %ld keys repeat an earlier key and are counted again",
-					path, (size_t)total - distinct, total);
-			free(copy);
-		}
-	}
-	return total;
+	return 0;
 }
 
-/* One table on one word size, every generation: the key model when keys is
- * NULL, else the nk kernel keys given; cells appended at *n. */
-static void table_cells(const struct kb_args *a, unsigned t, unsigned w,
-			const uint64_t *keys, long nk, struct kb_table_cell *cells,
-			size_t *n, struct kb_progress *progress)
+static void free_kernel_keys(struct kb_table_keys *kernel)
 {
-	const struct kb_table *tb = &kb_tables[t];
-	uint64_t param = kb_table_param(tb, w);
-	char err[512];
-	int g;
+	size_t i;
 
-	for (g = 0; g < KB_GEN_COUNT; g++) {
-		struct kb_table_cell *c;
-		const struct kb_gen kg = { g, a->multiplier, a->width };
-		uint64_t *counts = NULL;
-		int rc;
-
-		if (g == KB_GEN_K && !KB_GIVEN(a, MULTIPLIER))
-			break;
-		c = &cells[(*n)++];
-		c->table = t;
-		c->source = keys ? tb->kernel_keys : "model";
-		c->cell.table = tb->name;
-		c->cell.keyset = keys ? -1 : tb->keyset;
-		kb_hashspec_make(&c->cell.spec, tb->func, w, &kg);
-		c->cell.bits = tb->bits;
-		if (keys) {
-			counts = calloc((size_t)1 << tb->bits, sizeof(*counts));
-			rc = !counts ? (snprintf(err, sizeof(err), "out of memory"), -1)
-				     : kb_table_count(tb, &kg, w, tb->bits, param, keys,
-						      (size_t)nk, counts, err, sizeof(err));
-		} else {
-			rc = kb_table_count_model(tb, &kg, w, tb->bits, param, a->kp.count,
-						  a->kp.seed, &counts, err, sizeof(err));
-		}
-		if (rc < 0) {
-			/* a table that cannot take these keys says why */
-			snprintf(c->cell.why, sizeof(c->cell.why), "%.95s", err);
-			free(counts);
-			continue;
-		}
-		kb_skew_from_counts(counts, UINT64_C(1) << tb->bits, &c->cell.skew);
-		c->cell.ok = 1;
-		free(counts);
-		if (!keys)
-			kb_progress_add(progress, a->kp.count);
-	}
+	for (i = 0; kernel && i < 2 * kb_tables_count; i++)
+		free((void *)kernel[i].keys);
+	free(kernel);
 }
 
 /* Every named table x word x generation on its key model, and on the real
  * kernel keys that fit it (--kernel-keys DIR: DIR/x86_64 and DIR/i386). */
 int kb_cmd_tables(struct kb_args *a)
 {
-	enum { MAX_KERNEL_KEYS = 65536 };
 	struct kb_table_cell *cells;
+	struct kb_table_keys *kernel = NULL;
 	struct kb_buf b = { 0 };
 	struct kb_figure figs[2];
-	uint64_t *keys = NULL;
-	size_t n = 0, nfigs = 0, cap = (size_t)kb_tables_count * 2 * 2 * KB_GEN_COUNT;
-	unsigned ngens = KB_GIVEN(a, MULTIPLIER) ? KB_GEN_COUNT : LKH_GEN_COUNT;
+	struct kb_tables_sweep sw = { a->ro.words, KB_GIVEN(a, MULTIPLIER), a->multiplier,
+				      a->width, a->kp.count, a->kp.seed, NULL, NULL };
 	struct kb_progress progress = { 0, 0 };
 	struct kb_progress_view *view;
-	unsigned t, w;
-	char err[512], path[4096];
+	size_t n, nfigs = 0, i;
+	unsigned w;
+	char path[4096];
+	int rc = 0;
 
-	cells = calloc(cap, sizeof(*cells));
-	if (!cells || (a->kernel_keys && !(keys = malloc(MAX_KERNEL_KEYS * sizeof(*keys))))) {
+	cells = calloc(KB_TABLES_SWEEP_MAX(kb_tables_count), sizeof(*cells));
+	if (!cells || (a->kernel_keys && !(kernel = calloc(2 * kb_tables_count, sizeof(*kernel))))) {
 		free(cells);
 		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
 	}
-	/* the key models' keys, every generation (kernel keys are few) */
-	progress.total = (uint64_t)kb_tables_count * ngens * a->kp.count *
-			 (unsigned)__builtin_popcount(a->ro.words & 3u);
-	view = watch(a, &progress, "keys");
-	for (t = 0; t < kb_tables_count; t++) {
-		for (w = 64; w >= 32; w -= 32) {
-			long nk;
+	for (i = 0; kernel && !rc && i < 2 * kb_tables_count; i++) {
+		uint64_t *keys;
 
-			if (!(a->ro.words & (w == 64 ? 2u : 1u)))
-				continue;
-			table_cells(a, t, w, NULL, 0, cells, &n, &progress);
-			if (!a->kernel_keys || !kb_tables[t].kernel_keys)
-				continue;
-			snprintf(path, sizeof(path), "%s/%s/%s.txt", a->kernel_keys,
-				 w == 64 ? "x86_64" : "i386", kb_tables[t].kernel_keys);
-			nk = read_keys(path, keys, MAX_KERNEL_KEYS, err, sizeof(err));
-			if (nk < 0) {
-				kb_progress_view_stop(view);
-				free(keys);
-				free(cells);
-				return kb_fail(KB_EXIT_RUNTIME, "%s", err);
-			}
-			table_cells(a, t, w, keys, nk, cells, &n, &progress);
-		}
+		w = i % 2 ? 32 : 64;
+		if (!(a->ro.words & (w == 64 ? 2u : 1u)) || !kb_tables[i / 2].kernel_keys)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/%s.txt", a->kernel_keys,
+			 w == 64 ? "x86_64" : "i386", kb_tables[i / 2].kernel_keys);
+		rc = read_kernel_keys(path, &keys, &kernel[i].n);
+		kernel[i].keys = keys;
 	}
+	if (rc) {
+		free_kernel_keys(kernel);
+		free(cells);
+		return rc;
+	}
+	sw.kernel = kernel;
+	sw.progress = &progress;
+	view = watch(a, &progress, "keys");
+	n = kb_tables_sweep(&sw, cells);
 	kb_progress_view_stop(view);
-	free(keys);
+	free_kernel_keys(kernel);
 	kb_render_tables(cells, n, a->kp.count, a->format, &b);
 	memset(figs, 0, sizeof(figs));
 	/* a figure for each word size shown, 64-bit first as in the text */
@@ -1258,14 +1171,12 @@ int kb_cmd_tables(struct kb_args *a)
  * little-endian u64, so any other machine reads the same keys. */
 int kb_cmd_keys(struct kb_args *a)
 {
-	static char out_buf[BLOCK * 19];
 	struct kb_keyset_params kp = a->kp;
 	struct kb_keystream ks;
-	struct kb_atomic out = { 0 };
+	struct kb_keywriter *w;
 	uint64_t keys[BLOCK];
-	FILE *to = stdout;
 	char err[512];
-	size_t n, i, len;
+	size_t n;
 	int rc = 0;
 
 	if ((rc = keyset_takes_options(a)))
@@ -1282,35 +1193,23 @@ int kb_cmd_keys(struct kb_args *a)
 		return kb_fail(a->keyset == KB_KS_ADVERSARIAL && !KB_GIVEN(a, BITS) ? KB_EXIT_USAGE
 									  : KB_EXIT_RUNTIME,
 			       "%s", err);
-	if (a->output && strcmp(a->output, "-")) {
-		if (kb_atomic_open(&out, a->output, err, sizeof(err)) < 0) {
-			kb_keystream_close(&ks);
-			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
-		}
-		to = out.f;
+	w = malloc(sizeof(*w));
+	if (!w || kb_keywriter_open(w, a->output, a->binary, err, sizeof(err)) < 0) {
+		if (!w)
+			snprintf(err, sizeof(err), "out of memory");
+		kb_keystream_close(&ks);
+		free(w);
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	}
-	while ((n = kb_keystream_next(&ks, keys, BLOCK)) > 0) {
-		for (i = 0, len = 0; i < n; i++) {
-			if (a->binary) {
-				unsigned byte;
-
-				for (byte = 0; byte < 8; byte++)
-					out_buf[len++] = (char)(keys[i] >> (8 * byte));
-			} else {
-				len += format_hex(out_buf + len, keys[i]);
-			}
-		}
-		fwrite(out_buf, 1, len, to);
-	}
+	while (!rc && (n = kb_keystream_next(&ks, keys, BLOCK)) > 0)
+		rc = kb_keywriter_put(w, keys, n, err, sizeof(err));
 	kb_keystream_close(&ks);
-	if (out.f) {
-		if (kb_atomic_commit(&out, err, sizeof(err)) < 0)
-			rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
-	} else if (fflush(stdout) != 0 || ferror(stdout)) {
-		rc = kb_fail(KB_EXIT_RUNTIME, "cannot write standard output: %s",
-			     strerror(errno));
-	}
-	return rc;
+	if (rc)
+		kb_keywriter_abort(w);
+	else
+		rc = kb_keywriter_commit(w, err, sizeof(err));
+	free(w);
+	return rc ? kb_fail(KB_EXIT_RUNTIME, "%s", err) : 0;
 }
 
 int kb_cmd_list(struct kb_args *a)

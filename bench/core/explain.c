@@ -128,59 +128,76 @@ static long find(const uint64_t *ds, size_t n, uint64_t d)
 	return lo < n && ds[lo] == d ? (long)lo : -1;
 }
 
-int kb_explain(const struct kb_hashspec *spec, unsigned bits, const uint64_t *keys,
-	       size_t n, struct kb_explain *e, char *err, size_t errlen)
+/* The keys explain can take for spec: 0, or -1 with the reason in err. */
+static int check_keys(const struct kb_hashspec *spec, unsigned bits, const uint64_t *keys,
+		      size_t n, char *err, size_t errlen)
 {
-	uint64_t *bucket = NULL, *ds = NULL, *scratch = NULL, *pairs_of = NULL;
-	uint64_t *shared_of = NULL, m, wmask, or_all = 0;
-	size_t i, j, nds = 0, cap = 0;
-	double excess_total = 0, top = 0;
-	int product, rc = -1;
+	size_t misfit;
 
-	memset(e, 0, sizeof(*e));
 	if (kb_hashspec_check(spec, bits, err, errlen) < 0)
 		return -1;
 	if (n < 2 || n > KB_EXPLAIN_MAX_KEYS) {
 		snprintf(err, errlen, "%zu distinct keys: explain takes 2..%d", n, KB_EXPLAIN_MAX_KEYS);
 		return -1;
 	}
-	if (kb_first_misfit(keys, n, kb_hashspec_input_bits(spec)) < n) {
+	misfit = kb_first_misfit(keys, n, kb_hashspec_input_bits(spec));
+	if (misfit < n) {
 		snprintf(err, errlen, "key 0x%llx does not fit %s's %u-bit argument",
-			 (unsigned long long)keys[kb_first_misfit(keys, n, kb_hashspec_input_bits(spec))],
-			 lkh_func_name(spec->func), kb_hashspec_input_bits(spec));
+			 (unsigned long long)keys[misfit], lkh_func_name(spec->func),
+			 kb_hashspec_input_bits(spec));
 		return -1;
 	}
-	/* one multiply (the old chain is one too), or the word's width */
+	return 0;
+}
+
+/* The multiplier and its width (one multiply, the old chain's too, else
+ * the word's product), and what random buckets would share. */
+static void model(const struct kb_hashspec *spec, unsigned bits, size_t n, struct kb_explain *e)
+{
 	e->width = kb_hashspec_single_multiply(spec, &e->k);
 	e->linear = e->width != 0;
 	if (!e->linear) {
-		product = lkh_cell_product(spec->func, spec->gen, spec->word);
+		int product = lkh_cell_product(spec->func, spec->gen, spec->word);
+
 		e->width = lkh_product_width(product);
 		(void)lkh_product_arith(product, &e->k);
 	}
-	wmask = mask_of(e->width);
-	m = UINT64_C(1) << bits;
 	e->n = n;
-	e->m = m;
+	e->m = UINT64_C(1) << bits;
 	e->pairs = (uint64_t)n * (n - 1) / 2;
-	e->shared_random = (double)e->pairs / (double)m;
+	e->shared_random = (double)e->pairs / (double)e->m;
 	if (e->linear)
 		longest_run(e->k, e->width, e);
-	bucket = malloc(n * sizeof(*bucket));
-	scratch = malloc(n * sizeof(*scratch));
-	if (!bucket || !scratch)
-		goto oom;
-	kb_full_words(spec, keys, n, bucket);
+}
+
+/* The keys' alignment, gcd, strides and pages. */
+static void layout(const uint64_t *keys, size_t n, struct kb_explain *e, uint64_t *scratch)
+{
+	uint64_t or_all = 0;
+	size_t i;
+
 	for (i = 0; i < n; i++) {
-		bucket[i] >>= 64 - bits;
 		or_all |= keys[i];
 		e->gcd = kb_gcd64(e->gcd, keys[i] - keys[0]);
 	}
 	e->align = or_all ? (unsigned)__builtin_ctzll(or_all) : 64;
 	strides(keys, n, e, scratch);
 	pages(keys, n, e);
-	/* pass 1: the differences of the pairs that share a bucket, and
-	 * every pair's chance under the model */
+}
+
+/*
+ * Pass 1: the distinct differences (mod 2^width) of the pairs that share
+ * a bucket, sorted, into *ds (*nds of them), and every pair's chance
+ * under the model.  0, or -1 out of memory.
+ */
+static int shared_differences(const uint64_t *keys, const uint64_t *bucket, size_t n,
+			      unsigned bits, struct kb_explain *e, uint64_t **ds, size_t *nds)
+{
+	uint64_t wmask = mask_of(e->width);
+	size_t i, j, cap = 0;
+
+	*ds = NULL;
+	*nds = 0;
 	for (i = 0; i < n; i++)
 		for (j = i + 1; j < n; j++) {
 			uint64_t d = (keys[j] - keys[i]) & wmask;
@@ -191,28 +208,59 @@ int kb_explain(const struct kb_hashspec *spec, unsigned bits, const uint64_t *ke
 			if (bucket[i] != bucket[j])
 				continue;
 			e->shared++;
-			if (nds == cap) {
+			if (*nds == cap) {
 				size_t want = cap ? 2 * cap : 4096;
-				uint64_t *p = realloc(ds, want * sizeof(*ds));
+				uint64_t *p = realloc(*ds, want * sizeof(**ds));
 
 				if (!p)
-					goto oom;
-				ds = p;
+					return -1;
+				*ds = p;
 				cap = want;
 			}
-			ds[nds++] = d;
+			(*ds)[(*nds)++] = d;
 		}
-	kb_sort_u64(ds, nds);
-	for (i = j = 0; i < nds; i++)
-		if (!j || ds[j - 1] != ds[i])
-			ds[j++] = ds[i];
-	nds = j;
-	e->ndiffs = nds;
-	/* pass 2: how many pairs differ by each of those, shared or not */
-	pairs_of = calloc(nds ? nds : 1, sizeof(*pairs_of));
-	shared_of = calloc(nds ? nds : 1, sizeof(*shared_of));
-	if (!pairs_of || !shared_of)
-		goto oom;
+	kb_sort_u64(*ds, *nds);
+	for (i = j = 0; i < *nds; i++)
+		if (!j || (*ds)[j - 1] != (*ds)[i])
+			(*ds)[j++] = (*ds)[i];
+	*nds = j;
+	return 0;
+}
+
+/* r into e's top rows, most excess first (a partial insertion sort). */
+static void keep_top(struct kb_explain *e, const struct kb_explain_diff *r)
+{
+	size_t at;
+
+	for (at = e->ntop; at > 0 && by_excess(r, &e->top[at - 1]) < 0; at--)
+		if (at < KB_EXPLAIN_TOP)
+			e->top[at] = e->top[at - 1];
+	if (at < KB_EXPLAIN_TOP) {
+		e->top[at] = *r;
+		if (e->ntop < KB_EXPLAIN_TOP)
+			e->ntop++;
+	}
+}
+
+/*
+ * Pass 2: how many pairs differ by each of ds[0..nds), shared or not; the
+ * differences with the most excess over random, and their share of it.
+ * 0, or -1 out of memory.
+ */
+static int rank_differences(const uint64_t *keys, const uint64_t *bucket, size_t n,
+			    unsigned bits, const uint64_t *ds, size_t nds, struct kb_explain *e)
+{
+	uint64_t wmask = mask_of(e->width);
+	uint64_t *pairs_of = calloc(nds ? nds : 1, sizeof(*pairs_of));
+	uint64_t *shared_of = calloc(nds ? nds : 1, sizeof(*shared_of));
+	double excess_total = (double)e->shared - e->shared_random, top = 0;
+	size_t i, j;
+
+	if (!pairs_of || !shared_of) {
+		free(pairs_of);
+		free(shared_of);
+		return -1;
+	}
 	for (i = 0; i < n; i++)
 		for (j = i + 1; j < n; j++) {
 			long at = find(ds, nds, (keys[j] - keys[i]) & wmask);
@@ -222,41 +270,54 @@ int kb_explain(const struct kb_hashspec *spec, unsigned bits, const uint64_t *ke
 			pairs_of[at]++;
 			shared_of[at] += bucket[i] == bucket[j];
 		}
-	excess_total = (double)e->shared - e->shared_random;
-	/* the rows with the most excess: a partial selection over all */
 	for (i = 0; i < nds; i++) {
 		struct kb_explain_diff r;
-		size_t at;
 
 		r.d = ds[i];
 		r.pairs = pairs_of[i];
 		r.shared = shared_of[i];
-		r.excess = (double)r.shared - (double)r.pairs / (double)m;
+		r.excess = (double)r.shared - (double)r.pairs / (double)e->m;
 		r.offset = e->linear ? offset_of(r.d, e->k, e->width, bits) : NAN;
 		r.p = e->linear ? kb_explain_chance(r.offset) : NAN;
-		for (at = e->ntop; at > 0 && by_excess(&r, &e->top[at - 1]) < 0; at--)
-			if (at < KB_EXPLAIN_TOP)
-				e->top[at] = e->top[at - 1];
-		if (at < KB_EXPLAIN_TOP) {
-			e->top[at] = r;
-			if (e->ntop < KB_EXPLAIN_TOP)
-				e->ntop++;
-		}
+		keep_top(e, &r);
 	}
 	for (i = 0; i < e->ntop; i++)
 		top += e->top[i].excess;
 	e->top_excess = top;
 	e->top_share = excess_total > 0 ? top / excess_total : 0;
-	rc = 0;
-	goto out;
-oom:
-	snprintf(err, errlen, "out of memory for %zu keys' pairs", n);
-out:
+	free(pairs_of);
+	free(shared_of);
+	return 0;
+}
+
+int kb_explain(const struct kb_hashspec *spec, unsigned bits, const uint64_t *keys,
+	       size_t n, struct kb_explain *e, char *err, size_t errlen)
+{
+	uint64_t *bucket = NULL, *scratch = NULL, *ds = NULL;
+	size_t i, nds = 0;
+	int rc = -1;
+
+	memset(e, 0, sizeof(*e));
+	if (check_keys(spec, bits, keys, n, err, errlen) < 0)
+		return -1;
+	model(spec, bits, n, e);
+	bucket = malloc(n * sizeof(*bucket));
+	scratch = malloc(n * sizeof(*scratch));
+	if (bucket && scratch) {
+		kb_full_words(spec, keys, n, bucket);
+		for (i = 0; i < n; i++)
+			bucket[i] >>= 64 - bits;
+		layout(keys, n, e, scratch);
+		if (shared_differences(keys, bucket, n, bits, e, &ds, &nds) == 0) {
+			e->ndiffs = nds;
+			rc = rank_differences(keys, bucket, n, bits, ds, nds, e);
+		}
+	}
+	if (rc < 0)
+		snprintf(err, errlen, "out of memory for %zu keys' pairs", n);
 	free(bucket);
 	free(scratch);
 	free(ds);
-	free(pairs_of);
-	free(shared_of);
 	return rc;
 }
 

@@ -21,12 +21,6 @@ extern void __libc_free(void *ptr);
 #define KIB UINT64_C(1024)
 #define MIB (KIB * KIB)
 
-/* x86_64: direct map (PAGE_OFFSET) and vmemmap bases; i386: 3G/1G split
- * (CONFIG_PAGE_OFFSET, CONFIG_VMSPLIT_3G). */
-#define X86_64_DIRECT_MAP UINT64_C(0xffff888000000000)
-#define X86_64_VMEMMAP UINT64_C(0xffffea0000000000)
-#define I386_PAGE_OFFSET UINT64_C(0xc0000000)
-#define I386_MEM_MAP UINT64_C(0xc1000000)
 #define BTRFS_CHUNK_START (1024 * MIB)
 #define BTRFS_STRIPE_LEN (64 * KIB)
 
@@ -35,8 +29,8 @@ extern void __libc_free(void *ptr);
  * lines); i386 takes M686, whose line is 32 bytes (X86_L1_CACHE_SHIFT 5).
  */
 const struct kb_x86_arch kb_x86_arches[2] = {
-	{ "x86_64", 64, 6, X86_64_DIRECT_MAP, 0 },
-	{ "i386", 32, 5, I386_PAGE_OFFSET, 1 },
+	{ "x86_64", 64, 6, KB_X86_64_DIRECT_MAP, 0 },
+	{ "i386", 32, 5, KB_I386_PAGE_OFFSET, 1 },
 };
 
 const struct kb_x86_arch *kb_x86_arch_of(unsigned word)
@@ -57,19 +51,19 @@ const struct kb_keyset_info kb_keysets[KB_KS_COUNT] = {
 			   0, 0, 0, 0, KB_KS_RANDOMISED },
 	[KB_KS_PAGE4K] = { "page4k",
 			   "direct-map base + i * 4 KiB (x86_64 0xffff888000000000, i386 0xc0000000)",
-			   X86_64_DIRECT_MAP, I386_PAGE_OFFSET, 4 * KIB, 4 * KIB,
+			   KB_X86_64_DIRECT_MAP, KB_I386_PAGE_OFFSET, 4 * KIB, 4 * KIB,
 			   KB_KS_ARITHMETIC },
 	[KB_KS_PAGE2M] = { "page2m",
 			   "direct-map base + i * 2 MiB (i386 base 0: 2048 fit in 4 GiB)",
-			   X86_64_DIRECT_MAP, 0, 2 * MIB, 2 * MIB,
+			   KB_X86_64_DIRECT_MAP, 0, 2 * MIB, 2 * MIB,
 			   KB_KS_ARITHMETIC },
 	[KB_KS_STRUCT_PAGE] = { "struct-page",
 				"vmemmap + i * sizeof(struct page) (x86_64 0xffffea0000000000 + 64 i, i386 0xc1000000 + 32 i)",
-				X86_64_VMEMMAP, I386_MEM_MAP, 64, 32,
+				KB_X86_64_VMEMMAP, KB_I386_MEM_MAP, 64, 32,
 				KB_KS_ARITHMETIC },
 	[KB_KS_SLAB] = { "slab",
 			 "objects of --size bytes (default 256) packed into consecutive 4 KiB slab pages from the direct map",
-			 X86_64_DIRECT_MAP, I386_PAGE_OFFSET, 0, 0,
+			 KB_X86_64_DIRECT_MAP, KB_I386_PAGE_OFFSET, 0, 0,
 			 KB_KS_SIZED },
 	[KB_KS_HEAP_GLIBC] = { "heap-glibc",
 			       "live objects from glibc malloc, --size bytes or a seeded mix of 16..4096",

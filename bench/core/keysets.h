@@ -12,6 +12,14 @@
 
 #include <khash/lkh.h>
 
+/* x86_64: direct map (PAGE_OFFSET) and vmemmap bases; i386: 3G/1G split
+ * (CONFIG_PAGE_OFFSET, CONFIG_VMSPLIT_3G), mem_map 16 MiB above it.  The
+ * address key sets start here; the named tables' pointers sit above. */
+#define KB_X86_64_DIRECT_MAP UINT64_C(0xffff888000000000)
+#define KB_X86_64_VMEMMAP UINT64_C(0xffffea0000000000)
+#define KB_I386_PAGE_OFFSET UINT64_C(0xc0000000)
+#define KB_I386_MEM_MAP UINT64_C(0xc1000000)
+
 enum kb_keyset_id {
 	KB_KS_SEQ,
 	KB_KS_RANDOM,

@@ -58,10 +58,11 @@ static double spurious(const uint64_t *pages, unsigned n, lkh_gen gen,
 int kb_wait_simulate(uint64_t zone_bytes, unsigned word, unsigned waiters,
 		     unsigned trials, uint64_t seed, struct kb_wait_row *row)
 {
-	/* mem_map: x86_64's vmemmap with 64-byte pages, i386 lowmem, 32 */
-	uint64_t base = word == 64 ? UINT64_C(0xffffea0000000000)
-				   : UINT64_C(0xc1000000);
-	uint64_t stride = word == 64 ? 64 : 32, rng = seed, *pages;
+	/* mem_map: the struct-page key set's (x86_64's vmemmap with 64-byte
+	 * pages, i386 lowmem with 32-byte ones) */
+	const struct kb_keyset_info *sp = &kb_keysets[KB_KS_STRUCT_PAGE];
+	uint64_t base = word == 64 ? sp->base64 : sp->base32;
+	uint64_t stride = word == 64 ? sp->stride64 : sp->stride32, rng = seed, *pages;
 	unsigned *counts, t, i;
 	int pattern;
 
@@ -140,4 +141,22 @@ int kb_wait_simulate(uint64_t zone_bytes, unsigned word, unsigned waiters,
 	free(pages);
 	free(counts);
 	return 0;
+}
+
+int kb_wait_sweep(unsigned word, unsigned waiters, unsigned trials, uint64_t seed,
+		  struct kb_wait_row *rows, uint64_t *bad_zone)
+{
+	uint64_t zone;
+	int n = 0;
+
+	for (zone = KB_WAIT_ZONE_MIN; zone <= KB_WAIT_ZONE_MAX; zone <<= 1) {
+		if (waiters > zone / 4096)
+			continue;
+		if (kb_wait_simulate(zone, word, waiters, trials, seed, &rows[n]) < 0) {
+			*bad_zone = zone;
+			return -1;
+		}
+		n++;
+	}
+	return n;
 }

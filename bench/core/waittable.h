@@ -46,4 +46,21 @@ struct kb_wait_row {
 int kb_wait_simulate(uint64_t zone_bytes, unsigned word, unsigned waiters,
 		     unsigned trials, uint64_t seed, struct kb_wait_row *row);
 
+/* The trials `khash-bench waittable` runs a zone. */
+#define KB_WAIT_TRIALS 1000
+
+/* The sweep's zones: from 1 MiB, where seed 003's sizing breaks, to 64
+ * GiB, doubling: at most KB_WAIT_ZONES. */
+#define KB_WAIT_ZONE_MIN (UINT64_C(1) << 20)
+#define KB_WAIT_ZONE_MAX (UINT64_C(64) << 30)
+#define KB_WAIT_ZONES 17
+
+/*
+ * kb_wait_simulate() over every zone of the sweep with a page for each
+ * waiter, smallest first, into rows[KB_WAIT_ZONES]: the number of rows,
+ * or -1 with *bad_zone the zone that could not be simulated.
+ */
+int kb_wait_sweep(unsigned word, unsigned waiters, unsigned trials, uint64_t seed,
+		  struct kb_wait_row *rows, uint64_t *bad_zone);
+
 #endif

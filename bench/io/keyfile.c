@@ -317,60 +317,173 @@ void kb_keyfile_close(struct kb_keyfile *kf)
 	kf->fd = -1;
 }
 
+int kb_keyfile_each(const char *path, int binary,
+		    int (*fn)(void *ctx, const char *name, const uint64_t *keys,
+			      size_t n, uint64_t done),
+		    void *ctx, char *err, size_t errlen)
+{
+	struct kb_keyfile *kf = malloc(sizeof(*kf));
+	uint64_t *keys = malloc(KB_KEYFILE_EACH * sizeof(*keys)), done = 0;
+	long got;
+	int rc = 0;
+
+	if (!kf || !keys) {
+		snprintf(err, errlen, "out of memory");
+		free(kf);
+		free(keys);
+		return -1;
+	}
+	if (kb_keyfile_open(kf, path, binary, err, errlen) < 0)
+		rc = -1;
+	else
+		while (!rc && (got = kb_keyfile_next(kf, keys, KB_KEYFILE_EACH, err, errlen)) != 0) {
+			if (got < 0)
+				rc = -1;
+			else
+				rc = fn(ctx, kf->name, keys, (size_t)got, done);
+			done += got > 0 ? (uint64_t)got : 0;
+		}
+	if (kf->fd >= 0)
+		kb_keyfile_close(kf);
+	free(kf);
+	free(keys);
+	return rc;
+}
+
+/* kb_keyfile_read_all's keys so far, within its limit. */
+struct key_array {
+	uint64_t *all, max;
+	size_t n, cap;
+	char *err;
+	size_t errlen;
+};
+
+static int append_keys(void *ctx, const char *name, const uint64_t *keys, size_t n,
+		       uint64_t done)
+{
+	struct key_array *a = ctx;
+
+	(void)done;
+	if (a->n + n > a->max) {
+		snprintf(a->err, a->errlen, "%s: over %llu keys, the --max-memory limit",
+			 name, (unsigned long long)a->max);
+		return -1;
+	}
+	if (a->n + n > a->cap) {
+		/* double, but never past the limit */
+		size_t want = a->cap ? 2 * a->cap : KB_KEYFILE_EACH;
+		uint64_t *p;
+
+		if (want > a->max)
+			want = (size_t)a->max;
+		if (want < a->n + n)
+			want = a->n + n;
+		p = realloc(a->all, want * sizeof(*p));
+		if (!p) {
+			snprintf(a->err, a->errlen, "out of memory for %zu keys", want);
+			return -1;
+		}
+		a->all = p;
+		a->cap = want;
+	}
+	memcpy(a->all + a->n, keys, n * sizeof(*keys));
+	a->n += n;
+	return 0;
+}
+
 int kb_keyfile_read_all(const char *path, int binary, uint64_t max_keys,
 			uint64_t **keys, size_t *n, char *err, size_t errlen)
 {
-	struct kb_keyfile *kf = malloc(sizeof(*kf));
-	uint64_t *all = NULL;
-	size_t cap = 0, done = 0;
-	long got = 0;
+	struct key_array a = { NULL, max_keys, 0, 0, err, errlen };
 
 	*keys = NULL;
 	*n = 0;
-	if (!kf || kb_keyfile_open(kf, path, binary, err, errlen) < 0) {
-		if (!kf)
-			snprintf(err, errlen, "out of memory");
-		free(kf);
+	if (kb_keyfile_each(path, binary, append_keys, &a, err, errlen) != 0) {
+		free(a.all);
 		return -1;
 	}
-	for (;;) {
-		if (done + KB_KEYFILE_BLOCK > cap) {
-			/* double, but never past the limit's keys and a block
-			 * (done is within the limit here) */
-			size_t want = cap ? 2 * cap : KB_KEYFILE_BLOCK;
-			uint64_t *p;
-
-			if (want > max_keys + KB_KEYFILE_BLOCK)
-				want = (size_t)max_keys + KB_KEYFILE_BLOCK;
-			if (want < done + KB_KEYFILE_BLOCK)
-				want = done + KB_KEYFILE_BLOCK;
-			p = realloc(all, want * sizeof(*all));
-			if (!p) {
-				snprintf(err, errlen, "out of memory for %zu keys", want);
-				got = -1;
-				break;
-			}
-			all = p;
-			cap = want;
-		}
-		got = kb_keyfile_next(kf, all + done, KB_KEYFILE_BLOCK, err, errlen);
-		if (got <= 0)
-			break;
-		done += (size_t)got;
-		if (done > max_keys) {
-			snprintf(err, errlen, "%s: over %llu keys, the --max-memory limit",
-				 kf->name, (unsigned long long)max_keys);
-			got = -1;
-			break;
-		}
-	}
-	kb_keyfile_close(kf);
-	free(kf);
-	if (got < 0) {
-		free(all);
-		return -1;
-	}
-	*keys = all;
-	*n = done;
+	*keys = a.all;
+	*n = a.n;
 	return 0;
+}
+
+/* "0x" + lowercase hex + newline, as printf("%#" PRIx64) but 0 as 0x0. */
+static size_t format_hex(char *out, uint64_t v)
+{
+	static const char digits[] = "0123456789abcdef";
+	char tmp[16];
+	size_t n = 0, i;
+
+	do {
+		tmp[n++] = digits[v & 15];
+		v >>= 4;
+	} while (v);
+	out[0] = '0';
+	out[1] = 'x';
+	for (i = 0; i < n; i++)
+		out[2 + i] = tmp[n - 1 - i];
+	out[2 + n] = '\n';
+	return n + 3;
+}
+
+int kb_keywriter_open(struct kb_keywriter *w, const char *path, int binary,
+		      char *err, size_t errlen)
+{
+	memset(&w->out, 0, sizeof(w->out));
+	w->to = stdout;
+	w->binary = binary;
+	if (path && strcmp(path, "-")) {
+		if (kb_atomic_open(&w->out, path, err, errlen) < 0)
+			return -1;
+		w->to = w->out.f;
+	}
+	return 0;
+}
+
+/* The reason a write failed, named as kb_atomic_commit names a file's. */
+static int write_failed(const struct kb_keywriter *w, int saved, char *err, size_t errlen)
+{
+	if (w->out.f)
+		snprintf(err, errlen, "cannot write %s: %s", w->out.path, strerror(saved));
+	else
+		snprintf(err, errlen, "cannot write standard output: %s", strerror(saved));
+	return -1;
+}
+
+int kb_keywriter_put(struct kb_keywriter *w, const uint64_t *keys, size_t n,
+		     char *err, size_t errlen)
+{
+	size_t i, j, m, len;
+
+	for (i = 0; i < n; i += m) {
+		m = n - i < KB_KEYFILE_EACH ? n - i : KB_KEYFILE_EACH;
+		for (j = i, len = 0; j < i + m; j++) {
+			if (w->binary) {
+				unsigned byte;
+
+				for (byte = 0; byte < 8; byte++)
+					w->buf[len++] = (char)(keys[j] >> (8 * byte));
+			} else {
+				len += format_hex(w->buf + len, keys[j]);
+			}
+		}
+		if (fwrite(w->buf, 1, len, w->to) < len || ferror(w->to))
+			return write_failed(w, errno, err, errlen);
+	}
+	return 0;
+}
+
+int kb_keywriter_commit(struct kb_keywriter *w, char *err, size_t errlen)
+{
+	if (w->out.f)
+		return kb_atomic_commit(&w->out, err, errlen);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		return write_failed(w, errno, err, errlen);
+	return 0;
+}
+
+void kb_keywriter_abort(struct kb_keywriter *w)
+{
+	if (w->out.f)
+		kb_atomic_abort(&w->out);
 }

@@ -10,6 +10,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+
+#include "output.h"
 
 #define KB_KEYFILE_BLOCK 65536
 
@@ -75,11 +78,49 @@ long kb_keyfile_next(struct kb_keyfile *kf, uint64_t *keys, size_t max,
 void kb_keyfile_close(struct kb_keyfile *kf);
 
 /*
+ * Every key of a key file to fn, a block (at most KB_KEYFILE_EACH keys) at
+ * a time, with the number of keys before it and the file's name for
+ * messages ("<stdin>" for -), until the end or until fn returns nonzero.
+ * 0 at the end; fn's nonzero return as it is (-1: fn's reason is in err);
+ * or -1 with a one-line reason in err.
+ */
+#define KB_KEYFILE_EACH 4096
+int kb_keyfile_each(const char *path, int binary,
+		    int (*fn)(void *ctx, const char *name, const uint64_t *keys,
+			      size_t n, uint64_t done),
+		    void *ctx, char *err, size_t errlen);
+
+/*
  * Every key of a key file, in a malloc()ed array (*keys, *n; the caller
  * frees it), refusing more than max_keys: 0, or -1 with a one-line reason.
  */
 int kb_keyfile_read_all(const char *path, int binary, uint64_t max_keys,
 			uint64_t **keys, size_t *n, char *err, size_t errlen);
+
+/*
+ * A key file being written, in the form the reader takes: text (0x hex,
+ * one a line) or binary (little-endian u64); to a file under a temporary
+ * name renamed on commit (never left half-written), or to standard output
+ * when the path is NULL or "-".
+ */
+struct kb_keywriter {
+	FILE *to;
+	int binary;
+	struct kb_atomic out;      /* out.f: writing a file */
+	char buf[KB_KEYFILE_EACH * 19];
+};
+
+/* 0, or -1 with a one-line reason naming the file. */
+int kb_keywriter_open(struct kb_keywriter *w, const char *path, int binary,
+		      char *err, size_t errlen);
+/* Write n keys: 0, or -1 with a reason (the output failed); then abort. */
+int kb_keywriter_put(struct kb_keywriter *w, const uint64_t *keys, size_t n,
+		     char *err, size_t errlen);
+/* Finish: the file renamed into place, or standard output flushed; 0, or
+ * -1 with a reason (a full disk), the file then never written. */
+int kb_keywriter_commit(struct kb_keywriter *w, char *err, size_t errlen);
+/* Give up: a file's temporary removed, its target untouched. */
+void kb_keywriter_abort(struct kb_keywriter *w);
 
 /*
  * Parse one text line (no newline).  Returns 1 with *key set, 0 for a blank

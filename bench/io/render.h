@@ -15,6 +15,7 @@
 #include "plot.h"
 #include "report.h"
 #include "tables.h"
+#include "tables_sweep.h"
 #include "waittable.h"
 
 /* The report, in any format; text shows every step-th table size. */
@@ -60,12 +61,6 @@ void kb_figure_waittable(const struct kb_wait_row *rows, size_t n,
 /* The named tables: the list with citations, then every table x word x
  * generation cell (cells in table, word, source, generation order; a
  * cell's keyset is -1 and source names the kernel keys for real keys). */
-struct kb_table_cell {
-	unsigned table;
-	const char *source;     /* "model" or the kernel-keys file's kind */
-	struct kb_cell cell;
-};
-
 void kb_render_tables(const struct kb_table_cell *c, size_t n, uint64_t count,
 		      enum kb_format f, struct kb_buf *b);
 void kb_figure_tables(const struct kb_table_cell *c, size_t n, unsigned word,

@@ -320,7 +320,7 @@ static void speed_hashes(const struct kb_speed_opts *o, enum kb_format format,
 static uint64_t naive_count(uint64_t n, unsigned bits, uint64_t *counts)
 {
 	unsigned shift = 64 - bits;
-	uint64_t i, k = UINT64_C(0xffff888000000000);
+	uint64_t i, k = KB_X86_64_DIRECT_MAP;
 
 	for (i = 0; i < n; i++, k += 4096)
 		counts[k * LKH_GOLDEN_RATIO_64 >> shift]++;
