@@ -27,12 +27,11 @@ if ! diff -u "$tmp/help" "$tmp/usage"; then
 	exit 1
 fi
 if [ -n "$man" ]; then
-	# .B khash\-bench NAME, then the arguments in roff, one line
+	# .SY "khash\-bench NAME", the arguments in roff, .YS: one line each
 	awk '/^\.SH SYNOPSIS/ {on = 1; next} on && /^\.SH/ {exit}
-	     on && /^\.B / {if (line != "") print line; line = substr($0, 4); next}
-	     on && /^\.br/ {next}
-	     on {line = line " " $0}
-	     END {if (line != "") print line}' "$man" |
+	     on && /^\.SY / {line = substr($0, 5); gsub(/"/, "", line); next}
+	     on && /^\.YS/ {print line; next}
+	     on {line = line " " $0}' "$man" |
 		sed 's/\\-/-/g; s/\\e/\\/g; s/\\&//g' >"$tmp/man"
 	if ! diff -u "$tmp/readme" "$tmp/man"; then
 		echo "FAIL: the README's synopsis (-) differs from the man page's (+)"

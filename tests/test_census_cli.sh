@@ -88,7 +88,7 @@ for line in open(sys.argv[2]):
             bad += r["verdict"] != "too few keys" or r["at"] != "0" or r["distinct"] != f[3]
         continue
     r = got[(f[0], f[1])]
-    ok = (r["schema"] == "2" and r["at"] == f[2] and r["distinct"] == f[3]
+    ok = (r["schema"] == "3" and r["at"] == f[2] and r["distinct"] == f[3]
           and abs(float(r["chi2_per_df"]) - float(f[4])) <= 1e-8 * max(1, float(f[4]))
           and r["used"] == f[5] and r["max_load"] == f[6]
           and r["buckets"] == str(2 ** int(f[2])))
@@ -131,7 +131,7 @@ python3 - "$tmp/fix.json" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
 f = d["files"][0]
-ok = (d["schema"] == "khash-bench/census" and d["schema_version"] == 2
+ok = (d["schema"] == "khash-bench/census" and d["schema_version"] == 3
       and f["arch"] == "x86_64" and f["word"] == 64 and f["meta"]["cap"] == "64"
       and f["summary"]["sites"] == 7 and f["summary"]["old"]["broken"] == 2
       and [s["id"] for s in f["sites"]] == [1, 2, 3, 5, 7, 4, 6]
@@ -173,7 +173,7 @@ check "two files: each under its arch and word" $?
 # the i386 site: 32 page-aligned pointers, old hash_32 keeps their top bits
 # (x * 0x9e370001 = x mod 2^32 when x is 2^16-aligned): 32 keys judge 2^2
 # buckets (32 * 31 >= 200 * 2^2), and all 32 fall in one: X^2/df = 32
-grep -q '^2,[^,]*i386.txt,i386,32,9,kernel/census_c.c:30,hash_ptr,,8,site,2,100,32,32,,old,4,32,' "$tmp/two.csv"
+grep -q '^3,[^,]*i386.txt,i386,32,9,kernel/census_c.c:30,hash_ptr,,8,site,2,100,32,32,,old,4,32,' "$tmp/two.csv"
 check "i386: old hash_ptr of 64 KiB-aligned pointers fills one bucket" $?
 
 ## output files: atomic, and none on failure

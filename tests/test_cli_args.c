@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "cli_args.h"
+#include "stats.h"
 
 /* A whole skew command line, for options beside it. */
 #define SKEW "skew --func hash_64 --bits 8 --gen new --keyset seq"
@@ -97,6 +98,7 @@ static void tables_are_consistent(void **state)
 		assert_int_equal(o->arg == NULL, o->kind == KB_ARG_FLAG);
 		assert_int_equal(o->parse != NULL, o->kind == KB_ARG_CUSTOM);
 		assert_int_equal(o->one != NULL, o->kind == KB_ARG_LIST);
+		assert_int_equal(o->name_of != NULL, o->kind == KB_ARG_LIST);
 		if (o->kind == KB_ARG_CHOICE)
 			assert_non_null(strchr(o->arg, '|'));
 		if (o->kind != KB_ARG_CUSTOM && o->kind != KB_ARG_FLAG)
@@ -264,6 +266,10 @@ static void usage_and_man_page_list_the_tables(void **state)
 		assert_non_null(strstr(usage, want));
 		snprintf(want, sizeof(want), "\n.SS %s\n", kb_commands[i].name);
 		assert_non_null(strstr(man, want));
+		/* a synopsis is its own hanging paragraph, not run into the next */
+		snprintf(want, sizeof(want), "\n.SY \"khash\\-bench %s\"\n", kb_commands[i].name);
+		assert_non_null(strstr(man, want));
+		assert_non_null(strstr(strstr(man, want), "\n.YS\n"));
 	}
 	assert_non_null(strstr(man, ".TH KHASH\\-BENCH 1 \"2026-01-02\""));
 	/* a command's help: its synopsis, what --count counts, its options */
@@ -277,6 +283,69 @@ static void usage_and_man_page_list_the_tables(void **state)
 	free(usage);
 	free(man);
 	free(skew);
+}
+
+static void report_usage(FILE *f)
+{
+	kb_command_usage(f, kb_command_find("report"));
+}
+
+/* A list option's default, as report's help writes it, read back by the
+ * parser is the row's default: the help cannot drift from the value. */
+static void list_defaults_read_back(void **state)
+{
+	char *usage = capture(report_usage), label[64], names[256], line[300];
+	struct kb_args a;
+	unsigned i, n = 0;
+
+	(void)state;
+	for (i = 0; i < KB_OPT_COUNT_; i++) {
+		const struct kb_option_info *o = &kb_options[i];
+		const char *p;
+		size_t len = 0;
+		uint32_t v;
+
+		if (o->kind != KB_ARG_LIST || !o->dflt)
+			continue;
+		assert_true(kb_command_takes(kb_command_find("report")) & (UINT64_C(1) << i));
+		snprintf(label, sizeof(label), "  --%s %s ", o->name, o->arg);
+		p = strstr(usage, label);
+		assert_non_null(p);
+		p = strstr(p, "(default: ");
+		assert_non_null(p);
+		for (p += strlen("(default: "); *p && *p != ')' && *p != ';'; p++)
+			if (*p != ' ' && *p != '\n' && len + 1 < sizeof(names))
+				names[len++] = *p;
+		names[len] = '\0';
+		snprintf(line, sizeof(line), "report --%s %s", o->name, names);
+		assert_int_equal(parse(&a, line), 0);
+		memcpy(&v, (const char *)&a + o->offset, sizeof(v));
+		assert_int_equal(v, o->dflt);
+		n++;
+	}
+	assert_int_equal(n, 4); /* --keysets, --funcs, --gens, --words */
+	free(usage);
+}
+
+/* --kind's choices are the table kinds, in their order: a row's names and
+ * kb_table_kind_name cannot part. */
+static void kind_choices_are_the_table_kinds(void **state)
+{
+	const char *p = kb_options[KB_OPT_KIND].arg;
+	char line[128];
+	struct kb_args a;
+	int k, n = 1;
+
+	(void)state;
+	for (; *p; p++)
+		n += *p == '|';
+	assert_int_equal(n, KB_KIND_COUNT_);
+	for (k = 0; k < KB_KIND_COUNT_; k++) {
+		snprintf(line, sizeof(line), "advise --keyset seq --bits 8 --kind %s",
+			 kb_table_kind_name((enum kb_table_kind)k));
+		assert_int_equal(parse(&a, line), 0);
+		assert_int_equal(a.kind, k);
+	}
 }
 
 /* Every option a command takes is in its synopsis (help, man page and
@@ -377,6 +446,25 @@ static void values_at_their_edges(void **state)
 	assert_int_equal(parse(&a, "audit --width 32"), KB_EXIT_USAGE);
 }
 
+/* An option given again: the last value wins (an override), --hist adds
+ * up, and an output named twice is refused. */
+static void repeated_options(void **state)
+{
+	struct kb_args a;
+
+	(void)state;
+	assert_int_equal(parse(&a, SKEW " -o a -o b"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, SKEW " --plot a --plot=a"), KB_EXIT_USAGE);
+	assert_int_equal(parse(&a, SKEW " --seed 1 --seed 2"), 0);
+	assert_true(a.kp.seed == 2);
+	assert_int_equal(parse(&a, SKEW " --bits 9"), 0);
+	assert_int_equal(a.bits, 9);
+	assert_int_equal(parse(&a, SKEW " -q --quiet"), 0);
+	assert_int_equal(parse(&a, "report --hist seq:hash_64:64:8 --hist seq:hash_32:32:8"), 0);
+	assert_int_equal(a.nhist, 2);
+	assert_int_equal(parse(&a, SKEW " --help --help"), 0); /* help asked for is help */
+}
+
 static void help_wins_over_errors(void **state)
 {
 	struct kb_args a;
@@ -446,7 +534,10 @@ int main(void)
 		cmocka_unit_test(values_are_parsed),
 		cmocka_unit_test(usage_and_man_page_list_the_tables),
 		cmocka_unit_test(synopses_name_every_option),
+		cmocka_unit_test(list_defaults_read_back),
+		cmocka_unit_test(kind_choices_are_the_table_kinds),
 		cmocka_unit_test(values_at_their_edges),
+		cmocka_unit_test(repeated_options),
 		cmocka_unit_test(help_wins_over_errors),
 		cmocka_unit_test(multiplier_is_generation_k),
 	};

@@ -141,8 +141,40 @@ static void a_cell_reason_is_escaped(void **state)
 	kb_render_cells(&c, 1, "page4k", KB_FORMAT_CSV, &b);
 	assert_string_equal(text(&b),
 			    "schema,keys,func,gen,word,bits,n,buckets,chi2,df,chi2_per_df,log10_p_upper,log10_p_lower,p_upper,p_lower,used,max_load,expected_max_load,"
-			    "hit_compares,hit_vs_random,miss_compares,miss_vs_random,others_met,met_vs_random,verdict\n"
-			    "1,page4k,hash_32,new,64,8,,,,,,,,,,,,,,,,,,,n/a\n");
+			    "hit_compares,hit_vs_random,miss_compares,miss_vs_random,others_met,met_vs_random,verdict,multiplier,multiplier_width\n"
+			    "2,page4k,hash_32,new,64,8,,,,,,,,,,,,,,,,,,,n/a,,\n");
+	kb_buf_free(&b);
+}
+
+/* A K cell says which K in every format: the CSV's last two columns, the
+ * JSON's "multiplier" and "multiplier_width"; hash.h's cells leave them
+ * empty, the ones K's helpers write for any row. */
+static void a_k_cell_names_its_multiplier(void **state)
+{
+	const struct kb_gen k = { KB_GEN_K, 0x61c88647, 32 }, auto_k = { KB_GEN_K, 0x9e37, 0 };
+	const struct kb_gen old = { LKH_GEN_OLD, 0, 0 };
+	struct kb_cell c;
+	struct kb_buf b = { 0 };
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	c.keyset = KB_KS_SEQ;
+	kb_hashspec_make(&c.spec, LKH_FUNC_HASH_32, 64, &k);
+	c.bits = 8;
+	snprintf(c.why, sizeof(c.why), "n/a here");
+	kb_render_cells(&c, 1, "seq", KB_FORMAT_CSV, &b);
+	assert_non_null(strstr(text(&b), ",verdict,multiplier,multiplier_width\n"));
+	assert_non_null(strstr(text(&b), "\n2,seq,hash_32,K,64,8,"));
+	assert_non_null(strstr(text(&b), ",n/a,0x61c88647,32\n"));
+	kb_buf_free(&b);
+	kb_render_cells(&c, 1, "seq", KB_FORMAT_JSON, &b);
+	assert_non_null(strstr(text(&b), "\"gen\": \"K\", \"word\": 64, \"bits\": 8, \"multiplier\": \"0x61c88647\", \"multiplier_width\": 32, "));
+	kb_buf_free(&b);
+	kb_k_csv(&b, &old);
+	kb_k_csv(&b, &auto_k);
+	kb_k_json(&b, &old);
+	kb_k_json(&b, &auto_k);
+	assert_string_equal(text(&b), ",,,0x9e37,\"multiplier\": \"0x9e37\", \"multiplier_width\": null, ");
 	kb_buf_free(&b);
 }
 
@@ -154,6 +186,7 @@ int main(void)
 		cmocka_unit_test(csv_fields_are_quoted_when_needed),
 		cmocka_unit_test(numbers_stay_valid),
 		cmocka_unit_test(a_cell_reason_is_escaped),
+		cmocka_unit_test(a_k_cell_names_its_multiplier),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -85,6 +85,27 @@ check "histogram data header" $?
 # 65,536 keys in 2048 buckets: a random function's mean load is 32
 [ "$(grep -c 'title "random function: mean load 32"' "$tmp/plots/hist_page4k_hash_64_w64_b11.gp")" = 4 ]
 check "histogram: every panel shows a random function's mean load" $?
+# K in the report: its own column and panel.  K = old's 64-bit multiplier
+# puts every key where old does, bucket by bucket
+"$kb" report --keysets page4k --funcs hash_64 --words 64 --bits-min 11 --bits-max 11 \
+	--multiplier 0x9e37fffffffc0001 --width 64 --hist page4k:hash_64:64:11 \
+	--plot "$tmp/kplots" >/dev/null
+check "report --multiplier --plot" $?
+[ "$(head -1 "$tmp/kplots/hist_page4k_hash_64_w64_b11.dat")" = "# bucket old minimal posted new K" ]
+check "histogram data header names K" $?
+awk '!/^#/ {n++; s += $6; if ($6 != $2) bad++} END {exit !(n == 2048 && s == 65536 && !bad)}' \
+	"$tmp/kplots/hist_page4k_hash_64_w64_b11.dat"
+check "histogram: K = old's multiplier fills old's buckets" $?
+grep -q 'layout 5,1' "$tmp/kplots/hist_page4k_hash_64_w64_b11.gp" &&
+	grep -q 'set title "K = 0x9e37fffffffc0001: 2 of 2048 buckets used' "$tmp/kplots/hist_page4k_hash_64_w64_b11.gp" &&
+	grep -q 'using 1:6 ' "$tmp/kplots/hist_page4k_hash_64_w64_b11.gp"
+check "histogram: a fifth panel, K's, naming its multiplier" $?
+grep -q 'set title "K = 0x9e37fffffffc0001"$' "$tmp/kplots/heatmap_hash_64_w64.gp"
+check "heatmap: K's panel names its multiplier" $?
+"$kb" skew --func hash_64 --word 64 --bits 8 --keyset seq --gen all --multiplier 0x9e37fffffffc0001 \
+	--plot "$tmp/kskew" >/dev/null &&
+	grep -q 'set title "K = 0x9e37fffffffc0001 (64-bit product): ' "$tmp/kskew/skew_seq_hash_64_w64_b8.gp"
+check "skew --plot: K's panel names its multiplier" $?
 (cd "$tmp/plots" && gnuplot heatmap_hash_64_w64.gp) && [ -s "$tmp/plots/heatmap_hash_64_w64.png" ]
 check "plot re-renders from its own script" $?
 

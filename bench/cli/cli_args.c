@@ -331,6 +331,22 @@ static int one_word(const char *s, int *v)
 	return rc;
 }
 
+/* The names of list bits, for a LIST's default in its help (%L). */
+static const char *keyset_name(int id)
+{
+	return kb_keysets[id].name;
+}
+
+static const char *func_name(int f)
+{
+	return lkh_func_name((lkh_func)f);
+}
+
+static const char *word_name(int bit)
+{
+	return bit ? "64" : "32"; /* one_word's bits */
+}
+
 static int parse_hist(const char *s, struct kb_hist_req *h)
 {
 	char ks[64], fn[32];
@@ -422,15 +438,15 @@ static int opt_param(const char *arg, struct kb_args *a)
 	return 0;
 }
 
-#define CUSTOM(fn) KB_ARG_CUSTOM, fn, NULL
-#define LIST(fn) KB_ARG_LIST, NULL, fn
-#define FLAG KB_ARG_FLAG, NULL, NULL
-#define STRING KB_ARG_STRING, NULL, NULL
-#define UINT KB_ARG_UINT, NULL, NULL
-#define U64 KB_ARG_U64, NULL, NULL
-#define COUNT KB_ARG_COUNT, NULL, NULL
-#define BYTES KB_ARG_BYTES, NULL, NULL
-#define CHOICE KB_ARG_CHOICE, NULL, NULL
+#define CUSTOM(fn) KB_ARG_CUSTOM, fn, NULL, NULL
+#define LIST(fn, name) KB_ARG_LIST, NULL, fn, name
+#define FLAG KB_ARG_FLAG, NULL, NULL, NULL
+#define STRING KB_ARG_STRING, NULL, NULL, NULL
+#define UINT KB_ARG_UINT, NULL, NULL, NULL
+#define U64 KB_ARG_U64, NULL, NULL, NULL
+#define COUNT KB_ARG_COUNT, NULL, NULL, NULL
+#define BYTES KB_ARG_BYTES, NULL, NULL, NULL
+#define CHOICE KB_ARG_CHOICE, NULL, NULL, NULL
 #define FIELD(m) offsetof(struct kb_args, m), sizeof(((struct kb_args *)0)->m)
 #define NO_FIELD 0, 0
 const struct kb_option_info kb_options[KB_OPT_COUNT_] = {
@@ -453,6 +469,8 @@ const struct kb_option_info kb_options[KB_OPT_COUNT_] = {
 
 /* --hist may be given again: the synopsis says so */
 #define KB_REPEATABLE KB_OPT(HIST)
+/* outputs: given twice, one would be silently dropped */
+#define KB_ONCE (KB_OPT(OUTPUT) | KB_OPT(PLOT))
 
 uint64_t kb_command_takes(const struct kb_command *c)
 {
@@ -580,13 +598,27 @@ void kb_synopsis(char *out, size_t len, const struct kb_command *c)
 static const char count_forms[] =
 	"; also 1k 1M 1G 1T (10^3 .. 10^12), 1Ki 1Mi 1Gi 1Ti (2^10 .. 2^40) or 1e6, whole numbers only";
 
+/* A LIST's default as the names its parser reads back: "a, b, c" (the
+ * spaces let help wrap a long one). */
+static const char *default_names(char *out, size_t len, const struct kb_option_info *o)
+{
+	size_t used = 0;
+	unsigned bit;
+
+	out[0] = '\0';
+	for (bit = 0; bit < 32; bit++)
+		if (o->dflt & (UINT64_C(1) << bit))
+			append(out, len, &used, "%s%s", used ? ", " : "", o->name_of((int)bit));
+	return out;
+}
+
 /* An option's help as command c documents it: %F, %G, %C, %D and %R filled in,
  * --count's meaning and default and --format's choices from c. */
 static void option_help(char *out, size_t len, const struct kb_option_info *o,
 			const struct kb_command *c)
 {
 	const char *h = o->help;
-	char list[128];
+	char list[256];
 	size_t used = 0;
 
 	if (o == &kb_options[KB_OPT_COUNT]) {
@@ -629,6 +661,8 @@ static void option_help(char *out, size_t len, const struct kb_option_info *o,
 		}
 		if (h[0] == '%' && h[1] == 'C')
 			sub = family_list(list, sizeof(list));
+		if (h[0] == '%' && h[1] == 'L')
+			sub = default_names(list, sizeof(list), o);
 		if (!sub) {
 			out[used++] = *h;
 			out[used] = '\0';
@@ -761,15 +795,16 @@ void kb_manpage(FILE *to, const char *date)
 		date, lkh_version_string());
 	fprintf(to, ".SH NAME\nkhash\\-bench \\- how evenly every generation of Linux's integer hashes fills a hash table\n");
 	fprintf(to, ".SH SYNOPSIS\n");
+	/* .SY/.YS: each command a hanging paragraph, its options never
+	 * hyphenated */
 	for (i = 0; i < kb_command_count; i++) {
-		if (i)
-			fprintf(to, ".br\n");
-		fprintf(to, ".B khash\\-bench %s\n", kb_commands[i].name);
+		fprintf(to, ".SY \"khash\\-bench %s\"\n", kb_commands[i].name);
 		kb_synopsis(syn, sizeof(syn), &kb_commands[i]);
 		if (syn[0]) {
 			roff(to, syn);
 			fputc('\n', to);
 		}
+		fprintf(to, ".YS\n");
 	}
 	fprintf(to, ".SH DESCRIPTION\n");
 	roff(to, intro);
@@ -1007,6 +1042,41 @@ static int check_groups(const struct kb_args *a)
 	return 0;
 }
 
+/*
+ * What getopt refused in word w ("--name" or "--name=value"), said as GNU
+ * says it: unknown, ambiguous (a prefix of several), a value missing, or
+ * a value given to a flag.
+ */
+static int bad_long_option(const char *w)
+{
+	const char *name = w + 2, *eq = strchr(name, '=');
+	size_t len = eq ? (size_t)(eq - name) : strlen(name), used = 0;
+	unsigned i, n = 0, match = 0;
+	char list[256] = "";
+
+	if (strncmp(w, "--", 2))
+		return kb_fail(KB_EXIT_USAGE, "unknown option '%s' (try --help)", w);
+	for (i = 0; i < KB_OPT_COUNT_; i++)
+		if (!strncmp(kb_options[i].name, name, len)) {
+			if (strlen(kb_options[i].name) == len) { /* exact: the only one */
+				n = 1;
+				match = i;
+				break;
+			}
+			append(list, sizeof(list), &used, "%s--%s", n ? ", " : "", kb_options[i].name);
+			n++;
+			match = i;
+		}
+	if (n > 1)
+		return kb_fail(KB_EXIT_USAGE, "option '--%.*s' is ambiguous (%s)", (int)len, name, list);
+	if (n == 0)
+		return kb_fail(KB_EXIT_USAGE, "unknown option '--%.*s' (try --help)", (int)len, name);
+	if (!kb_options[match].arg)
+		return kb_fail(KB_EXIT_USAGE, "option '--%s' takes no value", kb_options[match].name);
+	return kb_fail(KB_EXIT_USAGE, "option '--%s' needs a value (%s)", kb_options[match].name,
+		       kb_options[match].arg);
+}
+
 int kb_parse_args(int argc, char **argv, struct kb_args *a)
 {
 	struct option longs[KB_OPT_COUNT_ + 1];
@@ -1043,14 +1113,22 @@ int kb_parse_args(int argc, char **argv, struct kb_args *a)
 			if (ch == kb_options[i].short_name)
 				id = (int)i;
 		if (id < 0) {
+			for (i = 0; optopt && optopt < 256 && i < KB_OPT_COUNT_; i++)
+				if (kb_options[i].short_name == optopt) /* known: its value missing */
+					return kb_fail(KB_EXIT_USAGE, "option '-%c' needs a value (%s)",
+						       optopt, kb_options[i].arg);
 			if (optopt && optopt < 256)
 				return kb_fail(KB_EXIT_USAGE, "unknown option '-%c' (try --help)", optopt);
-			return kb_fail(KB_EXIT_USAGE, "unknown or incomplete option '%s' (try --help)",
-				       argv[optind - 1]);
+			return bad_long_option(argv[optind - 1]);
 		}
 		if (!(takes & (UINT64_C(1) << id)))
 			return kb_fail(KB_EXIT_USAGE, "option '--%s' is not used by '%s' (see 'khash-bench %s --help')",
 				       kb_options[id].name, c->name, c->name);
+		/* the last value wins, as in getopt tools (a script's base
+		 * command line, then an override), but an output named twice is
+		 * refused, as GNU sort's -o: one of them would never be written */
+		if ((a->given & KB_ONCE) & (UINT64_C(1) << id))
+			return kb_fail(KB_EXIT_USAGE, "--%s given twice", kb_options[id].name);
 		a->given |= UINT64_C(1) << id;
 		if ((rc = parse_option(id, optarg, a)))
 			return rc;
@@ -1117,6 +1195,8 @@ static int parse_option(int id, const char *arg, struct kb_args *a)
 	case KB_ARG_FLAG:
 		break;
 	case KB_ARG_STRING:
+		if (!*arg) /* a file, folder or name: never empty */
+			return kb_fail(KB_EXIT_USAGE, "empty --%s", o->name);
 		memcpy((char *)a + o->offset, &arg, sizeof(arg));
 		return 0;
 	case KB_ARG_UINT:

@@ -39,7 +39,8 @@
  * its range lo..hi (hi 0: at least lo), its default, help).  A CHOICE's
  * argument name is its choices.  In help, %F stands for the bucket
  * functions and %G for the generations, both read from lkh_table.h, %C
- * for advise's candidates, %D for the row's default and %R for its range.
+ * for advise's candidates, %D for the row's default, %L for a LIST's default
+ * as its names and %R for the row's range.
  */
 #define KB_OPTION_TABLE(X)                                                              \
 	X(FUNC, "func", 0, "F", CUSTOM(opt_func), NO_FIELD, 0, 0, 0, "kernel function: %F") \
@@ -59,12 +60,12 @@
 	X(PLOT, "plot", 0, "DIR", STRING, FIELD(plot), 0, 0, 0, "also write figures (data, gnuplot script, PNG, SVG) into DIR") \
 	X(BITS_MIN, "bits-min", 0, "N", UINT, FIELD(ro.bits_min), 0, 0, 6, "smallest table, 2^N buckets (default %D)") \
 	X(BITS_MAX, "bits-max", 0, "N", UINT, FIELD(ro.bits_max), 0, 0, 20, "largest table, 2^N buckets, at most 32 (default %D)") \
-	X(KEYSETS, "keysets", 0, "A,B", LIST(parse_keyset), FIELD(ro.keysets), 0, 0, KB_DEFAULT_KEYSETS, "key sets (default: all but adversarial)") \
-	X(FUNCS, "funcs", 0, "F,G", LIST(one_func), FIELD(ro.funcs), 0, 0, KB_DEFAULT_FUNCS, "functions (default: hash_32,hash_64,hash_ptr)") \
-	X(GENS, "gens", 0, "G,H", LIST(parse_gen), FIELD(ro.gens), 0, 0, (1u << LKH_GEN_COUNT) - 1, "generations (default: all, K too with --multiplier)") \
-	X(WORDS, "words", 0, "32,64", LIST(one_word), FIELD(ro.words), 0, 0, 3, "word sizes (default: both)") \
+	X(KEYSETS, "keysets", 0, "A,B", LIST(parse_keyset, keyset_name), FIELD(ro.keysets), 0, 0, KB_DEFAULT_KEYSETS, "key sets (default: %L)") \
+	X(FUNCS, "funcs", 0, "F,G", LIST(one_func, func_name), FIELD(ro.funcs), 0, 0, KB_DEFAULT_FUNCS, "functions (default: %L)") \
+	X(GENS, "gens", 0, "G,H", LIST(parse_gen, kb_gen_name), FIELD(ro.gens), 0, 0, (1u << LKH_GEN_COUNT) - 1, "generations (default: %L; K too with --multiplier)") \
+	X(WORDS, "words", 0, "32,64", LIST(one_word, word_name), FIELD(ro.words), 0, 0, 3, "word sizes (default: %L)") \
 	X(STEP, "step", 0, "N", UINT, FIELD(step), 1, 0, 2, "text: show every N-th table size (default %D)") \
-	X(HIST, "hist", 0, "KEYSET:FUNC:WORD:BITS", CUSTOM(opt_hist), NO_FIELD, 0, 0, 0, "with --plot: a bucket-load histogram of that cell, every generation (repeatable; default page4k and btrfs-stripe, hash_64, 64, 11)") \
+	X(HIST, "hist", 0, "KEYSET:FUNC:WORD:BITS", CUSTOM(opt_hist), NO_FIELD, 0, 0, 0, "with --plot: a bucket-load histogram of that cell, every generation, K too with --multiplier (repeatable; default page4k and btrfs-stripe, hash_64, 64, 11)") \
 	X(MAX_MEMORY, "max-memory", 0, "BYTES", BYTES, FIELD(max_memory), 0, 0, KB_DEFAULT_MAX_MEMORY, "refuse tables whose counters need more (default %D; K, M, G, T and KiB .. TiB are all 1024-based)") \
 	X(THREADS, "threads", 0, "N", UINT, FIELD(threads), 1, 64, 0, "threads doing the work, %R (default: one per CPU)") \
 	X(QUIET, "quiet", 'q', NULL, FLAG, NO_FIELD, 0, 0, 0, "no progress on standard error (shown only on a terminal, for work past a second)") \
@@ -74,7 +75,7 @@
 	X(CENSUS, "census", 0, "FILE", STRING, FIELD(census), 0, 0, 0, "a census file (see 'khash-bench census')") \
 	X(ATLAS, "atlas", 0, "FILE", STRING, FIELD(atlas), 0, 0, 0, "an atlas of the census kernel's tree (khash-atlas 1): which of the sites Debian builds each census reached, and why not the others") \
 	X(SITE, "site", 0, "FILE:LINE|ID", STRING, FIELD(site), 0, 0, 0, "the census site whose distinct keys to take: its file:line or its id") \
-	X(CANDIDATES, "candidates", 0, "A,B", LIST(one_family), FIELD(families), 0, 0, 0, "the candidates to rank beside the table's own hash (default: all): %C") \
+	X(CANDIDATES, "candidates", 0, "A,B", LIST(one_family, kb_advise_family_name), FIELD(families), 0, 0, 0, "the candidates to rank beside the table's own hash (default: all): %C") \
 	X(KIND, "kind", 0, "chained|tree|locks", CHOICE, FIELD(kind), 0, 0, 0, "what a bucket is, which fixes what skew costs: hlist chains (default), rb-trees, or locks and wait queues") \
 	X(PRESET, "preset", 0, "NAME", STRING, FIELD(preset), 0, 0, 0, "a known multiplier (names: audit --compare)") \
 	X(WIDTH, "width", 0, "32|64", CHOICE, FIELD(width), 0, 0, 0, "the multiplier's word (default: 32 if K and the key fit 32 bits; audit and advise: if K fits)") \
@@ -123,6 +124,7 @@ struct kb_option_info {
 	enum kb_option_kind kind;
 	int (*parse)(const char *arg, struct kb_args *a); /* KB_ARG_CUSTOM */
 	int (*one)(const char *name, int *bit);           /* KB_ARG_LIST */
+	const char *(*name_of)(int bit);                  /* KB_ARG_LIST: one's inverse */
 	size_t offset, size; /* the field in struct kb_args; size 0: none */
 	uint64_t lo, hi, dflt;
 	const char *help;

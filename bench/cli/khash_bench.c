@@ -1294,10 +1294,8 @@ int main(int argc, char **argv)
 	uint64_t caches[3];
 	int rc;
 
-	if (argc < 2) {
-		kb_usage(stderr);
-		return KB_EXIT_USAGE;
-	}
+	if (argc < 2) /* a usage error: one line, as every other */
+		return kb_fail(KB_EXIT_USAGE, "no command (try --help)");
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		kb_usage(stdout);
 		return finish(0);

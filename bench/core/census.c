@@ -377,6 +377,9 @@ static int judge_site(const struct kb_census_file *f, size_t fi,
 				 s->id, s->where, kb_census_func_name(s->func), f->word);
 			return -1;
 		}
+		r->k_width = ks.k_width;
+	} else if (kg && s->func >= LKH_FUNC_COUNT) {
+		r->k_width = f->word; /* K as GOLDEN_RATIO_PRIME, a word */
 	}
 	keys = distinct_keys(s, &n);
 	if (!keys) {

@@ -139,6 +139,10 @@ struct kb_census_row {
 	int ngens;            /* hash.h's four, and K (gen[KB_GEN_K]) when run
 			       * with a multiplier */
 	struct kb_gen k;      /* K's, then */
+	unsigned k_width;     /* the width K had at this site (the given one,
+			       * else its function's argument's; the inode
+			       * hashes' word); 0: K multiplies nothing here
+			       * (hash32_ptr) */
 	struct kb_skew gen[KB_GEN_COUNT];
 };
 

@@ -429,9 +429,12 @@ int kb_report_hists(const struct kb_report *r, const struct kb_hist_req *req,
 	memset(out, 0, n * sizeof(*out));
 	for (i = 0; i < n; i++) {
 		out[i].req = req[i];
-		for (g = 0; g < LKH_GEN_COUNT; g++) {
-			struct kb_hashspec s = { req[i].func, (lkh_gen)g, req[i].word, 0, 0 };
+		for (g = 0; g < KB_GEN_COUNT; g++) {
+			struct kb_hashspec s;
 
+			if (g == KB_GEN_K && !(r->opts.gens & 1u << KB_GEN_K))
+				continue;
+			kb_report_spec(&r->opts, g, req[i].func, req[i].word, &s);
 			if (kb_count_keyset(&s, req[i].bits, req[i].keyset,
 					    &r->opts.params, &eo, &out[i].counts[g],
 					    err, errlen) < 0) {
@@ -449,7 +452,7 @@ void kb_hists_free(struct kb_hist *h, size_t n)
 	int g;
 
 	for (i = 0; i < n; i++)
-		for (g = 0; g < LKH_GEN_COUNT; g++) {
+		for (g = 0; g < KB_GEN_COUNT; g++) {
 			free(h[i].counts[g]);
 			h[i].counts[g] = NULL;
 		}

@@ -98,10 +98,11 @@ struct kb_hist_req {
 	unsigned word, bits;
 };
 
-/* The bucket loads behind one request, one table per generation. */
+/* The bucket loads behind one request, one table per generation: hash.h's
+ * four, and K when the report has it. */
 struct kb_hist {
 	struct kb_hist_req req;
-	uint64_t *counts[LKH_GEN_COUNT]; /* 2^bits each */
+	uint64_t *counts[KB_GEN_COUNT]; /* 2^bits each; NULL: not drawn */
 };
 
 /* Count the n requested histograms over the report's key-set parameters:

@@ -13,7 +13,7 @@
 #include "tables.h"
 
 /* 1 had no kind, kind_from, indexes and cost columns */
-#define CENSUS_SCHEMA 2
+#define CENSUS_SCHEMA 3 /* 3: K's multiplier and width (format.h) */
 
 static const char *const bits_from_names[] = {
 	[KB_CENSUS_BITS_SITE] = "site", [KB_CENSUS_BITS_TABLE] = "table",
@@ -306,18 +306,32 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 
 /* ---- CSV: one row a site and generation ---------------------------------- */
 
-/* ",kind,kind_from,indexes,cost,cost_random,cost_vs_random" and the line's end */
+/* Generation g of row r as the K columns and members (format.h) take it. */
+static void row_gen(const struct kb_census_row *r, int g, struct kb_gen *out)
+{
+	out->gen = g;
+	out->k = r->k.k;
+	out->width = r->k_width;
+}
+
+/* ",kind,kind_from,indexes,cost,cost_random,cost_vs_random", which K, and
+ * the line's end */
 static void kind_csv(const struct kb_census_row *r, int g, struct kb_buf *b)
 {
+	struct kb_gen kg;
+
 	double v, random, x;
 
 	kb_buf_printf(b, ",%s,%s,", kb_site_kind_name(r->kind.kind),
 		      kind_from_names[r->kind.from]);
 	kb_csv_field(b, r->kind.what ? r->kind.what : "");
 	if (kind_cost(r, g, &v, &random, &x))
-		kb_buf_printf(b, ",%.6g,%.6g,%.6g\n", v, random, x);
+		kb_buf_printf(b, ",%.6g,%.6g,%.6g", v, random, x);
 	else
-		kb_buf_printf(b, ",,,\n");
+		kb_buf_printf(b, ",,,");
+	row_gen(r, g, &kg);
+	kb_k_csv(b, &kg);
+	kb_buf_printf(b, "\n");
 }
 
 static void census_csv(const struct kb_census_file *files,
@@ -326,8 +340,8 @@ static void census_csv(const struct kb_census_file *files,
 	size_t i;
 	int g;
 
-	kb_buf_printf(b, "schema,file,arch,word,id,site,func,table,bits,bits_from,at,calls,recorded,distinct,sb_found,gen,buckets,chi2_per_df,log10_p_upper,log10_p_lower,used,max_load,expected_max_load,%sverdict,kind,kind_from,indexes,cost,cost_random,cost_vs_random\n",
-		      KB_COST_CSV_HEAD);
+	kb_buf_printf(b, "schema,file,arch,word,id,site,func,table,bits,bits_from,at,calls,recorded,distinct,sb_found,gen,buckets,chi2_per_df,log10_p_upper,log10_p_lower,used,max_load,expected_max_load,%sverdict,kind,kind_from,indexes,cost,cost_random,cost_vs_random%s\n",
+		      KB_COST_CSV_HEAD, KB_K_CSV_HEAD);
 	for (i = 0; i < nrows; i++) {
 		const struct kb_census_row *r = &rows[i];
 		const struct kb_census_file *f = &files[r->file];
@@ -412,9 +426,12 @@ static void json_site(const struct kb_census_row *r, struct kb_buf *b)
 	kb_buf_printf(b, "\"gens\": {");
 	for (g = 0; g < r->ngens; g++) {
 		const struct kb_skew *k = &r->gen[g];
+		struct kb_gen kg;
 
-		kb_buf_printf(b, "%s\"%s\": {\"buckets\": %llu, ", g ? ", " : "",
-			      kb_gen_name(g), (unsigned long long)k->buckets);
+		row_gen(r, g, &kg);
+		kb_buf_printf(b, "%s\"%s\": {", g ? ", " : "", kb_gen_name(g));
+		kb_k_json(b, &kg);
+		kb_buf_printf(b, "\"buckets\": %llu, ", (unsigned long long)k->buckets);
 		kb_json_number(b, "chi2_per_df", k->chi2_per_df);
 		kb_buf_printf(b, ", ");
 		kb_json_number(b, "log10_p_upper", k->log10_p_upper);

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#define CSV_EXPLAIN 1
+#define CSV_EXPLAIN 2 /* 2: K's multiplier and width, last (format.h) */
 #define JSON_EXPLAIN 1
 
 /* d*K mod 2^w, the word it lands at (a hex figure a reader can check). */
@@ -111,9 +111,12 @@ static void text(const struct kb_explain *e, const struct kb_hashspec *s, unsign
 static void csv(const struct kb_explain *e, const struct kb_hashspec *s, unsigned bits,
 		const char *keys, struct kb_buf *b)
 {
+	struct kb_gen g;
 	size_t i;
 
-	kb_buf_printf(b, "schema,keys,func,gen,word,bits,n,pairs,shared,shared_random,shared_predicted,d,d_pairs,d_shared,d_product,d_offset,d_chance,d_excess,d_share\n");
+	kb_hashspec_kb_gen(s, &g);
+	kb_buf_printf(b, "schema,keys,func,gen,word,bits,n,pairs,shared,shared_random,shared_predicted,d,d_pairs,d_shared,d_product,d_offset,d_chance,d_excess,d_share%s\n",
+		      KB_K_CSV_HEAD);
 	for (i = 0; i < e->ntop; i++) {
 		const struct kb_explain_diff *r = &e->top[i];
 
@@ -132,7 +135,9 @@ static void csv(const struct kb_explain *e, const struct kb_hashspec *s, unsigne
 				      r->offset, r->p);
 		else
 			kb_buf_printf(b, ",,");
-		kb_buf_printf(b, ",%.4f,%.6f\n", r->excess, share(e, r->excess));
+		kb_buf_printf(b, ",%.4f,%.6f", r->excess, share(e, r->excess));
+		kb_k_csv(b, &g);
+		kb_buf_printf(b, "\n");
 	}
 }
 

@@ -7,10 +7,17 @@
 #ifndef KB_FORMAT_H
 #define KB_FORMAT_H
 
+#include "hashspec.h"
 #include "output.h"
 
-/* The schema version of every CSV (`schema` column) and JSON document. */
+/* The schema version of every CSV (`schema` column) and JSON document but
+ * those that grew: 2 where generation K's multiplier and width were added
+ * (CSV: two last columns; JSON: two members), census's in its renderer.
+ * README.md lists them. */
 #define KB_SCHEMA_VERSION 1
+#define KB_CELLS_CSV_SCHEMA 2 /* report and skew */
+#define KB_TABLES_SCHEMA 2
+#define KB_INFLUENCE_SCHEMA 2
 
 enum kb_format {
 	KB_FORMAT_TEXT,
@@ -37,5 +44,14 @@ void kb_json_number(struct kb_buf *b, const char *key, double v);
 void kb_csv_field(struct kb_buf *b, const char *s);
 /* A double for CSV: %.10g, inf and -inf spelled out, -0 as 0. */
 void kb_csv_number(struct kb_buf *b, double v);
+
+/* Which K a generation-K row hashes with, wherever a row names its
+ * generation.  CSV: the last two columns (KB_K_CSV_HEAD), ",0xK,W", empty
+ * for hash.h's generations (and W for a K unused, width 0).  JSON:
+ * "multiplier": "0xK", "multiplier_width": W, with the comma and space
+ * after, or nothing. */
+#define KB_K_CSV_HEAD ",multiplier,multiplier_width"
+void kb_k_csv(struct kb_buf *b, const struct kb_gen *g);
+void kb_k_json(struct kb_buf *b, const struct kb_gen *g);
 
 #endif

@@ -361,12 +361,21 @@ void kb_plot_heat_layers(char *out, size_t len, const char *sel,
 		 sel, sel, sel, extra);
 }
 
+/* A panel's generation: K says which. */
+static const char *gen_title(const struct kb_report *r, int g, char *buf, size_t len)
+{
+	if (g != KB_GEN_K)
+		return kb_gen_name(g);
+	snprintf(buf, len, "K = 0x%llx", (unsigned long long)r->opts.k);
+	return buf;
+}
+
 static int plot_heatmap(struct staging *st, const struct kb_report *r,
 			lkh_func func, unsigned word, char *err, size_t errlen)
 {
 	const struct kb_report_opts *o = &r->opts;
 	struct kb_buf dat = { 0 }, gp = { 0 };
-	char base[128], title[256], sel[32], layers[1024];
+	char base[128], title[256], sel[32], layers[1024], gen[48];
 	int g, k, rows = 0, rc, ngen = 0;
 	size_t i;
 
@@ -436,7 +445,7 @@ static int plot_heatmap(struct staging *st, const struct kb_report *r,
 			continue;
 		/* one colour scale, beside the last panel */
 		kb_buf_printf(&gp, "  %s colorbox\n", (int)i + 1 < ngen ? "unset" : "set");
-		kb_buf_printf(&gp, "  set title \"%s\"\n", kb_gen_name(g));
+		kb_buf_printf(&gp, "  set title \"%s\"\n", gen_title(r, g, gen, sizeof(gen)));
 		snprintf(sel, sizeof(sel), "index %zu", i);
 		kb_plot_heat_layers(layers, sizeof(layers), sel, "");
 		kb_buf_printf(&gp, "%s", layers);
@@ -456,46 +465,53 @@ static int plot_histogram(struct staging *st, const struct kb_report *r,
 	struct kb_buf dat = { 0 }, gp = { 0 };
 	char base[160], title[256];
 	uint64_t i, m = UINT64_C(1) << h->bits;
-	int g, rc, panel = 0;
+	int g, rc, panel = 0, panels = 0;
 
 	snprintf(base, sizeof(base), "hist_%s_%s_w%u_b%u", kb_keysets[h->keyset].name,
 		 lkh_func_name(h->func), h->word, h->bits);
+	/* a column and a panel per generation counted: K's when the report has it */
 	kb_buf_printf(&dat, "# bucket");
-	for (g = 0; g < LKH_GEN_COUNT; g++)
-		kb_buf_printf(&dat, " %s", lkh_gen_name((lkh_gen)g));
+	for (g = 0; g < KB_GEN_COUNT; g++)
+		if (hist->counts[g]) {
+			kb_buf_printf(&dat, " %s", kb_gen_name(g));
+			panels++;
+		}
 	kb_buf_printf(&dat, "\n");
 	for (i = 0; i < m; i++) {
 		kb_buf_printf(&dat, "%llu", (unsigned long long)i);
-		for (g = 0; g < LKH_GEN_COUNT; g++)
-			kb_buf_printf(&dat, " %llu",
-				      (unsigned long long)hist->counts[g][i]);
+		for (g = 0; g < KB_GEN_COUNT; g++)
+			if (hist->counts[g])
+				kb_buf_printf(&dat, " %llu",
+					      (unsigned long long)hist->counts[g][i]);
 		kb_buf_printf(&dat, "\n");
 	}
 	snprintf(title, sizeof(title), "%s: %llu keys of %s into %llu buckets, %u-bit kernel",
 		 lkh_func_name(h->func), (unsigned long long)r->opts.params.count,
 		 kb_keysets[h->keyset].name, (unsigned long long)m, h->word);
-	script_head(&gp, base, title, 1200, 240 * LKH_GEN_COUNT);
-	kb_buf_printf(&gp, "  set multiplot layout %d,1 title \"%s\"\n", LKH_GEN_COUNT,
-		      title);
+	script_head(&gp, base, title, 1200, 240 * panels);
+	kb_buf_printf(&gp, "  set multiplot layout %d,1 title \"%s\"\n", panels, title);
 	kb_buf_printf(&gp, "  set xrange [-0.5:%llu]\n  set ylabel \"keys in bucket\"\n",
 		      (unsigned long long)m);
 	kb_buf_printf(&gp, "  set key top right box opaque\n");
-	for (g = 0; g < LKH_GEN_COUNT; g++) {
+	for (g = 0; g < KB_GEN_COUNT; g++) {
+		char gen[48];
 		struct kb_skew s;
 
+		if (!hist->counts[g])
+			continue;
 		kb_skew_from_counts(hist->counts[g], m, &s);
 		kb_buf_printf(&gp, "  set title \"%s: %llu of %llu buckets used, max load %llu, X^2/df %.3g\"\n",
-			      lkh_gen_name((lkh_gen)g), (unsigned long long)s.used,
+			      gen_title(r, g, gen, sizeof(gen)), (unsigned long long)s.used,
 			      (unsigned long long)m, (unsigned long long)s.max_load,
 			      s.chi2_per_df);
-		if (++panel == LKH_GEN_COUNT)
+		if (++panel == panels)
 			kb_buf_printf(&gp, "  set xlabel \"bucket\"\n");
 		/* what a random function would give: the mean load, and the
 		 * fullest of m buckets it would be expected to fill */
 		kb_buf_printf(&gp, "  plot data using 1:%d with impulses notitle, \\\n"
 			      "    %.6g with lines dashtype 2 lw 2 lc \"black\" title \"random function: mean load %.4g\", \\\n"
 			      "    %.6g with lines dashtype 3 lw 2 lc \"red\" title \"random function: fullest bucket %.3g\"\n",
-			      g + 2, (double)s.n / (double)m, (double)s.n / (double)m,
+			      panel + 1, (double)s.n / (double)m, (double)s.n / (double)m,
 			      s.expected_max, s.expected_max);
 	}
 	script_tail(&gp);

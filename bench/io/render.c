@@ -158,19 +158,25 @@ static void cells_csv(const struct kb_cell *c, size_t n, struct kb_buf *b)
 {
 	size_t i;
 
-	/* a key file's cell says what it read: three more columns */
-	kb_buf_printf(b, "schema,keys,func,gen,word,bits,n,buckets,chi2,df,chi2_per_df,log10_p_upper,log10_p_lower,p_upper,p_lower,used,max_load,expected_max_load,%sverdict%s\n",
+	/* a key file's cell says what it read: three more columns; then
+	 * which K (schema 2) */
+	kb_buf_printf(b, "schema,keys,func,gen,word,bits,n,buckets,chi2,df,chi2_per_df,log10_p_upper,log10_p_lower,p_upper,p_lower,used,max_load,expected_max_load,%sverdict%s%s\n",
 		      KB_COST_CSV_HEAD,
-		      n && c->from_file ? ",keys_read,repeated,distinct" : "");
+		      n && c->from_file ? ",keys_read,repeated,distinct" : "", KB_K_CSV_HEAD);
 	for (i = 0; i < n; i++, c++) {
 		const struct kb_skew *s = &c->skew;
+		struct kb_gen g;
 
-		kb_buf_printf(b, "%d,", KB_SCHEMA_VERSION);
+		kb_hashspec_kb_gen(&c->spec, &g);
+		kb_buf_printf(b, "%d,", KB_CELLS_CSV_SCHEMA);
 		kb_csv_field(b, kb_cell_source(c));
 		kb_buf_printf(b, ",%s,%s,%u,%u,", cell_func(c),
 			      kb_hashspec_gen_name(&c->spec), c->spec.word, c->bits);
 		if (!c->ok) {
-			kb_buf_printf(b, ",,,,,,,,,,,,%sn/a\n", KB_COST_CSV_EMPTY);
+			kb_buf_printf(b, ",,,,,,,,,,,,%sn/a%s", KB_COST_CSV_EMPTY,
+				      c->from_file ? ",,," : "");
+			kb_k_csv(b, &g);
+			kb_buf_printf(b, "\n");
 			continue;
 		}
 		kb_buf_printf(b, "%llu,%llu,", (unsigned long long)s->n,
@@ -192,6 +198,7 @@ static void cells_csv(const struct kb_cell *c, size_t n, struct kb_buf *b)
 		if (c->from_file)
 			kb_buf_printf(b, ",%llu,%llu,%s", (unsigned long long)c->keys_read,
 				      (unsigned long long)c->repeated, c->distinct ? "yes" : "no");
+		kb_k_csv(b, &g);
 		kb_buf_printf(b, "\n");
 	}
 }
@@ -246,15 +253,15 @@ static void cells_json(const struct kb_cell *c, size_t n,
 	kb_buf_printf(b, "  \"cells\": [");
 	for (i = 0; i < n; i++, c++) {
 		const struct kb_skew *s = &c->skew;
+		struct kb_gen g;
 
+		kb_hashspec_kb_gen(&c->spec, &g);
 		kb_buf_printf(b, "%s\n    {\"keys\": ", i ? "," : "");
 		kb_json_string(b, c->keyset < 0 && source ? source : kb_cell_source(c));
 		kb_buf_printf(b, ", \"func\": \"%s\", \"gen\": \"%s\", \"word\": %u, \"bits\": %u, ",
 			      cell_func(c),
 			      kb_hashspec_gen_name(&c->spec), c->spec.word, c->bits);
-		if (c->spec.k_width)
-			kb_buf_printf(b, "\"multiplier\": \"0x%llx\", \"multiplier_width\": %u, ",
-				      (unsigned long long)c->spec.k, c->spec.k_width);
+		kb_k_json(b, &g);
 		if (!c->ok) {
 			kb_buf_printf(b, "\"verdict\": \"n/a\", \"why\": ");
 			kb_json_string(b, c->why);
@@ -396,23 +403,30 @@ void kb_render_influence(const struct kb_influence *r,
 			 enum kb_format f, struct kb_buf *b)
 {
 	unsigned j, k;
+	struct kb_gen g;
 
+	kb_hashspec_kb_gen(s, &g);
 	if (f == KB_FORMAT_CSV) {
-		kb_buf_printf(b, "schema,func,gen,word,bits,in_bit,out_bit,p_flip\n");
+		kb_buf_printf(b, "schema,func,gen,word,bits,in_bit,out_bit,p_flip%s\n", KB_K_CSV_HEAD);
 		for (j = 0; j < r->in_bits; j++)
-			for (k = 0; k < r->out_bits; k++)
-				kb_buf_printf(b, "%d,%s,%s,%u,%u,%u,%u,%.6f\n",
-					      KB_SCHEMA_VERSION,
+			for (k = 0; k < r->out_bits; k++) {
+				kb_buf_printf(b, "%d,%s,%s,%u,%u,%u,%u,%.6f",
+					      KB_INFLUENCE_SCHEMA,
 					      lkh_func_name(s->func),
 					      kb_hashspec_gen_name(s), s->word, bits,
 					      j, k, r->p[j][k]);
+				kb_k_csv(b, &g);
+				kb_buf_printf(b, "\n");
+			}
 	} else if (f == KB_FORMAT_JSON) {
 		kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/influence\",\n  \"schema_version\": %d,\n",
-			      KB_SCHEMA_VERSION);
+			      KB_INFLUENCE_SCHEMA);
 		kb_buf_printf(b, "  \"func\": \"%s\", \"gen\": \"%s\", \"word\": %u, \"bits\": %u,\n",
 			      lkh_func_name(s->func), kb_hashspec_gen_name(s), s->word,
 			      bits);
-		kb_buf_printf(b, "  \"samples\": %llu, \"exhaustive\": %s, \"mean_bias\": %.6f, \"worst_bias\": %.6f, \"worst_in_bit\": %u, \"worst_out_bit\": %u,\n  \"p_flip\": [",
+		kb_buf_printf(b, "  ");
+		kb_k_json(b, &g);
+		kb_buf_printf(b, "\"samples\": %llu, \"exhaustive\": %s, \"mean_bias\": %.6f, \"worst_bias\": %.6f, \"worst_in_bit\": %u, \"worst_out_bit\": %u,\n  \"p_flip\": [",
 			      (unsigned long long)r->samples,
 			      r->exhaustive ? "true" : "false", r->mean_bias,
 			      r->worst_bias, r->worst_in, r->worst_out);
@@ -424,8 +438,10 @@ void kb_render_influence(const struct kb_influence *r,
 		}
 		kb_buf_printf(b, "\n  ]\n}\n");
 	} else {
+		char label[64];
+
 		kb_buf_printf(b, "%s %s on %u-bit, %u output bits: P(flipping input bit j flips output bit k), %llu samples\n",
-			      kb_hashspec_gen_name(s), lkh_func_name(s->func), s->word,
+			      gen_label(s, label, sizeof(label)), lkh_func_name(s->func), s->word,
 			      bits, (unsigned long long)r->samples);
 		kb_buf_printf(b, "marks by |P - 1/2|: ' ' < 0.05   . < 0.15   o < 0.30   # >= 0.30 (rarely or always flips)\n\n");
 		kb_buf_printf(b, "in bit | out bit 0..%u\n", bits - 1);
@@ -778,6 +794,7 @@ void kb_figure_cells_hist(const struct kb_cell *c, const uint64_t *const *counts
 				 n, (unsigned long long)m);
 	for (g = 0; g < n && used < sizeof(fig->body); g++) {
 		const struct kb_skew *s = &c[g].skew;
+		char label[64];
 		double mean = (double)s->n / (double)m;
 
 		used += (size_t)snprintf(fig->body + used, sizeof(fig->body) - used,
@@ -785,7 +802,8 @@ void kb_figure_cells_hist(const struct kb_cell *c, const uint64_t *const *counts
 					 "  plot data using 1:%zu with impulses notitle, \\\n"
 					 "    %.6g with lines dashtype 2 lw 2 lc \"black\" title \"random function: mean load %.4g\", \\\n"
 					 "    %.6g with lines dashtype 3 lw 2 lc \"red\" title \"random function: fullest bucket %.3g\"\n",
-					 kb_hashspec_gen_name(&c[g].spec), (unsigned long long)s->used,
+					 gen_label(&c[g].spec, label, sizeof(label)),
+					 (unsigned long long)s->used,
 					 (unsigned long long)m, (unsigned long long)s->max_load,
 					 s->chi2_per_df, g + 1 == n ? "  set xlabel \"bucket\"\n" : "",
 					 g + 2, mean, mean, s->expected_max, s->expected_max);
@@ -828,11 +846,14 @@ static void tables_csv(const struct kb_table_cell *c, size_t n, struct kb_buf *b
 {
 	size_t i;
 
-	kb_buf_printf(b, "schema,table,site,keys,gen,word,bits,n,buckets,chi2_per_df,log10_p_upper,used,max_load,expected_max_load,verdict,kind,cost,cost_random,cost_vs_random\n");
+	kb_buf_printf(b, "schema,table,site,keys,gen,word,bits,n,buckets,chi2_per_df,log10_p_upper,used,max_load,expected_max_load,verdict,kind,cost,cost_random,cost_vs_random%s\n",
+		      KB_K_CSV_HEAD);
 	for (i = 0; i < n; i++) {
 		const struct kb_skew *s = &c[i].cell.skew;
+		struct kb_gen g;
 
-		kb_buf_printf(b, "%d,%s,", KB_SCHEMA_VERSION, kb_tables[c[i].table].name);
+		kb_hashspec_kb_gen(&c[i].cell.spec, &g);
+		kb_buf_printf(b, "%d,%s,", KB_TABLES_SCHEMA, kb_tables[c[i].table].name);
 		kb_csv_field(b, kb_tables[c[i].table].site);
 		kb_buf_printf(b, ",");
 		kb_csv_field(b, c[i].source);
@@ -843,7 +864,9 @@ static void tables_csv(const struct kb_table_cell *c, size_t n, struct kb_buf *b
 		double v, random, ratio;
 
 		if (!c[i].cell.ok) {
-			kb_buf_printf(b, ",,,,,,,n/a,%s,,,\n", kb_table_kind_name(kind));
+			kb_buf_printf(b, ",,,,,,,n/a,%s,,,", kb_table_kind_name(kind));
+			kb_k_csv(b, &g);
+			kb_buf_printf(b, "\n");
 			continue;
 		}
 		kb_buf_printf(b, "%llu,%llu,", (unsigned long long)s->n,
@@ -853,20 +876,23 @@ static void tables_csv(const struct kb_table_cell *c, size_t n, struct kb_buf *b
 		kb_csv_number(b, s->log10_p_upper);
 		kb_cost_of(s, &cost);
 		kb_cost_for(&cost, kind, &v, &random, &ratio);
-		kb_buf_printf(b, ",%llu,%llu,%.4f,%s,%s,%.6g,%.6g,%.6g\n", (unsigned long long)s->used,
+		kb_buf_printf(b, ",%llu,%llu,%.4f,%s,%s,%.6g,%.6g,%.6g", (unsigned long long)s->used,
 			      (unsigned long long)s->max_load, s->expected_max,
 			      kb_verdict(s), kb_table_kind_name(kind), v, random, ratio);
+		kb_k_csv(b, &g);
+		kb_buf_printf(b, "\n");
 	}
 }
 
 static void tables_json(const struct kb_table_cell *c, size_t n, uint64_t count,
 			struct kb_buf *b)
 {
+	struct kb_gen g;
 	size_t i;
 	unsigned t;
 
 	kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/tables\",\n  \"schema_version\": %d,\n  \"count\": %llu,\n  \"tables\": [",
-		      KB_SCHEMA_VERSION, (unsigned long long)count);
+		      KB_TABLES_SCHEMA, (unsigned long long)count);
 	for (t = 0; t < kb_tables_count; t++) {
 		const struct kb_table *tb = &kb_tables[t];
 
@@ -891,6 +917,8 @@ static void tables_json(const struct kb_table_cell *c, size_t n, uint64_t count,
 		kb_buf_printf(b, ", \"gen\": \"%s\", \"word\": %u, \"bits\": %u, ",
 			      kb_hashspec_gen_name(&c[i].cell.spec), c[i].cell.spec.word,
 			      c[i].cell.bits);
+		kb_hashspec_kb_gen(&c[i].cell.spec, &g);
+		kb_k_json(b, &g);
 		if (!c[i].cell.ok) {
 			kb_buf_printf(b, "\"verdict\": \"n/a\", \"why\": ");
 			kb_json_string(b, c[i].cell.why);
