@@ -437,6 +437,19 @@ same "README: planted bugs, one per '== ' entry of tests/mutants/mutants.txt" \
 	"$(grep -c '^== ' "$(dirname "$0")/mutants/mutants.txt")" \
 	"$(sed -n 's/.*(\([0-9]*\) planted bugs.*/\1/p' "$readme")"
 
+## The layout table: every module of bench/core, bench/io and bench/cli is
+## named in its folder's row (a reader should find each file from there)
+for dir in core io cli; do
+	row=$(grep -F "| \`bench/$dir/\` |" "$readme")
+	for f in "$(dirname "$0")/../bench/$dir"/*.c; do
+		m=$(basename "$f" .c)
+		case $row in
+		*"\`$m\`"* | *"\`$m.c\`"*) check "README layout: bench/$dir/$m" 0 ;;
+		*) check "README layout: bench/$dir/$m named in the bench/$dir/ row" 1 ;;
+		esac
+	done
+done
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ] || exit 1
 # the figures that need both heap allocators were not checked
