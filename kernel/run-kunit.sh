@@ -90,7 +90,8 @@ if [ -n "$missing" ]; then
 	[ "$(id -u)" = 0 ] || die "missing packages:$missing (run as root or install them)"
 	say "installing$missing"
 	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -q >/dev/null
+	# a mirror mid-sync fails one index: go on with the lists there are
+	apt-get update -q >/dev/null || say "apt-get update failed; going on with the lists there are"
 	# shellcheck disable=SC2086
 	apt-get install -y -q --no-install-recommends $missing >/dev/null
 fi

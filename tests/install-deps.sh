@@ -24,5 +24,6 @@ echo "installing: ${missing[*]}" >&2
 SUDO=
 [ "$(id -u)" -ne 0 ] && SUDO=sudo
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
+# a mirror mid-sync fails one index: go on with the lists there are
+$SUDO apt-get update -qq || echo "apt-get update failed; going on with the lists there are" >&2
 $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

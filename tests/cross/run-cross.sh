@@ -102,8 +102,11 @@ ensure_packages() {
 	note "installing: ${missing[*]}"
 	local sudo=
 	[ "$(id -u)" -ne 0 ] && sudo=sudo
+	# a mirror in the middle of a sync fails one index ("File has
+	# unexpected size"): go on with the lists there are; the install
+	# itself still has to succeed
 	{
-		$sudo apt-get update &&
+		$sudo apt-get update || echo "apt-get update failed; going on with the lists there are"
 		DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y \
 			--no-install-recommends "${missing[@]}"
 	} >"$LOG_DIR/apt-install.log" 2>&1 || {

@@ -101,6 +101,15 @@ def copy_tree(src_root):
         # than objects another checkout built in the same scratch tree
         if not os.path.exists(dst) or open(s, "rb").read() != open(dst, "rb").read():
             shutil.copy(s, dst)
+    # a file the tree no longer has goes too: globs (the README layout
+    # check, the kernel series) would still find it in the scratch copy
+    for d, _, names in os.walk(src_root, topdown=False):
+        for name in names:
+            rel = os.path.relpath(os.path.join(d, name), src_root)
+            if rel not in keep:
+                os.remove(os.path.join(d, name))
+        if d != src_root and not os.listdir(d):
+            os.rmdir(d)
     return keep
 
 
