@@ -28,6 +28,7 @@ head64='khash-census 1
 meta word 64
 meta arch x86_64
 meta kernel test'
+head64v2=${head64/khash-census 1/khash-census 2}
 bad() {
 	local name=$1 msg=$2
 	shift 2
@@ -176,11 +177,26 @@ check "two files: each under its arch and word" $?
 grep -q '^3,[^,]*i386.txt,i386,32,9,kernel/census_c.c:30,hash_ptr,,8,site,2,100,32,32,,old,4,32,' "$tmp/two.csv"
 check "i386: old hash_ptr of 64 KiB-aligned pointers fills one bucket" $?
 
+## version 2: module sites read and judged like the kernel's own; the
+## "not called" comment of a module's site keeps its file:line
+{
+	echo "$head64v2"
+	echo "site 1 hash_32 4 40 kernel/a.c:1"
+	printf 'keys 1 %s\n' "$(seq 1 16 | tr '\n' ' ' | sed 's/ $//')" "$(seq 17 32 | tr '\n' ' ' | sed 's/ $//')"
+	echo "site 7 hash_32 4 40 fs/nfsd/x.c:9 nfsd"
+	printf 'keys 7 %s\n' "$(seq 101 116 | tr '\n' ' ' | sed 's/ $//')" "$(seq 117 132 | tr '\n' ' ' | sed 's/ $//')"
+	echo "# site 8 not called: hash_ptr fs/nfsd/y.c:3 nfsd"
+} >"$tmp/mod.txt"
+"$kb" census --format csv "$tmp/mod.txt" >"$tmp/mod.csv"; check "a version 2 file with modules is read" $?
+[ "$(awk -F, '$5 == 1 && $6 == "kernel/a.c:1" && $30 == "ok"' "$tmp/mod.csv" | wc -l)" = 4 ] &&
+	[ "$(awk -F, '$5 == 7 && $6 == "fs/nfsd/x.c:9" && $30 == "ok"' "$tmp/mod.csv" | wc -l)" = 4 ]
+check "version 2: the module's site is judged like the kernel's" $?
+
 ## output files: atomic, and none on failure
 "$kb" census -o "$tmp/o.txt" "$fixture" && cmp -s "$tmp/o.txt" "$tmp/fix.txt"
 check "-o FILE writes what stdout shows" $?
 echo keep >"$tmp/keep.txt"
-printf 'khash-census 2\n' >"$tmp/v2.txt"
+printf 'khash-census 3\n' >"$tmp/v2.txt"
 "$kb" census -o "$tmp/keep.txt" "$tmp/v2.txt" 2>/dev/null
 [ $? = 1 ] && [ "$(cat "$tmp/keep.txt")" = keep ]; check "a bad file leaves -o's target untouched" $?
 
@@ -197,14 +213,22 @@ expect 1 "khash-bench: $tmp: is a directory, not a census file" "$tmp"
 : >"$tmp/empty.txt"
 expect 1 "khash-bench: $tmp/empty.txt: empty, not a census file" "$tmp/empty.txt"
 # the second file is bad: nothing for the first either
-expect 1 "khash-bench: $tmp/v2.txt:1: not a census file: the first line must be 'khash-census 1'" \
+expect 1 "khash-bench: $tmp/v2.txt:1: not a census file: the first line must be 'khash-census 1' or 'khash-census 2'" \
 	"$fixture" "$tmp/v2.txt"
-bad "magic" "1: not a census file: the first line must be 'khash-census 1'" "khash-census 2"
+bad "magic" "1: not a census file: the first line must be 'khash-census 1' or 'khash-census 2'" "khash-census 3"
+bad "magic 0" "1: not a census file: the first line must be 'khash-census 1' or 'khash-census 2'" "khash-census 0"
+bad "magic 22" "1: not a census file: the first line must be 'khash-census 1' or 'khash-census 2'" "khash-census 22"
 bad "CR" "2: a CR line end (the format's lines end in LF alone)" "khash-census 1" $'meta word 64\r'
 bad "empty line" "5: an empty line" "$head64" ""
 bad "unknown record" "5: unknown record 'sites'" "$head64" "sites 1 hash_32 8 1 a.c:1"
 bad "double space" "5: fields must be separated by single spaces" "$head64" "site 1  hash_32 8 1 a.c:1"
 bad "site fields" "5: site needs 5 fields (id func bits calls file:line), not 4" "$head64" "site 1 hash_32 8 1"
+# version 2: a module's name may end a site line; never in version 1
+bad "module in version 1" "5: site needs 5 fields (id func bits calls file:line), not 6" \
+	"$head64" "site 1 hash_32 8 1 a.c:1 nfsd"
+bad "site fields v2" "5: site needs 5 fields (id func bits calls file:line) and maybe a module, not 7" \
+	"$head64v2" "site 1 hash_32 8 1 a.c:1 nfsd x"
+bad "module name" "5: module 'nf.sd' is not a module's name" "$head64v2" "site 1 hash_32 8 1 a.c:1 nf.sd"
 bad "unknown function" "5: unknown function 'hash_65'" "$head64" "site 1 hash_65 8 1 a.c:1"
 bad "bits range" "5: bits 33 out of range for hash_32 on a 64-bit kernel: 1..32" "$head64" "site 1 hash_32 33 1 a.c:1"
 bad "bits of __hash_32" "5: bits 8 out of range for __hash_32 on a 64-bit kernel: 0" "$head64" "site 1 __hash_32 8 1 a.c:1"
@@ -245,7 +269,7 @@ printf 'khash-census 1\nmeta arch x86_64\nmeta kernel k\n' >"$tmp/noword.txt"
 expect 1 "khash-bench: $tmp/noword.txt: no 'meta word' line" "$tmp/noword.txt"
 "$kb" census - <"$tmp/v2.txt" >"$tmp/out" 2>"$tmp/err"
 [ $? = 1 ] && [ ! -s "$tmp/out" ] &&
-	[ "$(cat "$tmp/err")" = "khash-bench: <stdin>:1: not a census file: the first line must be 'khash-census 1'" ]
+	[ "$(cat "$tmp/err")" = "khash-bench: <stdin>:1: not a census file: the first line must be 'khash-census 1' or 'khash-census 2'" ]
 check "standard input named <stdin> in messages" $?
 
 ## the heatmap

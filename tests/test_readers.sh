@@ -92,7 +92,7 @@ nul_c="NUL byte at byte offset"
 run 'head -c 100M /dev/zero' 1 "khash-bench: <stdin>:1: $nul_c 0: not a text census file" census -
 run 'cat /dev/zero' 1 "khash-bench: <stdin>:1: $nul_c 0: not a text census file" census -
 run 'printf "khash-census 1\nmeta\0 word 64\n"' 1 "khash-bench: <stdin>:2: $nul_c 19: not a text census file" census -
-run 'yes' 1 "khash-bench: <stdin>:1: not a census file: the first line must be 'khash-census 1'" census -
+run 'yes' 1 "khash-bench: <stdin>:1: not a census file: the first line must be 'khash-census 1' or 'khash-census 2'" census -
 run 'yes | tr -d "\n"' 1 "khash-bench: <stdin>:1: line longer than 4096 bytes" census -
 run 'printf "khash-census 1\n# %04096d\n" 0' 1 "khash-bench: <stdin>:2: line longer than 4096 bytes" census -
 run 'printf "khash-census 1\r\n"' 1 "khash-bench: <stdin>:1: a CR line end (the format's lines end in LF alone)" census -

@@ -83,6 +83,7 @@ void kb_census_file_free(struct kb_census_file *f)
 
 	for (i = 0; i < f->nsites; i++) {
 		free(f->sites[i].where);
+		free(f->sites[i].module);
 		free(f->sites[i].keys);
 	}
 	for (i = 0; i < f->nmeta; i++) {

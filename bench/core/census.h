@@ -48,6 +48,7 @@ struct kb_census_site {
 	unsigned bits;       /* as recorded; 0 where the function takes none */
 	uint64_t calls;
 	char *where;         /* file:line in the kernel tree */
+	char *module;        /* the module it was compiled into; NULL: the kernel */
 	uint64_t line;       /* of its site record, for messages */
 	struct kb_census_key *keys; /* in recording order, repeats kept */
 	size_t nkeys, cap;
@@ -63,6 +64,7 @@ struct kb_census_file {
 	const char *arch;    /* meta arch (points into meta) */
 	struct kb_census_meta *meta;
 	size_t nmeta;
+	unsigned version;    /* of the format: 1, or 2 (module names) */
 	struct kb_census_site *sites;
 	size_t nsites;
 	/* file:line of each "# site N not called: FUNC FILE:LINE" comment:

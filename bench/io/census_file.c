@@ -241,26 +241,44 @@ static int is_where(const char *s)
 	       kb_parse_number(colon + 1, strlen(colon + 1), &line) == KB_NUMBER_OK && line;
 }
 
+/* A module's name as the kernel prints it: letters, digits, _ and -. */
+static int is_module(const char *s)
+{
+	return *s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") ==
+			     strlen(s);
+}
+
 /*
  * "# site ID not called: FUNC FILE:LINE", the kernel's word for a site it
- * compiled and never ran: its FILE:LINE is kept (the atlas tells compiled
- * from not compiled by it).  Any other comment, or one of another shape,
- * is only a comment.
+ * compiled and never ran (version 2: " MODULE" may follow): its FILE:LINE
+ * is kept (the atlas tells compiled from not compiled by it).  Any other
+ * comment, or one of another shape, is only a comment.
  */
 static int read_comment(struct reader *r, const char *s)
 {
 	struct kb_census_file *f = r->f;
-	const char *where = strrchr(s, ' ');
+	const char *where, *end;
 	char *copy;
 	size_t idlen;
 
 	if (strncmp(s, "# site ", 7))
 		return 0;
 	idlen = strspn(s + 7, "0123456789");
-	if (!idlen || strncmp(s + 7 + idlen, " not called: ", 13) ||
-	    strchr(s + 7 + idlen + 13, ' ') != where || !is_where(where + 1))
+	if (!idlen || strncmp(s + 7 + idlen, " not called: ", 13))
 		return 0;
-	copy = strdup(where + 1);
+	where = strchr(s + 7 + idlen + 13, ' ');
+	if (!where)
+		return 0;
+	end = strchr(where + 1, ' ');
+	if (end && (f->version < 2 || !is_module(end + 1)))
+		return 0;
+	if (!end)
+		end = where + strlen(where);
+	copy = strndup(where + 1, (size_t)(end - where - 1));
+	if (copy && !is_where(copy)) {
+		free(copy);
+		return 0;
+	}
 	if (!copy || grow((void **)&f->uncalled, f->nuncalled, &r->uncalled_cap,
 			  sizeof(*f->uncalled)) < 0) {
 		free(copy);
@@ -270,7 +288,7 @@ static int read_comment(struct reader *r, const char *s)
 	return 0;
 }
 
-/* site ID FUNC BITS CALLS FILE:LINE */
+/* site ID FUNC BITS CALLS FILE:LINE, and in version 2 maybe MODULE */
 static int read_site(struct reader *r, char **fld, int n)
 {
 	struct kb_census_file *f = r->f;
@@ -278,8 +296,11 @@ static int read_site(struct reader *r, char **fld, int n)
 	uint64_t id, bits;
 	unsigned max;
 
-	if (n != 6)
-		return fail(r, "site needs 5 fields (id func bits calls file:line), not %d", n - 1);
+	if (n != 6 && (n != 7 || f->version < 2))
+		return fail(r, "site needs 5 fields (id func bits calls file:line)%s, not %d",
+			    f->version < 2 ? "" : " and maybe a module", n - 1);
+	if (n == 7 && !is_module(fld[6]))
+		return fail(r, "module '%.40s' is not a module's name", fld[6]);
 	if (!f->word)
 		return fail(r, "site before 'meta word'");
 	memset(&s, 0, sizeof(s));
@@ -305,8 +326,11 @@ static int read_site(struct reader *r, char **fld, int n)
 	s.bits = (unsigned)bits;
 	s.line = r->pos.line;
 	s.where = strdup(fld[5]);
-	if (!s.where || grow((void **)&f->sites, f->nsites, &r->site_cap, sizeof(s)) < 0) {
+	s.module = n == 7 ? strdup(fld[6]) : NULL;
+	if (!s.where || (n == 7 && !s.module) ||
+	    grow((void **)&f->sites, f->nsites, &r->site_cap, sizeof(s)) < 0) {
 		free(s.where);
+		free(s.module);
 		return fail(r, "out of memory");
 	}
 	f->sites[f->nsites++] = s;
@@ -363,11 +387,16 @@ static int read_line(void *ctx, char *s, size_t len)
 	r->pos.line++;
 	if (len && s[len - 1] == '\r')
 		return fail(r, "a CR line end (the format's lines end in LF alone)");
-	if (r->pos.line == 1)
-		return strcmp(s, KB_CENSUS_MAGIC)
-			       ? fail(r, "not a census file: the first line must be '%s'",
-				      KB_CENSUS_MAGIC)
-			       : 0;
+	if (r->pos.line == 1) {
+		size_t m = strlen(KB_CENSUS_MAGIC);
+
+		if (strncmp(s, KB_CENSUS_MAGIC, m) || len != m + 1 || s[m] < '1' ||
+		    s[m] > '0' + KB_CENSUS_VERSION_MAX)
+			return fail(r, "not a census file: the first line must be '%s1' or '%s2'",
+				    KB_CENSUS_MAGIC, KB_CENSUS_MAGIC);
+		r->f->version = (unsigned)(s[m] - '0');
+		return 0;
+	}
 	if (s[0] == '#')
 		return read_comment(r, s);
 	if (len == 0)

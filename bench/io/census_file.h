@@ -11,8 +11,10 @@
 
 #include "census.h"
 
-/* The first line every census file starts with. */
-#define KB_CENSUS_MAGIC "khash-census 1"
+/* The first line every census file starts with: version 1, or 2 whose
+ * site lines (and "not called" comments) may end in a module's name. */
+#define KB_CENSUS_MAGIC "khash-census "
+#define KB_CENSUS_VERSION_MAX 2
 /* The longest line, LF excluded: a keys line of 16 two-input keys is 560
  * bytes; endless input without an LF stops here. */
 #define KB_CENSUS_LINE_MAX 4096

@@ -8,12 +8,13 @@ usage: extract.py DISK ARCH KERNEL OUT_DIR [--meta 'name text' ...]
 DISK is the raw image the guest's /init wrote (kernel/census/init.sh):
 a line "KHASH-CENSUS-DISK 1 <guest bytes> <census bytes>", the guest's
 meta lines, then the census file.  The census is checked against the
-format (version 1) by khash-bench census ($KHASH_BENCH, else khash-bench
-in PATH, else build/bench/khash-bench), its "meta kernel" line is
-replaced by KERNEL, and the guest's and the given meta lines go after the
-kernel's own.  The result
-is OUT_DIR/<ARCH>.txt, or <ARCH>.txt.xz when the text is over 1.5 MB
-(the other of the two is removed).  --check only checks files (plain or
+format (version 1, or 2 whose module sites end in the module's name) by
+khash-bench census ($KHASH_BENCH, else khash-bench in PATH, else
+build/bench/khash-bench), its "meta kernel" line is replaced by KERNEL,
+and the guest's and the given meta lines go after the kernel's own.  The
+result is OUT_DIR/<STEM>.txt, or <STEM>.txt.xz when the text is over
+1.5 MB (the other of the two is removed); STEM is ARCH unless --stem
+gives one (6.12-x86_64).  --check only checks files (plain or
 .xz) and prints a summary of each.
 """
 import lzma
