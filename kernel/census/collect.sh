@@ -1,15 +1,26 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The hash census: build Linux 6.1 with the series in kernel/patches plus
-# kernel/census/*.patch (CONFIG_HASH_CENSUS), boot it in QEMU for x86_64
-# and i386 into a busybox initramfs that runs kernel/census/init.sh, and
-# turn what the guest wrote to its virtio disk into
-# tests/data/census/<arch>.txt (or .txt.xz when large).
+# The hash census: build Linux with the census patches (CONFIG_HASH_CENSUS),
+# boot it in QEMU for x86_64 and i386 into an initramfs that runs the
+# census workload, and turn what the guest wrote to its virtio disk into
+# tests/data/census/<stem><arch>.txt (or .txt.xz when large).
 #
-# Uses the cache of kernel/run-kunit.sh (run-kunit.sh --prepare installs,
-# extracts and applies the series) and a work tree of its own beside it:
-#   <cache>/<version>/census/src         series + census patches
+# CENSUS_KERNEL selects the kernel (default 6.1):
+#   6.1   Debian linux-source-6.1: the series in kernel/patches plus
+#         kernel/census/0*.patch, tinyconfig + kernel/census/config,
+#         busybox initramfs running kernel/census/init.sh; data
+#         <arch>.txt[.xz] and <arch>.config.  Uses the tree of
+#         kernel/run-kunit.sh (run-kunit.sh --prepare).
+#   6.12  Debian linux-source-6.12: its own tree (no KUnit series), the
+#         patches of kernel/census/6.12/, tinyconfig + 6.12/config +
+#         6.12/config-<arch> with modules, an initramfs of busybox, the
+#         static census-load helper, the modules and (x86_64) Debian
+#         binaries (6.12/userland.sh) running 6.12/init.sh; data
+#         6.12-<arch>.txt[.xz] and 6.12-<arch>.config.
+#
+# Cache (per Debian package version):
+#   <cache>/<version>/census/src         the patched tree
 #   <cache>/<version>/census/build-<arch>       (and build-<arch>-off)
 #   <cache>/<version>/census/run-<arch>/        initramfs, disks, console log
 # Same lock (one kernel build at a time) and ccache as run-kunit.sh;
@@ -20,7 +31,8 @@
 # run-kunit.sh;
 #   CENSUS_ARCHES   default "x86_64 i386"
 #   CENSUS_OUT      default tests/data/census of this clone
-#   CENSUS_TIMEOUT  seconds one boot may take (default 600)
+#   CENSUS_KERNEL   6.1 or 6.12 (default 6.1)
+#   CENSUS_TIMEOUT  seconds one boot may take (default 600; 1800 for 6.12)
 #   CENSUS_ACCEL    QEMU accelerator (default tcg)
 #   CENSUS_COST     N > 0: also build each arch with CONFIG_HASH_CENSUS=n
 #                   and boot both kernels N times, printing the guest's
@@ -35,7 +47,12 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/../.." && pwd)
 arches=${CENSUS_ARCHES:-x86_64 i386}
 jobs=${KUNIT_JOBS:-$(nproc)}
-timeout=${CENSUS_TIMEOUT:-600}
+kv=${CENSUS_KERNEL:-6.1}
+case $kv in
+6.1) kdir=$here stem= timeout=${CENSUS_TIMEOUT:-600} mem=1024 ;;
+6.12) kdir=$here/6.12 stem=6.12- timeout=${CENSUS_TIMEOUT:-1800} mem=2048 ;;
+*) echo "CENSUS_KERNEL must be 6.1 or 6.12, not '$kv'" >&2; exit 2 ;;
+esac
 cost=${CENSUS_COST:-0}
 cache=${LIBKHASH_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/libkhash/kernel}
 out=${CENSUS_OUT:-$top/tests/data/census}
@@ -47,9 +64,42 @@ t0=$(date +%s)
 say() { printf '[census %4ds] %s\n' $(($(date +%s) - t0)) "$*"; }
 die() { say "ERROR: $*"; exit 1; }
 
-# --- 1. the patched tree of the series, packages --------------------------
-src=$("$top/kernel/run-kunit.sh" --prepare | tail -n 1)
-vd=$(dirname "$src")
+# --- 1. the source tree, packages -----------------------------------------
+if [ "$kv" = 6.1 ]; then
+	src=$("$top/kernel/run-kunit.sh" --prepare | tail -n 1)
+	vd=$(dirname "$src")
+	base=libkhash	# the series' commit in run-kunit.sh's tree
+else
+	# 6.12: a tree of our own, from Debian's tarball, no KUnit series
+	if ! dpkg-query -W -f='${Status}\n' linux-source-6.12 2>/dev/null |
+		grep -q '^install ok installed'; then
+		[ "${KUNIT_NO_INSTALL:-0}" = 1 ] && die "missing: linux-source-6.12"
+		say "installing linux-source-6.12 and the build tools"
+		apt-get update -q >/dev/null
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+			linux-source-6.12 ccache gcc make flex bison bc libelf-dev libssl-dev \
+			perl python3 git xz-utils util-linux kmod cpio >/dev/null
+	fi
+	vd=$cache/$(dpkg-query -W -f='${Version}' linux-source-6.12)
+	src=$vd/census/src
+	base=base
+	mkdir -p "$vd/census"
+	exec 9>"$cache/lock"
+	flock 9
+	if ! git -C "$src" rev-parse -q --verify refs/tags/base >/dev/null 2>&1; then
+		say "extracting /usr/src/linux-source-6.12.tar.xz into $src"
+		rm -rf "$src.tmp" "$src"
+		mkdir -p "$src.tmp"
+		tar -xJf /usr/src/linux-source-6.12.tar.xz -C "$src.tmp" --strip-components=1
+		git -C "$src.tmp" init -q
+		# Debian's .gitignore ends in "/*": add everything by force
+		git -C "$src.tmp" add -f -A .
+		git -C "$src.tmp" commit -q -m "Debian linux-source-6.12 $(basename "$vd")"
+		git -C "$src.tmp" tag base
+		mv "$src.tmp" "$src"
+	fi
+	flock -u 9
+fi
 dver=$(basename "$vd")
 cd "$vd"
 mkdir -p census/debs logs
@@ -89,34 +139,56 @@ fi
 exec 9>"$cache/lock"
 flock 9
 
-# --- 2. our own work tree: series + census patches -------------------------
-tree=$vd/census/src
-patches=("$here"/0*.patch)
-[ -e "$tree/.git" ] || git -C "$src" worktree add -q --detach "$tree" libkhash
-stamp=$( (git -C "$src" rev-parse libkhash; cat "${patches[@]}") | sha256sum | cut -c1-16)
+# --- 2. our own work tree: series (6.1) + census patches -----------------
+patches=("$kdir"/0*.patch)
+if [ "$kv" = 6.1 ]; then
+	tree=$vd/census/src
+	[ -e "$tree/.git" ] || git -C "$src" worktree add -q --detach "$tree" libkhash
+else
+	tree=$src
+fi
+stamp=$( (git -C "$tree" rev-parse "$base"; cat "${patches[@]}") | sha256sum | cut -c1-16)
 if [ "$(cat "$vd/census/stamp" 2>/dev/null)" != "$stamp" ]; then
-	say "applying ${#patches[@]} census patches on the series in $tree"
+	say "applying ${#patches[@]} census patches in $tree"
 	git -C "$tree" am --abort >/dev/null 2>&1 || true
-	git -C "$tree" checkout -q -f --detach libkhash
+	git -C "$tree" checkout -q -f --detach "$base"
 	git -C "$tree" am -q "${patches[@]}" || die "the census patches do not apply"
 	echo "$stamp" >"$vd/census/stamp"
 fi
 
 export CCACHE_DIR=$cache/ccache
 export CCACHE_BASEDIR=$vd
+[ "$kv" = 6.1 ] || CCACHE_BASEDIR=$vd/census
 
-# config_for ARCH BUILD_DIR CENSUS(y|n): tinyconfig + kernel/census/config,
+# census-load (6.12): our static helper, built for the guest's arch
+if [ "$kv" = 6.12 ]; then
+	for arch in $arches; do
+		m=-m64
+		[ "$arch" = i386 ] && m=-m32
+		if ! gcc $m -static -O2 -Wall -o "$vd/census/census-load-$arch" \
+			"$kdir/census-load.c" 2>"$vd/logs/census-load-$arch.log"; then
+			say "$arch: census-load does not build ($(head -c 200 "$vd/logs/census-load-$arch.log")); the guest goes without it"
+			rm -f "$vd/census/census-load-$arch"
+		fi
+	done
+	say "Debian binaries for the x86_64 guest (6.12/userland.sh)"
+	bash "$kdir/userland.sh" "$vd/census/userland-amd64" "$vd/census/root-amd64" \
+		2>"$vd/logs/census-userland.log" || { cat "$vd/logs/census-userland.log" >&2; die "userland.sh failed"; }
+fi
+
+# config_for ARCH BUILD_DIR CENSUS(y|n): tinyconfig + $kdir/config,
 # written to BUILD_DIR/.config only when it changed (keeps rebuilds quiet)
 config_for() {
 	local arch=$1 b=$2 on=$3 cfg=$vd/census/cfg-$1 frag
 	frag=$(mktemp)
 	if [ "$on" = y ]; then
-		cp "$here/config" "$frag"
+		cp "$kdir/config" "$frag"
+		[ ! -f "$kdir/config-$arch" ] || cat "$kdir/config-$arch" >>"$frag"
 	else
-		grep -v '^CONFIG_HASH_CENSUS' "$here/config" >"$frag"
+		grep -hv '^CONFIG_HASH_CENSUS' "$kdir/config" >"$frag"
+		[ ! -f "$kdir/config-$arch" ] || grep -hv '^CONFIG_HASH_CENSUS' "$kdir/config-$arch" >>"$frag"
 		echo '# CONFIG_HASH_CENSUS is not set' >>"$frag"
 	fi
-	[ ! -f "$here/config-$arch" ] || cat "$here/config-$arch" >>"$frag"
 	mkdir -p "$cfg" "$b"
 	make -s -C "$tree" O="$cfg" ARCH="$arch" tinyconfig >/dev/null
 	"$tree/scripts/kconfig/merge_config.sh" -m -O "$cfg" "$cfg/.config" "$frag" >/dev/null
@@ -131,22 +203,45 @@ config_for() {
 	cmp -s "$cfg/.config" "$b/.config" || cp "$cfg/.config" "$b/.config"
 	# the census's own kernel: its .config goes beside its data (the
 	# models take x86 facts such as L1_CACHE_BYTES from it)
-	[ "$on" != y ] || { mkdir -p "$out" && cp "$cfg/.config" "$out/$arch.config"; }
+	[ "$on" != y ] || { mkdir -p "$out" && cp "$cfg/.config" "$out/$stem$arch.config"; }
 }
 
-# build ARCH BUILD_DIR CENSUS: prints the bzImage path
+# build ARCH BUILD_DIR CENSUS: prints the bzImage path; 6.12 also builds
+# the modules and installs them (stripped) into BUILD_DIR/modroot
 build() {
-	local arch=$1 b=$2 on=$3 start log
+	local arch=$1 b=$2 on=$3 start log targets=bzImage
+	[ "$kv" = 6.1 ] || targets="bzImage modules"
 	log=$vd/logs/census-build-$(basename "$b").log
 	config_for "$arch" "$b" "$on" >&2
 	start=$(date +%s)
+	# shellcheck disable=SC2086
 	if ! nice -n 10 make -s -C "$tree" O="$b" ARCH="$arch" -j"$jobs" \
-		CC="ccache gcc" LOCALVERSION= bzImage >"$log" 2>&1; then
+		CC="ccache gcc" LOCALVERSION= $targets >"$log" 2>&1; then
 		tail -n 40 "$log" >&2
 		die "$arch: build failed, log in $log"
 	fi
+	if [ "$kv" != 6.1 ]; then
+		rm -rf "$b/modroot"
+		make -s -C "$tree" O="$b" ARCH="$arch" LOCALVERSION= INSTALL_MOD_STRIP=1 \
+			INSTALL_MOD_PATH="$b/modroot" modules_install >>"$log" 2>&1 ||
+			die "$arch: modules_install failed, log in $log"
+	fi
 	say "$arch: built $(basename "$b") in $(($(date +%s) - start)) s" >&2
 	echo "$b/arch/x86/boot/bzImage"
+}
+
+# cpio_list DIR: gen_init_cpio lines for everything under DIR, at /
+cpio_list() {
+	(cd "$1" && find . -mindepth 1 | sort | while read -r p; do
+		p=${p#.}
+		if [ -L "$1$p" ]; then
+			echo "slink $p $(readlink "$1$p") 0777 0 0"
+		elif [ -d "$1$p" ]; then
+			echo "dir $p 0755 0 0"
+		else
+			echo "file $p $1$p $(stat -c %a "$1$p") 0 0"
+		fi
+	done)
 }
 
 # boot ARCH KERNEL RUN_DIR: the guest runs init.sh and writes RUN_DIR/disk.img
@@ -166,10 +261,20 @@ boot() {
 	dir /tmp 1777 0 0
 	dir /mnt 0755 0 0
 	dir /root 0700 0 0
-	file /init $here/init.sh 0755 0 0
+	file /init $kdir/init.sh 0755 0 0
+	file /workload.sh $here/workload.sh 0644 0 0
 	file /bin/busybox $vd/census/busybox-$bb/bin/busybox 0755 0 0
 	slink /bin/sh busybox 0777 0 0
 	LIST
+	if [ "$kv" != 6.1 ]; then
+		# modprobe where the kernel calls it, the modules, census-load,
+		# and on x86_64 the Debian binaries with their libraries
+		printf 'dir /sbin 0755 0 0\nslink /sbin/modprobe /bin/busybox 0777 0 0\n' >>"$run/initramfs.list"
+		[ ! -x "$vd/census/census-load-$arch" ] ||
+			echo "file /bin/census-load $vd/census/census-load-$arch 0755 0 0" >>"$run/initramfs.list"
+		cpio_list "$(dirname "$kernel")/../../../modroot" >>"$run/initramfs.list"
+		[ "$arch" != x86_64 ] || cpio_list "$vd/census/root-amd64" >>"$run/initramfs.list"
+	fi
 	"$(dirname "$kernel")/../../../usr/gen_init_cpio" "$run/initramfs.list" >"$run/initramfs.cpio"
 	rm -f "$run/disk.img" "$run/btrfs.img"
 	truncate -s 256M "$run/disk.img"
@@ -179,7 +284,7 @@ boot() {
 	# "failed to set MSR"); CENSUS_ACCEL=kvm where it works
 	accel=${CENSUS_ACCEL:-tcg}
 	echo "$accel" >"$run/accel"
-	timeout "$timeout" "$qemu" -accel "$accel" -m 1024 -smp 1 \
+	timeout "$timeout" "$qemu" -accel "$accel" -m "$mem" -smp 1 \
 		-nographic -no-reboot -kernel "$kernel" -initrd "$run/initramfs.cpio" \
 		-append "console=ttyS0 panic=-1 loglevel=4" \
 		-drive file="$run/disk.img",format=raw,if=virtio \
@@ -199,13 +304,19 @@ for arch in $arches; do
 	run=$vd/census/run-$arch
 	boot "$arch" "$kernel" "$run"
 	say "$arch: boot and workload took $(($(date +%s) - start)) s ($(cat "$run/accel")), guest workload $(guest_meta "$run" guest_workload_seconds) s"
+	if [ "$kv" = 6.1 ]; then
+		meta=(--meta "config make tinyconfig + kernel/census/config (sha256 $(sha256sum "$kdir/config" | cut -c1-12))"
+		      --meta "patches kernel/patches/series + kernel/census/0*.patch"
+		      --meta "workload kernel/census/init.sh in a busybox-static $bbver initramfs: tmpfs files created/looked up/renamed/deleted, page cache, ext2 on loop, btrfs on virtio, fork, pipes, loopback TCP/UDP (httpd, wget, nc), unix sockets (syslogd), /proc and /sys walks, ftrace")
+	else
+		meta=(--meta "config make tinyconfig + kernel/census/6.12/config + config-$arch (sha256 $(cat "$kdir/config" "$kdir/config-$arch" | sha256sum | cut -c1-12)), modules =m"
+		      --meta "patches kernel/census/6.12/0*.patch on Debian's tree (no KUnit series)"
+		      --meta "workload kernel/census/6.12/init.sh: busybox-static $bbver, census-load (6.12/census-load.c)$([ "$arch" = x86_64 ] && echo ", Debian binaries of 6.12/userland.sh ($(sed -n 's/^Package: \(.*\) Version: \(.*\)$/\1 \2/p' "$vd/logs/census-userland.log" | paste -sd, -)) and of this host (iproute2, e2fsprogs, linux-perf)"); the 6.1 workload with ext4, plus vfat, exfat, xattrs, virtual network devices, tc, nftables, NFSv4 over loopback, io_uring, fanotify, locks, multicast, perf, POSIX timers, BPF, KSM, THP, modules unloaded at the end")
+	fi
 	if ! python3 "$here/extract.py" "$run/disk.img" "$arch" \
-		"$dver (Debian linux-source-6.1)" "$out" \
-		--meta "date $(date -u +%Y-%m-%d)" \
-		--meta "config make tinyconfig + kernel/census/config (sha256 $(sha256sum "$here/config" | cut -c1-12))" \
-		--meta "patches kernel/patches/series + kernel/census/0*.patch" \
-		--meta "workload kernel/census/init.sh in a busybox-static $bbver initramfs: tmpfs files created/looked up/renamed/deleted, page cache, ext2 on loop, btrfs on virtio, fork, pipes, loopback TCP/UDP (httpd, wget, nc), unix sockets (syslogd), /proc and /sys walks, ftrace" \
-		--meta "qemu $(basename "$(command -v qemu-system-"$arch")") -accel $(cat "$run/accel") -smp 1 -m 1024"; then
+		"$dver (Debian linux-source-$kv)" "$out" --stem "$stem$arch" \
+		--meta "date $(date -u +%Y-%m-%d)" "${meta[@]}" \
+		--meta "qemu $(basename "$(command -v qemu-system-"$arch")") -accel $(cat "$run/accel") -smp 1 -m $mem"; then
 		tail -n 30 "$run/console.log" | sed "s/^/[$arch] /"
 		rc=1
 	fi

@@ -1,0 +1,470 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * census-load: the parts of the 6.12 census workload that no packaged
+ * tool drives with a shell line: io_uring (poll, file writes through
+ * io-wq), fanotify, KSM and THP, contended flock and POSIX locks,
+ * multicast over loopback (IPv4 and IPv6), perf software events, POSIX
+ * timers and a BPF map and socket filter.  Built static on the host by
+ * collect.sh (gcc -static), run by init.sh in the guest as
+ * `census-load DIR` with DIR a writable folder.  Each part prints one
+ * line "census-load: <part> ok|failed: <why>" and never stops the rest:
+ * a kernel without the feature only loses that part.
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/bpf.h>
+#include <linux/io_uring.h>
+#include <linux/perf_event.h>
+#include <poll.h>
+#include <sched.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/fanotify.h>
+#include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *dir;
+
+static int report(const char *part, int ok, const char *why)
+{
+	if (ok)
+		printf("census-load: %s ok\n", part);
+	else
+		printf("census-load: %s failed: %s\n", part, why);
+	fflush(stdout);
+	return ok;
+}
+
+static void path_in(char *buf, size_t n, const char *name, int i)
+{
+	snprintf(buf, n, "%s/%s-%d", dir, name, i);
+}
+
+/* --- io_uring: poll requests on pipes, writes and reads of a file ----- */
+struct ring {
+	int fd;
+	unsigned *sq_head, *sq_tail, *sq_mask, *sq_array;
+	unsigned *cq_head, *cq_tail, *cq_mask;
+	struct io_uring_sqe *sqes;
+	struct io_uring_cqe *cqes;
+};
+
+static int ring_setup(struct ring *r, unsigned entries)
+{
+	struct io_uring_params p;
+	char *sq, *cq;
+
+	memset(&p, 0, sizeof(p));
+	r->fd = (int)syscall(__NR_io_uring_setup, entries, &p);
+	if (r->fd < 0)
+		return -1;
+	sq = mmap(NULL, p.sq_off.array + p.sq_entries * sizeof(unsigned),
+		  PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, r->fd,
+		  IORING_OFF_SQ_RING);
+	cq = mmap(NULL, p.cq_off.cqes + p.cq_entries * sizeof(struct io_uring_cqe),
+		  PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, r->fd,
+		  IORING_OFF_CQ_RING);
+	r->sqes = mmap(NULL, p.sq_entries * sizeof(struct io_uring_sqe),
+		       PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, r->fd,
+		       IORING_OFF_SQES);
+	if (sq == MAP_FAILED || cq == MAP_FAILED || r->sqes == MAP_FAILED)
+		return -1;
+	r->sq_head = (unsigned *)(sq + p.sq_off.head);
+	r->sq_tail = (unsigned *)(sq + p.sq_off.tail);
+	r->sq_mask = (unsigned *)(sq + p.sq_off.ring_mask);
+	r->sq_array = (unsigned *)(sq + p.sq_off.array);
+	r->cq_head = (unsigned *)(cq + p.cq_off.head);
+	r->cq_tail = (unsigned *)(cq + p.cq_off.tail);
+	r->cq_mask = (unsigned *)(cq + p.cq_off.ring_mask);
+	r->cqes = (struct io_uring_cqe *)(cq + p.cq_off.cqes);
+	return 0;
+}
+
+static struct io_uring_sqe *ring_sqe(struct ring *r)
+{
+	unsigned tail = *r->sq_tail, i = tail & *r->sq_mask;
+	struct io_uring_sqe *sqe = &r->sqes[i];
+
+	memset(sqe, 0, sizeof(*sqe));
+	r->sq_array[i] = i;
+	__atomic_store_n(r->sq_tail, tail + 1, __ATOMIC_RELEASE);
+	return sqe;
+}
+
+static int ring_submit_wait(struct ring *r, unsigned submit, unsigned wait)
+{
+	int n = (int)syscall(__NR_io_uring_enter, r->fd, submit, wait,
+			     IORING_ENTER_GETEVENTS, NULL, 0);
+	unsigned head = *r->cq_head;
+
+	while (head != __atomic_load_n(r->cq_tail, __ATOMIC_ACQUIRE))
+		head++;
+	__atomic_store_n(r->cq_head, head, __ATOMIC_RELEASE);
+	return n;
+}
+
+static void do_io_uring(void)
+{
+	struct ring r;
+	int pipes[16][2], i, round, file;
+	char buf[4096], name[256];
+
+	if (ring_setup(&r, 64) < 0) {
+		report("io_uring", 0, strerror(errno));
+		return;
+	}
+	path_in(name, sizeof(name), "uring", 0);
+	file = open(name, O_RDWR | O_CREAT | O_TRUNC, 0644);
+	for (i = 0; i < 16; i++)
+		if (pipe(pipes[i]) < 0)
+			return (void)report("io_uring", 0, "pipe");
+	memset(buf, 'u', sizeof(buf));
+	for (round = 0; round < 200; round++) {
+		struct io_uring_sqe *sqe;
+
+		for (i = 0; i < 16; i++) {	/* poll the pipes */
+			sqe = ring_sqe(&r);
+			sqe->opcode = IORING_OP_POLL_ADD;
+			sqe->fd = pipes[i][0];
+			sqe->poll32_events = POLLIN;
+			sqe->user_data = (uint64_t)round << 8 | (unsigned)i;
+		}
+		ring_submit_wait(&r, 16, 0);
+		for (i = 0; i < 8; i++) {	/* cancel half of them */
+			sqe = ring_sqe(&r);
+			sqe->opcode = IORING_OP_POLL_REMOVE;
+			sqe->addr = (uint64_t)round << 8 | (unsigned)i;
+		}
+		for (i = 0; i < 8; i++) {	/* buffered writes: io-wq, hashed */
+			sqe = ring_sqe(&r);
+			sqe->opcode = IORING_OP_WRITE;
+			sqe->fd = file;
+			sqe->addr = (uintptr_t)buf;
+			sqe->len = sizeof(buf);
+			sqe->off = (uint64_t)(round * 8 + i) * sizeof(buf);
+		}
+		ring_submit_wait(&r, 16, 8);
+		for (i = 8; i < 16; i++)	/* wake the other half */
+			if (write(pipes[i][1], "x", 1) != 1 || read(pipes[i][0], buf, 1) != 1)
+				break;
+		ring_submit_wait(&r, 0, 1);
+	}
+	close(file);
+	close(r.fd);
+	report("io_uring", 1, "");
+}
+
+/* --- fanotify: path events and fid events on DIR ---------------------- */
+static void do_fanotify(void)
+{
+	int g1, g2, i, f;
+	char name[256], buf[8192];
+
+	g1 = fanotify_init(FAN_CLASS_NOTIF | FAN_NONBLOCK, O_RDONLY);
+	g2 = fanotify_init(FAN_CLASS_NOTIF | FAN_NONBLOCK | FAN_REPORT_DFID_NAME,
+			   O_RDONLY);
+	if (g1 < 0)
+		return (void)report("fanotify", 0, strerror(errno));
+	if (fanotify_mark(g1, FAN_MARK_ADD | FAN_MARK_MOUNT,
+			  FAN_OPEN | FAN_CLOSE_WRITE | FAN_MODIFY | FAN_ACCESS,
+			  AT_FDCWD, dir) < 0)
+		return (void)report("fanotify", 0, strerror(errno));
+	if (g2 >= 0)
+		fanotify_mark(g2, FAN_MARK_ADD | FAN_MARK_FILESYSTEM,
+			      FAN_CREATE | FAN_DELETE | FAN_MODIFY | FAN_ONDIR,
+			      AT_FDCWD, dir);
+	for (i = 0; i < 600; i++) {
+		path_in(name, sizeof(name), "fan", i % 150);
+		f = open(name, O_RDWR | O_CREAT, 0644);
+		if (f >= 0) {
+			if (write(f, name, 8) < 0 || read(f, buf, 8) < 0)
+				i += 0;
+			close(f);
+		}
+		if (i % 50 == 49) {
+			while (read(g1, buf, sizeof(buf)) > 0)
+				;
+			while (g2 >= 0 && read(g2, buf, sizeof(buf)) > 0)
+				;
+		}
+	}
+	for (i = 0; i < 150; i++) {
+		path_in(name, sizeof(name), "fan", i);
+		unlink(name);
+	}
+	close(g1);
+	if (g2 >= 0)
+		close(g2);
+	report("fanotify", 1, "");
+}
+
+/* --- KSM and THP: children with mergeable and huge-page areas --------- */
+static void put(const char *file, const char *text)
+{
+	int f = open(file, O_WRONLY);
+
+	if (f >= 0) {
+		if (write(f, text, strlen(text)) < 0)
+			f += 0;
+		close(f);
+	}
+}
+
+static void do_ksm_thp(void)
+{
+	int c, ok = 1;
+
+	put("/sys/kernel/mm/ksm/pages_to_scan", "2000");
+	put("/sys/kernel/mm/ksm/sleep_millisecs", "10");
+	put("/sys/kernel/mm/ksm/run", "1");
+	put("/sys/kernel/mm/transparent_hugepage/enabled", "madvise");
+	put("/sys/kernel/mm/transparent_hugepage/khugepaged/scan_sleep_millisecs", "10");
+	for (c = 0; c < 8; c++) {
+		pid_t pid = fork();
+
+		if (pid == 0) {
+			size_t len = 8 << 20, i;
+			char *a = mmap(NULL, len, PROT_READ | PROT_WRITE,
+				       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			char *h = mmap(NULL, len, PROT_READ | PROT_WRITE,
+				       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+			if (a == MAP_FAILED || h == MAP_FAILED)
+				_exit(1);
+			for (i = 0; i < len; i += 4096)
+				a[i] = (char)(i / 4096 % 4);
+			madvise(a, len, MADV_MERGEABLE);
+			madvise(h, len, MADV_HUGEPAGE);
+			for (i = 0; i < len; i += 4096)
+				h[i] = 1;
+			sleep(3);
+			madvise(a, len, MADV_UNMERGEABLE);
+			_exit(0);
+		}
+		if (pid < 0)
+			ok = 0;
+	}
+	while (wait(NULL) > 0)
+		;
+	put("/sys/kernel/mm/ksm/run", "2");
+	report("ksm+thp", ok, "fork");
+}
+
+/* --- locks: blocked flock and POSIX locks, so waiters are hashed ------ */
+static void do_locks(void)
+{
+	int i, f;
+	char name[256];
+
+	for (i = 0; i < 40; i++) {
+		struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET,
+				    .l_start = i, .l_len = 10 };
+		pid_t pid;
+
+		path_in(name, sizeof(name), "lock", i % 8);
+		f = open(name, O_RDWR | O_CREAT, 0644);
+		if (f < 0)
+			return (void)report("locks", 0, strerror(errno));
+		fcntl(f, F_SETLK, &fl);
+		flock(f, LOCK_EX);
+		pid = fork();
+		if (pid == 0) {
+			int g = open(name, O_RDWR);
+
+			fcntl(g, F_SETLKW, &fl);	/* blocks until released */
+			flock(g, LOCK_EX);
+			_exit(0);
+		}
+		usleep(20000);
+		fl.l_type = F_UNLCK;
+		fcntl(f, F_SETLK, &fl);
+		flock(f, LOCK_UN);
+		waitpid(pid, NULL, 0);
+		close(f);
+	}
+	report("locks", 1, "");
+}
+
+/* --- multicast: many groups joined on lo, datagrams sent to them ------ */
+static void do_multicast(void)
+{
+	int s = socket(AF_INET, SOCK_DGRAM, 0), s6 = socket(AF_INET6, SOCK_DGRAM, 0);
+	int r = socket(AF_INET, SOCK_DGRAM, 0), i, one = 1, joined = 0;
+	struct sockaddr_in to = { .sin_family = AF_INET, .sin_port = htons(5600) };
+	struct sockaddr_in6 to6 = { .sin6_family = AF_INET6, .sin6_port = htons(5601) };
+	struct in_addr lo = { htonl(INADDR_LOOPBACK) };
+
+	if (s < 0 || r < 0)
+		return (void)report("multicast", 0, strerror(errno));
+	setsockopt(r, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	to.sin_addr.s_addr = htonl(INADDR_ANY);
+	bind(r, (struct sockaddr *)&to, sizeof(to));
+	setsockopt(s, IPPROTO_IP, IP_MULTICAST_IF, &lo, sizeof(lo));
+	setsockopt(s, IPPROTO_IP, IP_MULTICAST_LOOP, &one, sizeof(one));
+	for (i = 0; i < 64; i++) {
+		struct ip_mreq m = { .imr_interface = lo };
+		struct ipv6_mreq m6 = { .ipv6mr_interface = 1 };
+
+		m.imr_multiaddr.s_addr = htonl(0xef010000u + (unsigned)i * 7);
+		joined += setsockopt(r, IPPROTO_IP, IP_ADD_MEMBERSHIP, &m, sizeof(m)) == 0;
+		inet_pton(AF_INET6, "ff15::1", &m6.ipv6mr_multiaddr);
+		m6.ipv6mr_multiaddr.s6_addr[15] = (unsigned char)i;
+		if (s6 >= 0)
+			setsockopt(s6, IPPROTO_IPV6, IPV6_ADD_MEMBERSHIP, &m6, sizeof(m6));
+	}
+	for (i = 0; i < 640; i++) {
+		to.sin_addr.s_addr = htonl(0xef010000u + (unsigned)(i % 64) * 7);
+		sendto(s, "mc", 2, MSG_DONTWAIT, (struct sockaddr *)&to, sizeof(to));
+		if (s6 >= 0) {
+			inet_pton(AF_INET6, "ff15::1", &to6.sin6_addr);
+			to6.sin6_addr.s6_addr[15] = (unsigned char)(i % 64);
+			to6.sin6_scope_id = 1;
+			sendto(s6, "mc", 2, MSG_DONTWAIT, (struct sockaddr *)&to6, sizeof(to6));
+		}
+	}
+	close(s);
+	close(r);
+	if (s6 >= 0)
+		close(s6);
+	report("multicast", joined > 0, "no group joined");
+}
+
+/* --- perf: software events counting and sampling this process -------- */
+static void do_perf(void)
+{
+	static const int ids[] = { PERF_COUNT_SW_CPU_CLOCK, PERF_COUNT_SW_TASK_CLOCK,
+				   PERF_COUNT_SW_PAGE_FAULTS, PERF_COUNT_SW_CONTEXT_SWITCHES,
+				   PERF_COUNT_SW_CPU_MIGRATIONS, PERF_COUNT_SW_PAGE_FAULTS_MIN };
+	int fds[6], i, n = 0;
+
+	for (i = 0; i < 6; i++) {
+		struct perf_event_attr a;
+
+		memset(&a, 0, sizeof(a));
+		a.size = sizeof(a);
+		a.type = PERF_TYPE_SOFTWARE;
+		a.config = (uint64_t)ids[i];
+		a.sample_period = i % 2 ? 0 : 10;
+		a.exclude_kernel = 1;
+		fds[i] = (int)syscall(__NR_perf_event_open, &a, 0, -1, -1, 0);
+		n += fds[i] >= 0;
+	}
+	for (i = 0; i < 50; i++) {
+		char *p = mmap(NULL, 1 << 20, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		size_t j;
+
+		if (p == MAP_FAILED)
+			break;
+		for (j = 0; j < 1 << 20; j += 4096)
+			p[j] = 1;
+		munmap(p, 1 << 20);
+		sched_yield();
+	}
+	for (i = 0; i < 6; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	report("perf", n > 0, strerror(errno));
+}
+
+/* --- POSIX timers ----------------------------------------------------- */
+static void do_timers(void)
+{
+	timer_t t[200];
+	int i, n = 0;
+	struct sigevent ev = { .sigev_notify = SIGEV_NONE };
+	struct itimerspec its = { .it_value = { 5, 0 } }, cur;
+
+	for (i = 0; i < 200; i++)
+		if (syscall(__NR_timer_create, CLOCK_MONOTONIC, &ev, &t[n]) == 0)
+			n++;
+	for (i = 0; i < n * 5; i++) {
+		syscall(__NR_timer_settime, t[i % n], 0, &its, NULL);
+		syscall(__NR_timer_gettime, t[(i * 7) % n], &cur);
+	}
+	for (i = 0; i < n; i++)
+		syscall(__NR_timer_delete, t[i]);
+	report("posix-timers", n > 0, strerror(errno));
+}
+
+/* --- BPF: a hash map and a socket filter ------------------------------ */
+static long bpf(int cmd, union bpf_attr *a)
+{
+	return syscall(__NR_bpf, cmd, a, sizeof(*a));
+}
+
+static void do_bpf(void)
+{
+	struct bpf_insn prog[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0, .imm = -1 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	union bpf_attr a;
+	int map, pf, s[2], i;
+	uint32_t k;
+	uint64_t v;
+
+	memset(&a, 0, sizeof(a));
+	a.map_type = BPF_MAP_TYPE_HASH;
+	a.key_size = 4;
+	a.value_size = 8;
+	a.max_entries = 1024;
+	map = (int)bpf(BPF_MAP_CREATE, &a);
+	for (i = 0; map >= 0 && i < 1000; i++) {
+		k = (uint32_t)i * 2654435761u;
+		v = (uint64_t)i;
+		memset(&a, 0, sizeof(a));
+		a.map_fd = (uint32_t)map;
+		a.key = (uintptr_t)&k;
+		a.value = (uintptr_t)&v;
+		bpf(BPF_MAP_UPDATE_ELEM, &a);
+	}
+	memset(&a, 0, sizeof(a));
+	a.prog_type = BPF_PROG_TYPE_SOCKET_FILTER;
+	a.insns = (uintptr_t)prog;
+	a.insn_cnt = 2;
+	a.license = (uintptr_t)"GPL";
+	pf = (int)bpf(BPF_PROG_LOAD, &a);
+	if (pf >= 0 && socketpair(AF_UNIX, SOCK_DGRAM, 0, s) == 0) {
+		setsockopt(s[0], SOL_SOCKET, SO_ATTACH_BPF, &pf, sizeof(pf));
+		for (i = 0; i < 100; i++)
+			if (send(s[1], "b", 1, 0) < 0 || recv(s[0], &v, 1, 0) < 0)
+				break;
+		close(s[0]);
+		close(s[1]);
+	}
+	report("bpf", map >= 0 && pf >= 0, strerror(errno));
+	if (map >= 0)
+		close(map);
+	if (pf >= 0)
+		close(pf);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 2) {
+		fprintf(stderr, "usage: census-load DIR\n");
+		return 2;
+	}
+	dir = argv[1];
+	do_io_uring();
+	do_fanotify();
+	do_locks();
+	do_multicast();
+	do_perf();
+	do_timers();
+	do_bpf();
+	do_ksm_thp();
+	return 0;
+}
