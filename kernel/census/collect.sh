@@ -105,7 +105,9 @@ cd "$vd"
 mkdir -p census/debs logs
 
 need=
-for p in qemu-system-x86 btrfs-progs; do
+extra=
+[ "$kv" = 6.1 ] || extra=gcc-multilib	# census-load for the i386 guest
+for p in qemu-system-x86 btrfs-progs $extra; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed' ||
 		need="$need $p"
 done

@@ -62,7 +62,7 @@ for t in vfat exfat; do
 	mk=
 	case $t in
 	vfat) have mkfs.fat && mk="mkfs.fat" ;;
-	exfat) have mkfs.exfat && mk="mkfs.exfat" ;;
+	exfat) have mkfs.exfat && mk="env LANG=C.UTF-8 mkfs.exfat" ;;
 	esac
 	L=$(losetup -f 2>/dev/null)
 	if [ -n "$mk" ] && [ -n "$L" ] && modprobe $t 2>/dev/null &&

@@ -85,6 +85,13 @@ for b in $binaries; do
 	copy_libs "$src"
 done
 cp -L "/lib64/ld-linux-x86-64.so.2" "$root/lib64/"
+# mkfs.exfat converts its label with iconv and wants a UTF-8 locale:
+# the host's C.UTF-8 and the UTF-16/32 converters
+mkdir -p "$root/usr/lib/locale" "$root/usr/lib/$multiarch/gconv"
+cp -r /usr/lib/locale/C.utf8 "$root/usr/lib/locale/"
+g=/usr/lib/$multiarch/gconv
+cp -r "$g/gconv-modules" "$g/gconv-modules.d" "$g/UTF-16.so" "$g/UTF-32.so" \
+	"$g/UNICODE.so" "$root/usr/lib/$multiarch/gconv/"
 ln -s mount.nfs "$root/usr/sbin/mount.nfs4"
 cp "$cache/x/etc/netconfig" "$root/etc/netconfig"
 echo "/srv/nfs 127.0.0.1(rw,no_root_squash,no_subtree_check,fsid=0,insecure,sync)" >"$root/etc/exports"
