@@ -34,6 +34,8 @@
 #   CENSUS_KERNEL   6.1 or 6.12 (default 6.1)
 #   CENSUS_TIMEOUT  seconds one boot may take (default 600; 1800 for 6.12)
 #   CENSUS_ACCEL    QEMU accelerator (default tcg)
+#   CENSUS_REUSE    1: boot the kernel already built in build-<arch> (no
+#                   make, no lock), e.g. to boot the same build again
 #   CENSUS_COST     N > 0: also build each arch with CONFIG_HASH_CENSUS=n
 #                   and boot both kernels N times, printing the guest's
 #                   workload time of each boot (the recorder's cost)
@@ -138,8 +140,9 @@ if [ -n "$need" ] || [ "$debs_ok" = 0 ]; then
 fi
 [ -n "$bbver" ] || bbver=$(dpkg-deb -f census/debs/busybox-static_*_amd64.deb Version)
 
+# The lock of run-kunit.sh is held while the tree changes and while a
+# kernel builds, not while QEMU boots (that is no build, and takes long)
 exec 9>"$cache/lock"
-flock 9
 
 # --- 2. our own work tree: series (6.1) + census patches -----------------
 patches=("$kdir"/0*.patch)
@@ -151,11 +154,13 @@ else
 fi
 stamp=$( (git -C "$tree" rev-parse "$base"; cat "${patches[@]}") | sha256sum | cut -c1-16)
 if [ "$(cat "$vd/census/stamp" 2>/dev/null)" != "$stamp" ]; then
+	flock 9
 	say "applying ${#patches[@]} census patches in $tree"
 	git -C "$tree" am --abort >/dev/null 2>&1 || true
 	git -C "$tree" checkout -q -f --detach "$base"
 	git -C "$tree" am -q "${patches[@]}" || die "the census patches do not apply"
 	echo "$stamp" >"$vd/census/stamp"
+	flock -u 9
 fi
 
 export CCACHE_DIR=$cache/ccache
@@ -214,13 +219,21 @@ build() {
 	local arch=$1 b=$2 on=$3 start log targets=bzImage
 	[ "$kv" = 6.1 ] || targets="bzImage modules"
 	log=$vd/logs/census-build-$(basename "$b").log
-	config_for "$arch" "$b" "$on" >&2
 	start=$(date +%s)
-	# shellcheck disable=SC2086
-	if ! nice -n 10 make -s -C "$tree" O="$b" ARCH="$arch" -j"$jobs" \
-		CC="ccache gcc" LOCALVERSION= $targets >"$log" 2>&1; then
-		tail -n 40 "$log" >&2
-		die "$arch: build failed, log in $log"
+	if [ "${CENSUS_REUSE:-0}" = 1 ] && [ -f "$b/arch/x86/boot/bzImage" ]; then
+		say "$arch: booting the kernel already built in $(basename "$b") (CENSUS_REUSE=1)" >&2
+		mkdir -p "$out"
+		[ "$on" != y ] || cp "$b/.config" "$out/$stem$arch.config"
+	else
+		flock 9
+		config_for "$arch" "$b" "$on" >&2
+		# shellcheck disable=SC2086
+		if ! nice -n 10 make -s -C "$tree" O="$b" ARCH="$arch" -j"$jobs" \
+			CC="ccache gcc" LOCALVERSION= $targets >"$log" 2>&1; then
+			tail -n 40 "$log" >&2
+			die "$arch: build failed, log in $log"
+		fi
+		flock -u 9
 	fi
 	if [ "$kv" != 6.1 ]; then
 		rm -rf "$b/modroot"
