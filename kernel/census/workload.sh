@@ -23,19 +23,21 @@ census_start() {
 
 G=/tmp/guest-meta
 
-# 1. files on tmpfs: create, look up, rename, delete (dcache, inode lists)
+# 1. files on tmpfs: create, look up, rename, delete (dcache, inode lists);
+#    files DIR [COUNT], 4000 files unless COUNT says otherwise
 files() {
 	d=$1
+	n=${2:-4000}
 	mkdir -p "$d"
 	i=0
 	while [ $i -lt 16 ]; do mkdir "$d/d$i"; i=$((i + 1)); done
 	i=0
-	while [ $i -lt 4000 ]; do
+	while [ $i -lt "$n" ]; do
 		: >"$d/d$((i % 16))/file-$i"
 		i=$((i + 1))
 	done
 	i=0
-	while [ $i -lt 4000 ]; do
+	while [ $i -lt "$n" ]; do
 		[ -e "$d/d$((i % 16))/file-$i" ] || say "missing file-$i"
 		[ -e "$d/d$((i % 16))/nofile-$i" ] && say "unexpected nofile-$i"
 		i=$((i + 3))

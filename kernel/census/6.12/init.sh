@@ -167,7 +167,7 @@ if have rpc.nfsd && modprobe nfsd 2>/dev/null && modprobe nfsv4 2>/dev/null; the
 	rpc.nfsd -N 3 --no-udp 4 2>&1 | head -n 3
 	if mount.nfs4 127.0.0.1:/ /mnt/n -o vers=4.2 2>&1 | head -n 3 &&
 		grep -q ' /mnt/n ' /proc/mounts; then
-		files /mnt/n/w
+		files /mnt/n/w 800
 		mkdir /mnt/n/keep
 		i=0
 		while [ $i -lt 300 ]; do echo "$i" >"/mnt/n/keep/k$i"; i=$((i + 1)); done
