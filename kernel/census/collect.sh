@@ -86,9 +86,9 @@ else
 	src=$vd/census/src
 	base=base
 	mkdir -p "$vd/census"
-	exec 9>"$cache/lock"
-	flock 9
 	if ! git -C "$src" rev-parse -q --verify refs/tags/base >/dev/null 2>&1; then
+		exec 9>"$cache/lock"
+		flock 9
 		say "extracting /usr/src/linux-source-6.12.tar.xz into $src"
 		rm -rf "$src.tmp" "$src"
 		mkdir -p "$src.tmp"
@@ -99,8 +99,8 @@ else
 		git -C "$src.tmp" commit -q -m "Debian linux-source-6.12 $(basename "$vd")"
 		git -C "$src.tmp" tag base
 		mv "$src.tmp" "$src"
+		flock -u 9
 	fi
-	flock -u 9
 fi
 dver=$(basename "$vd")
 cd "$vd"
