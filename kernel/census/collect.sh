@@ -126,7 +126,9 @@ if [ -n "$need" ] || [ "$debs_ok" = 0 ]; then
 		dpkg --add-architecture i386
 	fi
 	say "apt-get update; installing${need:- nothing}; downloading busybox-static amd64 and i386"
-	apt-get update -q >/dev/null
+	# a mirror in the middle of a sync fails one index: go on with the
+	# lists there are; what is really missing fails below, named
+	apt-get update -q >/dev/null 2>&1 || say "apt-get update failed; going on with the lists there are"
 	# shellcheck disable=SC2086
 	[ -z "$need" ] || apt-get install -y -q --no-install-recommends $need >/dev/null
 	(cd census/debs && rm -f ./*.deb &&
