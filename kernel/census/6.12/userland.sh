@@ -14,7 +14,8 @@
 # iproute2, e2fsprogs and linux-perf come from there).  A library found
 # nowhere is an error that names it.
 #
-# Also writes ROOT/etc (exports, netconfig, passwd, group, mtab) and
+# Also writes ROOT/etc (exports, netconfig, passwd, group, mtab,
+# mke2fs.conf) and
 # prints one line per package with its version, for the census's meta.
 
 set -euo pipefail
@@ -98,3 +99,5 @@ echo "/srv/nfs 127.0.0.1(rw,no_root_squash,no_subtree_check,fsid=0,insecure,sync
 echo "root:x:0:0:root:/root:/bin/sh" >"$root/etc/passwd"
 echo "root:x:0:" >"$root/etc/group"
 ln -s /proc/mounts "$root/etc/mtab"
+# mke2fs knows "-t ext4" from its configuration file only
+cp /etc/mke2fs.conf "$root/etc/mke2fs.conf"
