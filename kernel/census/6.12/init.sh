@@ -19,6 +19,11 @@ export PATH=/usr/sbin:/bin
 . /workload.sh
 census_start
 have() { command -v "$1" >/dev/null 2>&1; }
+# Debian's busybox runs its own applet for a name it has, whatever PATH
+# says: the Debian binaries of the same names are called through functions
+for b in ip tc mke2fs setfattr getfattr; do
+	[ ! -x /usr/sbin/$b ] || eval "$b() { /usr/sbin/$b \"\$@\"; }"
+done
 
 # 1. files on tmpfs: create, look up, rename, delete; 2. the page cache
 files /tmp/w1
@@ -29,7 +34,7 @@ census_pagecache
 modprobe ext4 2>/dev/null
 L=$(losetup -f 2>/dev/null)
 fs=ext2
-have setfattr && fs=ext4
+[ ! -x /usr/sbin/mke2fs ] || fs=ext4
 if [ -n "$L" ] && dd if=/dev/zero of=/tmp/ext4.img bs=1M count=64 2>/dev/null &&
 	losetup "$L" /tmp/ext4.img && mke2fs -q -t $fs "$L" 2>/dev/null && mkdir -p /mnt/e &&
 	mount -t ext4 -o user_xattr "$L" /mnt/e; then
