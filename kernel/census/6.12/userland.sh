@@ -15,7 +15,7 @@
 # nowhere is an error that names it.
 #
 # Also writes ROOT/etc (exports, netconfig, passwd, group, mtab,
-# mke2fs.conf) and
+# mke2fs.conf, services) and
 # prints one line per package with its version, for the census's meta.
 
 set -euo pipefail
@@ -98,6 +98,8 @@ cp "$cache/x/etc/netconfig" "$root/etc/netconfig"
 echo "/srv/nfs 127.0.0.1(rw,no_root_squash,no_subtree_check,fsid=0,insecure,sync)" >"$root/etc/exports"
 echo "root:x:0:0:root:/root:/bin/sh" >"$root/etc/passwd"
 echo "root:x:0:" >"$root/etc/group"
+# rpc.nfsd looks its port up by the service name
+printf 'nfs\t\t2049/tcp\nnfs\t\t2049/udp\nsunrpc\t\t111/tcp\nsunrpc\t\t111/udp\n' >"$root/etc/services"
 ln -s /proc/mounts "$root/etc/mtab"
 # mke2fs knows "-t ext4" from its configuration file only
 cp /etc/mke2fs.conf "$root/etc/mke2fs.conf"
