@@ -170,7 +170,7 @@ if have rpc.nfsd && modprobe nfsd 2>/dev/null && modprobe nfsv4 2>/dev/null; the
 	exportfs -ra 2>&1 | head -n 3
 	rpc.mountd -N 2 -N 3 2>&1 | head -n 3
 	rpc.nfsd -N 3 --no-udp 4 2>&1 | head -n 3
-	if mount.nfs4 127.0.0.1:/ /mnt/n -o vers=4.2 2>&1 | head -n 3 &&
+	if mount.nfs4 127.0.0.1:/ /mnt/n -o vers=4.0 2>&1 | head -n 3 &&
 		grep -q ' /mnt/n ' /proc/mounts; then
 		files /mnt/n/w 800
 		mkdir /mnt/n/keep
