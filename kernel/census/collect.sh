@@ -51,7 +51,7 @@ arches=${CENSUS_ARCHES:-x86_64 i386}
 jobs=${KUNIT_JOBS:-$(nproc)}
 kv=${CENSUS_KERNEL:-6.1}
 case $kv in
-6.1) kdir=$here stem= timeout=${CENSUS_TIMEOUT:-600} mem=1024 ;;
+6.1) kdir=$here stem='' timeout=${CENSUS_TIMEOUT:-600} mem=1024 ;;
 6.12) kdir=$here/6.12 stem=6.12- timeout=${CENSUS_TIMEOUT:-1800} mem=2048 ;;
 *) echo "CENSUS_KERNEL must be 6.1 or 6.12, not '$kv'" >&2; exit 2 ;;
 esac
@@ -108,7 +108,10 @@ mkdir -p census/debs logs
 
 need=
 extra=
-[ "$kv" = 6.1 ] || extra=gcc-multilib	# census-load for the i386 guest
+# census-load for the i386 guest: the cross compiler the qemu-user tests
+# use too (gcc-multilib would do, but Debian 12 removes every cross gcc
+# to install it)
+[ "$kv" = 6.1 ] || extra="gcc-i686-linux-gnu libc6-dev-i386-cross"
 for p in qemu-system-x86 btrfs-progs $extra; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed' ||
 		need="$need $p"
@@ -172,9 +175,9 @@ export CCACHE_BASEDIR=$vd
 # census-load (6.12): our static helper, built for the guest's arch
 if [ "$kv" = 6.12 ]; then
 	for arch in $arches; do
-		m=-m64
-		[ "$arch" = i386 ] && m=-m32
-		if ! gcc $m -static -O2 -Wall -o "$vd/census/census-load-$arch" \
+		cc=gcc
+		[ "$arch" = i386 ] && cc=i686-linux-gnu-gcc
+		if ! "$cc" -static -O2 -Wall -o "$vd/census/census-load-$arch" \
 			"$kdir/census-load.c" 2>"$vd/logs/census-load-$arch.log"; then
 			say "$arch: census-load does not build ($(head -c 200 "$vd/logs/census-load-$arch.log")); the guest goes without it"
 			rm -f "$vd/census/census-load-$arch"
@@ -323,7 +326,7 @@ for arch in $arches; do
 	say "$arch: boot and workload took $(($(date +%s) - start)) s ($(cat "$run/accel")), guest workload $(guest_meta "$run" guest_workload_seconds) s"
 	if [ "$kv" = 6.1 ]; then
 		meta=(--meta "config make tinyconfig + kernel/census/config (sha256 $(sha256sum "$kdir/config" | cut -c1-12))"
-		      --meta "patches kernel/patches/series + kernel/census/0*.patch"
+		      --meta "patches kernel/patches/6.1/series + kernel/census/0*.patch"
 		      --meta "workload kernel/census/init.sh in a busybox-static $bbver initramfs: tmpfs files created/looked up/renamed/deleted, page cache, ext2 on loop, btrfs on virtio, fork, pipes, loopback TCP/UDP (httpd, wget, nc), unix sockets (syslogd), /proc and /sys walks, ftrace")
 	else
 		meta=(--meta "config make tinyconfig + kernel/census/6.12/config + config-$arch (sha256 $(cat "$kdir/config" "$kdir/config-$arch" | sha256sum | cut -c1-12)), modules =m"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Turn the disk a census boot wrote into tests/data/census/<arch>.txt[.xz].
 
-usage: extract.py DISK ARCH KERNEL OUT_DIR [--meta 'name text' ...]
+usage: extract.py DISK ARCH KERNEL OUT_DIR [--stem NAME] [--meta 'name text' ...]
        extract.py --check FILE...
 
 DISK is the raw image the guest's /init wrote (kernel/census/init.sh):
@@ -83,12 +83,15 @@ def main():
                 rc = 1
         return rc
     disk, arch, kernel, outdir = sys.argv[1:5]
-    extra = []
+    extra, stem = [], arch
     args = sys.argv[5:]
     while args:
-        if args[0] != "--meta" or len(args) < 2:
-            sys.exit("usage: extract.py DISK ARCH KERNEL OUT_DIR [--meta 'name text']...")
-        extra.append("meta " + args[1])
+        if args[0] not in ("--meta", "--stem") or len(args) < 2:
+            sys.exit("usage: extract.py DISK ARCH KERNEL OUT_DIR [--stem NAME] [--meta 'name text']...")
+        if args[0] == "--stem":
+            stem = args[1]
+        else:
+            extra.append("meta " + args[1])
         args = args[2:]
     with open(disk, "rb") as f:
         head = f.readline().decode()
@@ -117,7 +120,7 @@ def main():
     if arch != re.search(r"^meta arch (\S+)$", text, re.M).group(1):
         sys.exit(f"{disk}: the kernel says another arch")
     os.makedirs(outdir, exist_ok=True)
-    plain = os.path.join(outdir, arch + ".txt")
+    plain = os.path.join(outdir, stem + ".txt")
     for old in (plain, plain + ".xz"):
         if os.path.exists(old):
             os.remove(old)

@@ -10,6 +10,7 @@
 # then the guest's own "meta" lines, then the census file as read.
 
 export PATH=/bin
+# shellcheck source=kernel/census/workload.sh
 . /workload.sh
 census_start
 

@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # SPDX-License-Identifier: GPL-2.0
 #
 # The census workload shared by the guests' /init scripts (kernel/census/

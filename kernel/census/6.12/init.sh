@@ -16,6 +16,7 @@
 # then the guest's own "meta" lines, then the census file as read.
 
 export PATH=/usr/sbin:/bin
+# shellcheck source=kernel/census/workload.sh
 . /workload.sh
 census_start
 have() { command -v "$1" >/dev/null 2>&1; }
@@ -208,7 +209,9 @@ have bpftool && bpftool feature probe >/dev/null 2>&1 && bpftool prog list >/dev
 
 # 6e. unload modules again: their sites stay in the census (retired)
 ip link del census-vrf 2>/dev/null
-for d in $(ls /sys/class/net | grep '^census-'); do ip link del "$d" 2>/dev/null; done
+for d in /sys/class/net/census-*; do
+	[ -e "$d" ] && ip link del "${d##*/}" 2>/dev/null
+done
 tc qdisc del dev lo root 2>/dev/null
 for m in nfsv4 nfs nfsd vfat fat exfat geneve vxlan macvlan vrf dummy veth ip6_tunnel \
 	sch_fq sch_htb sch_fq_codel cls_u32 nft_hash nft_ct nft_nat nf_tables; do
