@@ -24,6 +24,7 @@
 #include "explain_render.h"
 #include "caches.h"
 #include "census.h"
+#include "census_atlas.h"
 #include "census_file.h"
 #include "cli_args.h"
 #include "engine.h"
@@ -842,8 +843,10 @@ static int advise_site(struct kb_args *a, struct kb_advise_opts *o, uint64_t **k
 		if (!KB_GIVEN(a, KIND)) {
 			/* what the census says the site's hash picks */
 			struct kb_census_kind k;
+			char kernel[64];
 
-			kb_census_kind_of(s->where, s->func, &k);
+			kb_census_kind_of(kb_census_kernel(&f, kernel, sizeof(kernel)) ? kernel : NULL,
+					  s->where, s->func, &k);
 			if (k.kind >= 0 && k.kind < KB_KIND_COUNT_)
 				o->kind = (enum kb_table_kind)k.kind;
 		}

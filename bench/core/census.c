@@ -7,6 +7,7 @@
 
 #include <khash/lkh_table.h>
 
+#include "census_atlas.h"
 #include "census_sites.h"
 #include "tables.h"
 
@@ -146,12 +147,13 @@ int kb_census_table_of(const char *where, int func)
 	return -1;
 }
 
-void kb_census_kind_of(const char *where, int func, struct kb_census_kind *k)
+void kb_census_kind_of(const char *kernel, const char *where, int func,
+		       struct kb_census_kind *k)
 {
 	int t = kb_census_table_of(where, func);
 	const struct kb_census_site_use *u = NULL;
 
-	if (t < 0 && (u = kb_census_site_use_find(where, kb_census_func_name(func))) &&
+	if (t < 0 && (u = kb_census_site_use_find(kernel, where, kb_census_func_name(func))) &&
 	    u->kind == KB_SITE_NAMED)
 		t = kb_table_find(u->what);
 	k->kind = KB_SITE_UNKNOWN;
@@ -342,6 +344,7 @@ static int judge_site(const struct kb_census_file *f, size_t fi,
 	struct kb_census_key *keys;
 	uint64_t *counts, *sb = NULL;
 	size_t n, i;
+	char kernel[64];
 	int g;
 
 	memset(r, 0, sizeof(*r));
@@ -351,7 +354,8 @@ static int judge_site(const struct kb_census_file *f, size_t fi,
 	r->file = fi;
 	r->site = s;
 	r->table = kb_census_table_of(s->where, s->func);
-	kb_census_kind_of(s->where, s->func, &r->kind);
+	kb_census_kind_of(kb_census_kernel(f, kernel, sizeof(kernel)) ? kernel : NULL,
+			  s->where, s->func, &r->kind);
 	r->bits = s->bits;
 	r->bits_from = KB_CENSUS_BITS_SITE;
 	if (s->func >= LKH_FUNC_COUNT && r->table < 0) {

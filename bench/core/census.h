@@ -122,8 +122,10 @@ struct kb_census_kind {
 	enum kb_census_kind_from from;
 };
 
-/* What a site's hash picks: its named table's kind, else its entry's. */
-void kb_census_kind_of(const char *where, int func, struct kb_census_kind *k);
+/* What a site's hash picks: its named table's kind, else its entry's in
+ * the census of `kernel` (kb_census_site_use_find()). */
+void kb_census_kind_of(const char *kernel, const char *where, int func,
+		       struct kb_census_kind *k);
 
 struct kb_census_row {
 	size_t file;          /* index into the files given */

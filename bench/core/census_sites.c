@@ -7,6 +7,10 @@
 #define CHAINED KB_KIND_CHAINED
 #define LOCKS KB_KIND_LOCKS
 #define OTHER KB_SITE_OTHER
+#define NAMED KB_SITE_NAMED
+/* the tree an entry's file:line was read in */
+#define K61 "6.1"   /* linux-source-6.1 6.1.192-3 */
+#define K612 "6.12" /* linux-source-6.12 6.12.118-1~deb12u1 */
 
 /*
  * Each site as the census records it: a line of a header's inline function
@@ -16,69 +20,193 @@
  * inode-hash table's (census.c), so none of them is here.
  */
 const struct kb_census_site_use kb_census_site_uses[] = {
-	{ "block/elevator.c:223", NULL, CHAINED, "elevator request hash" },
-	{ "block/elevator.c:240", NULL, CHAINED, "elevator request hash" },
-	{ "fs/btrfs/props.c:33", NULL, CHAINED, "btrfs property handlers" },
-	{ "fs/btrfs/props.c:465", NULL, CHAINED, "btrfs property handlers" },
-	{ "fs/kernfs/file.c:45", NULL, LOCKS, "kernfs open-file mutexes" },
-	{ "fs/locks.c:645", NULL, CHAINED, "blocked POSIX lock owners" },
-	{ "fs/locks.c:965", NULL, CHAINED, "blocked POSIX lock owners" },
+	{ K61, "block/elevator.c:223", NULL, CHAINED, "elevator request hash" },
+	{ K61, "block/elevator.c:240", NULL, CHAINED, "elevator request hash" },
+	{ K61, "fs/btrfs/props.c:33", NULL, CHAINED, "btrfs property handlers" },
+	{ K61, "fs/btrfs/props.c:465", NULL, CHAINED, "btrfs property handlers" },
+	{ K61, "fs/kernfs/file.c:45", NULL, LOCKS, "kernfs open-file mutexes" },
+	{ K61, "fs/locks.c:645", NULL, CHAINED, "blocked POSIX lock owners" },
+	{ K61, "fs/locks.c:965", NULL, CHAINED, "blocked POSIX lock owners" },
 	/* the name hash itself: the dcache hashes it again into its table */
-	{ "fs/namei.c:2109", NULL, OTHER, "32-bit name hash (fold_hash)" },
-	{ "include/linux/stringhash.h:55", NULL, OTHER, "32-bit name hash (end_name_hash)" },
+	{ K61, "fs/namei.c:2109", NULL, OTHER, "32-bit name hash (fold_hash)" },
+	{ K61, "include/linux/stringhash.h:55", NULL, OTHER, "32-bit name hash (end_name_hash)" },
 	/* one input of a neighbour-table hash that random multipliers mix */
-	{ "include/net/arp.h:16", NULL, OTHER, "device word in the ARP neighbour hash" },
-	{ "include/net/ndisc.h:375", NULL, OTHER, "device word in the NDISC neighbour hash" },
-	{ "include/net/raw.h:45", NULL, CHAINED, "raw socket hash" },
-	{ "kernel/cgroup/cgroup.c:1137", NULL, CHAINED, "css_set hash" },
-	{ "kernel/cgroup/cgroup.c:1291", NULL, CHAINED, "css_set hash" },
-	{ "kernel/cgroup/cgroup.c:6151", NULL, CHAINED, "css_set hash" },
-	{ "kernel/cgroup/cgroup.c:6215", NULL, CHAINED, "css_set hash" },
-	{ "kernel/events/core.c:9466", NULL, OTHER, "perf pending SIGTRAP id" },
-	{ "kernel/events/core.c:9678", NULL, CHAINED, "perf software event hlists" },
-	{ "kernel/kprobes.c:381", NULL, CHAINED, "kprobe table" },
-	{ "kernel/kprobes.c:1674", NULL, CHAINED, "kprobe table" },
-	{ "kernel/locking/lockdep.c:918", NULL, CHAINED, "lockdep class hash" },
-	{ "kernel/locking/lockdep.c:1234", NULL, CHAINED, "lockdep key hash" },
-	{ "kernel/locking/lockdep.c:1324", NULL, CHAINED, "lockdep class hash" },
-	{ "kernel/locking/lockdep.c:3727", NULL, CHAINED, "lockdep chain hash" },
-	{ "kernel/locking/lockdep.c:3787", NULL, CHAINED, "lockdep chain hash" },
+	{ K61, "include/net/arp.h:16", NULL, OTHER, "device word in the ARP neighbour hash" },
+	{ K61, "include/net/ndisc.h:375", NULL, OTHER, "device word in the NDISC neighbour hash" },
+	{ K61, "include/net/raw.h:45", NULL, CHAINED, "raw socket hash" },
+	{ K61, "kernel/cgroup/cgroup.c:1137", NULL, CHAINED, "css_set hash" },
+	{ K61, "kernel/cgroup/cgroup.c:1291", NULL, CHAINED, "css_set hash" },
+	{ K61, "kernel/cgroup/cgroup.c:6151", NULL, CHAINED, "css_set hash" },
+	{ K61, "kernel/cgroup/cgroup.c:6215", NULL, CHAINED, "css_set hash" },
+	{ K61, "kernel/events/core.c:9466", NULL, OTHER, "perf pending SIGTRAP id" },
+	{ K61, "kernel/events/core.c:9678", NULL, CHAINED, "perf software event hlists" },
+	{ K61, "kernel/kprobes.c:381", NULL, CHAINED, "kprobe table" },
+	{ K61, "kernel/kprobes.c:1674", NULL, CHAINED, "kprobe table" },
+	{ K61, "kernel/locking/lockdep.c:918", NULL, CHAINED, "lockdep class hash" },
+	{ K61, "kernel/locking/lockdep.c:1234", NULL, CHAINED, "lockdep key hash" },
+	{ K61, "kernel/locking/lockdep.c:1324", NULL, CHAINED, "lockdep class hash" },
+	{ K61, "kernel/locking/lockdep.c:3727", NULL, CHAINED, "lockdep chain hash" },
+	{ K61, "kernel/locking/lockdep.c:3787", NULL, CHAINED, "lockdep chain hash" },
 	/* wake_up_var()'s queues are bit_waitqueue()'s table */
-	{ "kernel/sched/wait_bit.c:155", NULL, KB_SITE_NAMED, "bit-waitqueue" },
+	{ K61, "kernel/sched/wait_bit.c:155", NULL, NAMED, "bit-waitqueue" },
 	/* hash_32(hash32_ptr(sig) ^ nr, ...): two calls on one line */
-	{ "kernel/time/posix-timers.c:115", "hash_32", CHAINED, "posix timer hash" },
-	{ "kernel/time/posix-timers.c:115", "hash32_ptr", OTHER,
+	{ K61, "kernel/time/posix-timers.c:115", "hash_32", CHAINED, "posix timer hash" },
+	{ K61, "kernel/time/posix-timers.c:115", "hash32_ptr", OTHER,
 	  "signal_struct word in the posix timer hash" },
-	{ "kernel/ucount.c:143", NULL, CHAINED, "ucounts hash" },
-	{ "kernel/ucount.c:166", NULL, CHAINED, "ucounts hash" },
-	{ "kernel/workqueue.c:1056", NULL, CHAINED, "busy worker hash" },
-	{ "kernel/workqueue.c:2223", NULL, CHAINED, "busy worker hash" },
-	{ "kernel/workqueue.c:3649", NULL, CHAINED, "unbound pool hash" },
-	{ "kernel/workqueue.c:3690", NULL, CHAINED, "unbound pool hash" },
-	{ "lib/vsprintf.c:825", NULL, OTHER, "printed for a pointer (debug_boot_weak_hash)" },
+	{ K61, "kernel/ucount.c:143", NULL, CHAINED, "ucounts hash" },
+	{ K61, "kernel/ucount.c:166", NULL, CHAINED, "ucounts hash" },
+	{ K61, "kernel/workqueue.c:1056", NULL, CHAINED, "busy worker hash" },
+	{ K61, "kernel/workqueue.c:2223", NULL, CHAINED, "busy worker hash" },
+	{ K61, "kernel/workqueue.c:3649", NULL, CHAINED, "unbound pool hash" },
+	{ K61, "kernel/workqueue.c:3690", NULL, CHAINED, "unbound pool hash" },
+	{ K61, "lib/vsprintf.c:825", NULL, OTHER, "printed for a pointer (debug_boot_weak_hash)" },
 	/* a slot is a list searched under the slot's own lock: the list's
 	 * length is what a lookup pays */
-	{ "mm/highmem.c:732", NULL, CHAINED, "page address slots" },
+	{ K61, "mm/highmem.c:732", NULL, CHAINED, "page address slots" },
 	/* ALLOC_COVERED_HNEXT: the next counter of a counting Bloom filter */
-	{ "mm/kfence/core.c:214", NULL, OTHER, "counting Bloom filter of allocation stacks" },
-	{ "mm/kfence/core.c:229", NULL, OTHER, "counting Bloom filter of allocation stacks" },
-	{ "net/core/dev.c:212", NULL, CHAINED, "device name hash" },
-	{ "net/ipv4/devinet.c:128", NULL, CHAINED, "IPv4 address hash" },
+	{ K61, "mm/kfence/core.c:214", NULL, OTHER, "counting Bloom filter of allocation stacks" },
+	{ K61, "mm/kfence/core.c:229", NULL, OTHER, "counting Bloom filter of allocation stacks" },
+	{ K61, "net/core/dev.c:212", NULL, CHAINED, "device name hash" },
+	{ K61, "net/ipv4/devinet.c:128", NULL, CHAINED, "IPv4 address hash" },
 	/* also one input of fib_info_hashfn(); the chains are its own use */
-	{ "net/ipv4/fib_semantics.c:327", NULL, CHAINED, "fib_info device hash" },
-	{ "net/ipv4/fib_semantics.c:1301", NULL, CHAINED, "fib_info local address hash" },
-	{ "net/ipv4/igmp.c:1398", NULL, CHAINED, "multicast group hash" },
-	{ "net/ipv4/igmp.c:2742", NULL, CHAINED, "multicast group hash" },
-	{ "net/ipv4/ip_tunnel.c:56", NULL, CHAINED, "IP tunnel hash" },
-	{ "net/ipv4/route.c:637", NULL, CHAINED, "next-hop exception hash" },
-	{ "net/ipv4/tcp_metrics.c:278", NULL, CHAINED, "TCP metrics hash" },
-	{ "net/ipv4/tcp_metrics.c:323", NULL, CHAINED, "TCP metrics hash" },
-	{ "net/ipv4/tcp_metrics.c:867", NULL, CHAINED, "TCP metrics hash" },
-	{ "net/ipv4/tcp_metrics.c:944", NULL, CHAINED, "TCP metrics hash" },
-	{ "net/ipv4/udp.c:1578", NULL, LOCKS, "UDP busylocks" },
-	{ "net/ipv6/addrconf.c:1030", NULL, CHAINED, "IPv6 address hash" },
-	{ "net/ipv6/anycast.c:56", NULL, CHAINED, "IPv6 anycast address hash" },
-	{ "net/ipv6/route.c:1551", NULL, CHAINED, "IPv6 route exception hash" },
+	{ K61, "net/ipv4/fib_semantics.c:327", NULL, CHAINED, "fib_info device hash" },
+	{ K61, "net/ipv4/fib_semantics.c:1301", NULL, CHAINED, "fib_info local address hash" },
+	{ K61, "net/ipv4/igmp.c:1398", NULL, CHAINED, "multicast group hash" },
+	{ K61, "net/ipv4/igmp.c:2742", NULL, CHAINED, "multicast group hash" },
+	{ K61, "net/ipv4/ip_tunnel.c:56", NULL, CHAINED, "IP tunnel hash" },
+	{ K61, "net/ipv4/route.c:637", NULL, CHAINED, "next-hop exception hash" },
+	{ K61, "net/ipv4/tcp_metrics.c:278", NULL, CHAINED, "TCP metrics hash" },
+	{ K61, "net/ipv4/tcp_metrics.c:323", NULL, CHAINED, "TCP metrics hash" },
+	{ K61, "net/ipv4/tcp_metrics.c:867", NULL, CHAINED, "TCP metrics hash" },
+	{ K61, "net/ipv4/tcp_metrics.c:944", NULL, CHAINED, "TCP metrics hash" },
+	{ K61, "net/ipv4/udp.c:1578", NULL, LOCKS, "UDP busylocks" },
+	{ K61, "net/ipv6/addrconf.c:1030", NULL, CHAINED, "IPv6 address hash" },
+	{ K61, "net/ipv6/anycast.c:56", NULL, CHAINED, "IPv6 anycast address hash" },
+	{ K61, "net/ipv6/route.c:1551", NULL, CHAINED, "IPv6 route exception hash" },
+	/*
+	 * 6.12 (linux-source-6.12 6.12.118-1~deb12u1): the same uses at
+	 * their new lines, and the sites its wider workload reaches.
+	 */
+	{ K612, "block/elevator.c:183", NULL, CHAINED, "elevator request hash" },
+	{ K612, "block/elevator.c:200", NULL, CHAINED, "elevator request hash" },
+	{ K612, "drivers/net/geneve.c:93", NULL, CHAINED, "geneve VNI hash" },
+	{ K612, "drivers/net/macvlan.c:111", NULL, CHAINED, "macvlan port address hash" },
+	/* a collision sets the same filter bit: a packet let through, no chain */
+	{ K612, "drivers/net/macvlan.c:260", NULL, OTHER, "macvlan multicast filter bit" },
+	{ K612, "drivers/net/vrf.c:188", NULL, CHAINED, "VRF table-id map" },
+	{ K612, "drivers/net/vrf.c:202", NULL, CHAINED, "VRF table-id map" },
+	{ K612, "drivers/net/vxlan/vxlan_core.c:384", NULL, CHAINED, "VXLAN forwarding database" },
+	{ K612, "drivers/net/vxlan/vxlan_private.h:48", NULL, CHAINED, "VXLAN VNI hash" },
+	{ K612, "drivers/net/vxlan/vxlan_private.h:56", NULL, CHAINED, "VXLAN socket port hash" },
+	{ K612, "fs/btrfs/props.c:39", NULL, CHAINED, "btrfs property handlers" },
+	{ K612, "fs/btrfs/props.c:471", NULL, CHAINED, "btrfs property handlers" },
+	{ K612, "fs/btrfs/raid56.c:292", NULL, NAMED, "btrfs-raid56" },
+	{ K612, "fs/dcache.c:123", NULL, NAMED, "in-lookup-hash" },
+	{ K612, "fs/exfat/inode.c:572", NULL, CHAINED, "exFAT inode hash" },
+	{ K612, "fs/fat/fat.h:438", NULL, CHAINED, "FAT directory inode hash" },
+	{ K612, "fs/fat/inode.c:388", NULL, CHAINED, "FAT inode hash" },
+	{ K612, "fs/kernfs/file.c:45", NULL, LOCKS, "kernfs open-file mutexes" },
+	{ K612, "fs/locks.c:679", NULL, CHAINED, "blocked POSIX lock owners" },
+	{ K612, "fs/locks.c:1031", NULL, CHAINED, "blocked POSIX lock owners" },
+	{ K612, "fs/mbcache.c:53", NULL, CHAINED, "mbcache entry hash" },
+	/* a cookie's page index in the directory's page cache: a collision
+	 * evicts a page, it lengthens no chain */
+	{ K612, "fs/nfs/dir.c:365", NULL, OTHER, "NFS readdir page index of a cookie" },
+	/* parts xored into one EXPKEY/EXPORT_HASHBITS-wide bucket */
+	{ K612, "fs/nfsd/export.c:281", NULL, CHAINED, "nfsd export key cache" },
+	{ K612, "fs/nfsd/export.c:904", NULL, CHAINED, "nfsd export cache" },
+	{ K612, "fs/nfsd/export.c:905", NULL, CHAINED, "nfsd export cache" },
+	{ K612, "fs/nfsd/export.c:906", NULL, CHAINED, "nfsd export cache" },
+	{ K612, "fs/nfsd/nfs4idmap.c:117", NULL, CHAINED, "nfsd id map cache" },
+	{ K612, "fs/nfsd/nfscache.c:254", NULL, CHAINED, "nfsd reply cache" },
+	/* parts of a 29-bit merge key whose low 7 bits, after the xor of all
+	 * parts, pick the merge list: not the bits judged */
+	{ K612, "fs/notify/fanotify/fanotify.c:27", NULL, OTHER, "fanotify merge key part (path)" },
+	{ K612, "fs/notify/fanotify/fanotify.c:28", NULL, OTHER, "fanotify merge key part (path)" },
+	{ K612, "fs/notify/fanotify/fanotify.c:33", NULL, OTHER, "fanotify merge key part (fsid)" },
+	{ K612, "fs/notify/fanotify/fanotify.c:34", NULL, OTHER, "fanotify merge key part (fsid)" },
+	{ K612, "fs/notify/fanotify/fanotify.c:835", NULL, OTHER, "fanotify merge key part (pid)" },
+	{ K612, "include/linux/stringhash.h:55", NULL, OTHER, "32-bit name hash (end_name_hash)" },
+	{ K612, "include/net/arp.h:16", NULL, OTHER, "device word in the ARP neighbour hash" },
+	{ K612, "include/net/ndisc.h:360", NULL, OTHER, "device word in the NDISC neighbour hash" },
+	{ K612, "include/net/raw.h:45", NULL, CHAINED, "raw socket hash" },
+	/* works of one value never run at once: a slot serialises like a lock */
+	{ K612, "io_uring/io-wq.c:1075", NULL, LOCKS, "io-wq hashed-work serialisation" },
+	{ K612, "io_uring/napi.c:50", NULL, CHAINED, "io_uring NAPI id hash" },
+	{ K612, "io_uring/poll.c:124", NULL, CHAINED, "io_uring poll cancel table" },
+	{ K612, "io_uring/poll.c:135", NULL, CHAINED, "io_uring poll cancel table" },
+	{ K612, "io_uring/poll.c:146", NULL, CHAINED, "io_uring poll cancel table" },
+	{ K612, "io_uring/poll.c:849", NULL, CHAINED, "io_uring poll cancel table" },
+	{ K612, "io_uring/poll.c:925", NULL, CHAINED, "io_uring poll cancel table" },
+	{ K612, "kernel/bpf/bpf_local_storage.c:24", NULL, CHAINED, "BPF local storage buckets" },
+	{ K612, "kernel/bpf/trampoline.c:145", NULL, CHAINED, "BPF trampoline table" },
+	{ K612, "kernel/cgroup/cgroup.c:1106", NULL, CHAINED, "css_set hash" },
+	{ K612, "kernel/cgroup/cgroup.c:1260", NULL, CHAINED, "css_set hash" },
+	{ K612, "kernel/cgroup/cgroup.c:6271", NULL, CHAINED, "css_set hash" },
+	{ K612, "kernel/cgroup/cgroup.c:6335", NULL, CHAINED, "css_set hash" },
+	{ K612, "kernel/events/core.c:9926", NULL, OTHER, "perf pending SIGTRAP id" },
+	{ K612, "kernel/events/core.c:10142", NULL, CHAINED, "perf software event hlists" },
+	{ K612, "kernel/kprobes.c:381", NULL, CHAINED, "kprobe table" },
+	{ K612, "kernel/kprobes.c:1684", NULL, CHAINED, "kprobe table" },
+	{ K612, "kernel/locking/lockdep.c:922", NULL, CHAINED, "lockdep class hash" },
+	{ K612, "kernel/locking/lockdep.c:1240", NULL, CHAINED, "lockdep key hash" },
+	{ K612, "kernel/locking/lockdep.c:1330", NULL, CHAINED, "lockdep class hash" },
+	{ K612, "kernel/locking/lockdep.c:3758", NULL, CHAINED, "lockdep chain hash" },
+	{ K612, "kernel/locking/lockdep.c:3822", NULL, CHAINED, "lockdep chain hash" },
+	{ K612, "kernel/module/main.c:3320", NULL, CHAINED, "idempotent module-load hash" },
+	{ K612, "kernel/module/main.c:3352", NULL, CHAINED, "idempotent module-load hash" },
+	{ K612, "kernel/sched/wait_bit.c:155", NULL, NAMED, "bit-waitqueue" },
+	{ K612, "kernel/time/posix-timers.c:72", "hash_32", CHAINED, "posix timer hash" },
+	{ K612, "kernel/time/posix-timers.c:72", "hash32_ptr", OTHER,
+	  "signal_struct word in the posix timer hash" },
+	{ K612, "kernel/trace/ftrace.c:1148", NULL, NAMED, "ftrace-hash" },
+	{ K612, "kernel/ucount.c:143", NULL, CHAINED, "ucounts hash" },
+	{ K612, "kernel/ucount.c:166", NULL, CHAINED, "ucounts hash" },
+	{ K612, "kernel/workqueue.c:1121", NULL, CHAINED, "busy worker hash" },
+	{ K612, "kernel/workqueue.c:3192", NULL, CHAINED, "busy worker hash" },
+	{ K612, "kernel/workqueue.c:5055", NULL, CHAINED, "unbound pool hash" },
+	{ K612, "kernel/workqueue.c:5087", NULL, CHAINED, "unbound pool hash" },
+	{ K612, "lib/debugobjects.c:492", NULL, CHAINED, "debug object buckets" },
+	{ K612, "lib/vsprintf.c:823", NULL, OTHER, "printed for a pointer (debug_boot_weak_hash)" },
+	{ K612, "mm/filemap.c:1060", NULL, NAMED, "folio-waitqueue" },
+	{ K612, "mm/kfence/core.c:225", NULL, OTHER, "counting Bloom filter of allocation stacks" },
+	{ K612, "mm/kfence/core.c:240", NULL, OTHER, "counting Bloom filter of allocation stacks" },
+	{ K612, "mm/khugepaged.c:456", NULL, CHAINED, "khugepaged mm slots" },
+	{ K612, "mm/khugepaged.c:488", NULL, CHAINED, "khugepaged mm slots" },
+	{ K612, "mm/ksm.c:2992", NULL, CHAINED, "KSM mm slots" },
+	{ K612, "mm/ksm.c:3035", NULL, CHAINED, "KSM mm slots" },
+	{ K612, "net/core/dev.c:196", NULL, CHAINED, "device name hash" },
+	{ K612, "net/ipv4/devinet.c:128", NULL, CHAINED, "IPv4 address hash" },
+	{ K612, "net/ipv4/fib_semantics.c:327", NULL, CHAINED, "fib_info device hash" },
+	{ K612, "net/ipv4/fib_semantics.c:1300", NULL, CHAINED, "fib_info local address hash" },
+	{ K612, "net/ipv4/igmp.c:1434", NULL, CHAINED, "multicast group hash" },
+	{ K612, "net/ipv4/igmp.c:2796", NULL, CHAINED, "multicast group hash" },
+	{ K612, "net/ipv4/ip_tunnel.c:56", NULL, CHAINED, "IP tunnel hash" },
+	{ K612, "net/ipv4/route.c:625", NULL, CHAINED, "next-hop exception hash" },
+	{ K612, "net/ipv4/tcp_metrics.c:278", NULL, CHAINED, "TCP metrics hash" },
+	{ K612, "net/ipv4/tcp_metrics.c:323", NULL, CHAINED, "TCP metrics hash" },
+	{ K612, "net/ipv4/tcp_metrics.c:871", NULL, CHAINED, "TCP metrics hash" },
+	{ K612, "net/ipv4/tcp_metrics.c:951", NULL, CHAINED, "TCP metrics hash" },
+	{ K612, "net/ipv4/udp.c:1555", NULL, LOCKS, "UDP busylocks" },
+	{ K612, "net/ipv6/addrconf.c:1026", NULL, CHAINED, "IPv6 address hash" },
+	{ K612, "net/ipv6/anycast.c:56", NULL, CHAINED, "IPv6 anycast address hash" },
+	{ K612, "net/ipv6/ip6_tunnel.c:75", NULL, CHAINED, "IPv6 tunnel hash" },
+	{ K612, "net/ipv6/route.c:1569", NULL, CHAINED, "IPv6 route exception hash" },
+	/* seeds of keyed hashes (jhash, siphash) that mix them again */
+	{ K612, "net/netfilter/nf_tables_api.c:1361", NULL, OTHER, "table word in the nft object hash seed" },
+	{ K612, "net/netfilter/nf_tables_trace.c:319", NULL, OTHER, "skb word in the nft trace id" },
+	{ K612, "net/sched/cls_api.c:184", NULL, CHAINED, "tc filter proto destroy hash" },
+	{ K612, "net/sched/cls_api.c:205", NULL, CHAINED, "tc filter proto destroy hash" },
+	{ K612, "net/sched/cls_u32.c:348", NULL, CHAINED, "u32 classifier shared hash" },
+	{ K612, "net/sched/sch_api.c:272", NULL, CHAINED, "device qdisc hash" },
+	{ K612, "net/sched/sch_api.c:284", NULL, CHAINED, "device qdisc hash" },
+	{ K612, "net/sched/sch_fq.c:401", NULL, NAMED, "sch-fq" },
+	{ K612, "net/sched/sch_fq.c:852", NULL, NAMED, "sch-fq" },
+	{ K612, "net/sunrpc/auth_gss/auth_gss.c:1179", NULL, CHAINED, "gss_auth hash" },
+	{ K612, "net/sunrpc/auth_gss/auth_gss.c:1200", NULL, CHAINED, "gss_auth hash" },
+	{ K612, "net/sunrpc/auth_gss/auth_gss.c:1367", NULL, CHAINED, "RPC credential cache" },
+	{ K612, "net/sunrpc/svcauth_unix.c:119", NULL, CHAINED, "sunrpc IP map cache" },
+	{ K612, "net/sunrpc/svcauth_unix.c:417", NULL, CHAINED, "sunrpc unix gid cache" },
 };
 
 const unsigned kb_census_site_uses_count =
@@ -91,15 +219,31 @@ const char *kb_site_kind_name(int kind)
 	return kind == KB_SITE_OTHER ? "other" : "unknown";
 }
 
-const struct kb_census_site_use *kb_census_site_use_find(const char *where,
+/* Whether a dotted version ("6.12.118") is of the major.minor `kernel`
+ * ("6.12"): the character after it must end the number, or "6.1" would
+ * take 6.12 and 6.10 as its own. */
+static int same_kernel(const char *version, const char *kernel)
+{
+	size_t n = strlen(kernel);
+
+	return !strncmp(version, kernel, n) && (version[n] == '\0' || version[n] == '.');
+}
+
+const struct kb_census_site_use *kb_census_site_use_find(const char *kernel,
+							  const char *where,
 							  const char *func)
 {
 	unsigned i;
 
+	/* a census naming no kernel: the fixtures and the first 6.1 files,
+	 * read in 6.1 */
+	if (!kernel)
+		kernel = K61;
 	for (i = 0; i < kb_census_site_uses_count; i++) {
 		const struct kb_census_site_use *u = &kb_census_site_uses[i];
 
-		if (!strcmp(u->where, where) && (!u->func || (func && !strcmp(u->func, func))))
+		if (same_kernel(kernel, u->kernel) && !strcmp(u->where, where) &&
+		    (!u->func || (func && !strcmp(u->func, func))))
 			return u;
 	}
 	return NULL;

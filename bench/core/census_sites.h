@@ -4,7 +4,8 @@
  * in that table's terms (stats.h, enum kb_table_kind): a bucket of a
  * chained table, a tree, a lock or wait queue, or nothing a key is stored
  * in.  One entry a site of the committed census files (tests/data/census),
- * read at its file:line in the tree linux-source-6.1 (6.1.192-3) installs.
+ * read at its file:line in the tree of its kernel (6.1 or 6.12): line
+ * numbers move between releases, so an entry holds only for its kernel.
  * A site that is one of the named tables (census.c's kb_census_table_of)
  * takes that table's kind from tables.c and has no entry here.
  */
@@ -25,6 +26,7 @@ enum {
 const char *kb_site_kind_name(int kind);
 
 struct kb_census_site_use {
+	const char *kernel; /* the major.minor whose tree its line is of: "6.1" */
 	const char *where; /* file:line as the census records it */
 	const char *func;  /* the census function it holds for; NULL: any */
 	int kind;          /* enum kb_table_kind, KB_SITE_OTHER or KB_SITE_NAMED */
@@ -35,8 +37,13 @@ struct kb_census_site_use {
 extern const struct kb_census_site_use kb_census_site_uses[];
 extern const unsigned kb_census_site_uses_count;
 
-/* The entry of a site (its file:line and census function name), or NULL. */
-const struct kb_census_site_use *kb_census_site_use_find(const char *where,
+/*
+ * The entry of a site (its file:line and census function name) in the
+ * census of `kernel` (a dotted version, kb_census_kernel(); its major.minor
+ * picks the entries; NULL, a file naming none: 6.1's), or NULL.
+ */
+const struct kb_census_site_use *kb_census_site_use_find(const char *kernel,
+							  const char *where,
 							  const char *func);
 
 #endif
