@@ -162,6 +162,20 @@ if census 6.12-x86_64; then
 		"$(row 6.12-x86_64 fs/inode.c:1381 inode_hash new)"
 	same "6.12 x86_64: the inode hash is chained, its cost compares" \
 		"chained table inode-hash new ok" "$(kindcost 6.12-x86_64 fs/inode.c:1381 inode_hash new)"
+	# the site table's 6.12 entries (census_sites.c): every row has a kind
+	same "6.12 x86_64: rows of kind unknown" "0" \
+		"$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+			$c["kind"] == "unknown" { n++ } END { print n + 0 }' "$tmp/6.12-x86_64.csv")"
+	same "6.12 x86_64: the busy worker hash is chained, its cost compares" \
+		"chained site busy worker hash old ok" \
+		"$(kindcost 6.12-x86_64 kernel/workqueue.c:1121 hash_long old)"
+	# the neighbour hash's input word picks no bucket: kind other, no cost
+	same "6.12 x86_64: hash32_ptr of the neighbour table is other" \
+		"other|site|device word in the NDISC neighbour hash|" \
+		"$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+			$c["site"] == "include/net/ndisc.h:360" && $c["gen"] == "new" {
+				print $c["kind"] "|" $c["kind_from"] "|" $c["indexes"] "|" $c["cost"]; exit }' \
+			"$tmp/6.12-x86_64.csv")"
 	if [ -f "$data/../atlas/linux-6.12.tsv" ]; then
 		xz -dc "$data/6.12-x86_64.txt.xz" |
 			"$kb" census - --atlas "$data/../atlas/linux-6.12.tsv" >"$tmp/a612.txt"
