@@ -22,8 +22,8 @@ run() {
 	"$py" "$checker" "$gen" "$1" >"$tmp/out" 2>&1 || st=$?
 	echo "$st"
 }
-# has TEXT: the last run printed a line holding TEXT
-has() { grep -qF -- "$1" "$tmp/out"; }
+# printed TEXT: the last run printed a line holding TEXT (checks.sh's has)
+printed() { has -F -- "$1" <"$tmp/out"; }
 
 st=$(run "$patches")
 check "committed series: exit 0" "$st"
@@ -43,19 +43,19 @@ check "fixture: one row changed" \
 sed -i "s|^${agree##*/}\$|6.12/0003-stale.patch|" "$tmp/p/6.12/series"
 st=$(run "$tmp/p")
 check "stale 6.12 table: exit 1" "$([ "$st" = 1 ]; echo $?)"
-check "stale 6.12 table: 6.12 named stale" "$(has '0003-stale.patch (series of 6.12) is stale'; echo $?)"
-check "stale 6.12 table: 6.1 still matches" "$(has '(series of 6.1) matches libkhash'; echo $?)"
-check "stale 6.12 table: the diff shows the row" "$(has '-	{ 0x0000000012345678ull, 32, 0x7786cb49 },'; echo $?)"
+check "stale 6.12 table: 6.12 named stale" "$(printed '0003-stale.patch (series of 6.12) is stale'; echo $?)"
+check "stale 6.12 table: 6.1 still matches" "$(printed '(series of 6.1) matches libkhash'; echo $?)"
+check "stale 6.12 table: the diff shows the row" "$(printed '-	{ 0x0000000012345678ull, 32, 0x7786cb49 },'; echo $?)"
 
 # a series without the agreement patch, and one naming it twice
 sed -i '/0003-stale.patch/d' "$tmp/p/6.12/series"
 st=$(run "$tmp/p")
 check "no table in 6.12: exit 1" "$([ "$st" = 1 ]; echo $?)"
-check "no table in 6.12: said" "$(has '6.12/series: 0 patches add the agreement table, expected 1'; echo $?)"
+check "no table in 6.12: said" "$(printed '6.12/series: 0 patches add the agreement table, expected 1'; echo $?)"
 printf '%s\n' "${agree##*/}" "${agree##*/}" >>"$tmp/p/6.1/series"
 st=$(run "$tmp/p")
 check "table twice in 6.1: exit 1" "$([ "$st" = 1 ]; echo $?)"
-check "table twice in 6.1: said" "$(has '6.1/series: 3 patches add the agreement table, expected 1'; echo $?)"
+check "table twice in 6.1: said" "$(printed '6.1/series: 3 patches add the agreement table, expected 1'; echo $?)"
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -19,7 +19,6 @@ trap 'rm -rf "$tmp"' EXIT
 # checks.sh sets the tally too; set here so that shellcheck without -x,
 # which does not follow the file, sees them
 passed=0 failed=0
-# shellcheck source=tests/checks.sh disable=SC1091
 # shellcheck source=checks.sh
 . "$(dirname "$0")/checks.sh"
 
