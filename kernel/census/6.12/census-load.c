@@ -2,13 +2,20 @@
 /*
  * census-load: the parts of the 6.12 census workload that no packaged
  * tool drives with a shell line: io_uring (poll, file writes through
- * io-wq), fanotify, KSM and THP, contended flock and POSIX locks,
- * multicast over loopback (IPv4 and IPv6), perf software events, POSIX
- * timers and a BPF map and socket filter.  Built static on the host by
+ * io-wq, a single-issuer ring's locked table and cancel-all), fanotify,
+ * KSM and THP, contended flock and POSIX locks, multicast over loopback
+ * (IPv4 and IPv6), perf software events, POSIX timers, a BPF map and
+ * socket filter, raw sockets of many protocols, UDP receive queues under
+ * pressure and vhost-vsock guest ids.  Where a table is keyed by a
+ * process's object (files_struct, signal_struct, pid), the part runs in
+ * many processes alive at once, so the keys are distinct objects and not
+ * one slab slot reused.  Built static on the host by
  * collect.sh (gcc -static), run by init.sh in the guest as
  * `census-load DIR` with DIR a writable folder.  Each part prints one
  * line "census-load: <part> ok|failed: <why>" and never stops the rest:
- * a kernel without the feature only loses that part.
+ * a kernel without the feature only loses that part.  Meant for the
+ * census guest only: it changes KSM and THP settings and opens vhost
+ * devices; never run it on a development machine.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -17,6 +24,7 @@
 #include <linux/bpf.h>
 #include <linux/io_uring.h>
 #include <linux/perf_event.h>
+#include <linux/vhost.h>
 #include <poll.h>
 #include <sched.h>
 #include <netinet/in.h>
@@ -27,6 +35,7 @@
 #include <string.h>
 #include <sys/fanotify.h>
 #include <sys/file.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -60,12 +69,13 @@ struct ring {
 	struct io_uring_cqe *cqes;
 };
 
-static int ring_setup(struct ring *r, unsigned entries)
+static int ring_setup(struct ring *r, unsigned entries, unsigned flags)
 {
 	struct io_uring_params p;
 	char *sq, *cq;
 
 	memset(&p, 0, sizeof(p));
+	p.flags = flags;
 	r->fd = (int)syscall(__NR_io_uring_setup, entries, &p);
 	if (r->fd < 0)
 		return -1;
@@ -114,18 +124,52 @@ static int ring_submit_wait(struct ring *r, unsigned submit, unsigned wait)
 	return n;
 }
 
+/* children that wait for the parent to close the write end of a pipe */
+static int gate[2];
+
+static void gate_open(void)
+{
+	if (pipe(gate) < 0)
+		gate[0] = gate[1] = -1;
+}
+
+static void gate_wait(void)	/* in a child */
+{
+	char c;
+
+	close(gate[1]);
+	if (read(gate[0], &c, 1) < 0)
+		c = 0;
+}
+
+static void gate_leave(void)	/* in a child that does not wait */
+{
+	close(gate[0]);
+	close(gate[1]);
+}
+
+static void gate_release(void)	/* in the parent: every child goes on */
+{
+	close(gate[0]);
+	close(gate[1]);
+	while (wait(NULL) > 0)
+		;
+}
+
 static void do_io_uring(void)
 {
 	struct ring r;
-	int pipes[16][2], i, round, file;
+	int pipes[16][2], files[32], i, round;
 	char buf[4096], name[256];
 
-	if (ring_setup(&r, 64) < 0) {
+	if (ring_setup(&r, 64, 0) < 0) {
 		report("io_uring", 0, strerror(errno));
 		return;
 	}
-	path_in(name, sizeof(name), "uring", 0);
-	file = open(name, O_RDWR | O_CREAT | O_TRUNC, 0644);
+	for (i = 0; i < 32; i++) {	/* io-wq hashes buffered writes by inode */
+		path_in(name, sizeof(name), "uring", i);
+		files[i] = open(name, O_RDWR | O_CREAT | O_TRUNC, 0644);
+	}
 	for (i = 0; i < 16; i++)
 		if (pipe(pipes[i]) < 0)
 			return (void)report("io_uring", 0, "pipe");
@@ -149,10 +193,10 @@ static void do_io_uring(void)
 		for (i = 0; i < 8; i++) {	/* buffered writes: io-wq, hashed */
 			sqe = ring_sqe(&r);
 			sqe->opcode = IORING_OP_WRITE;
-			sqe->fd = file;
+			sqe->fd = files[(round * 8 + i) % 32];
 			sqe->addr = (uintptr_t)buf;
 			sqe->len = sizeof(buf);
-			sqe->off = (uint64_t)(round * 8 + i) * sizeof(buf);
+			sqe->off = (uint64_t)round * sizeof(buf);
 		}
 		ring_submit_wait(&r, 16, 8);
 		for (i = 8; i < 16; i++)	/* wake the other half */
@@ -160,15 +204,57 @@ static void do_io_uring(void)
 				break;
 		ring_submit_wait(&r, 0, 1);
 	}
-	close(file);
+	for (i = 0; i < 32; i++)
+		close(files[i]);
 	close(r.fd);
+	/*
+	 * A single-issuer ring keeps poll requests in its mutex-protected
+	 * table; reads of empty pipes arm async poll there too; a cancel of
+	 * every request with one user_data looks up one bucket of both tables.
+	 */
+	if (ring_setup(&r, 64, IORING_SETUP_SINGLE_ISSUER) < 0)
+		return (void)report("io_uring", 0, "single issuer");
+	for (round = 0; round < 100; round++) {
+		struct io_uring_sqe *sqe;
+
+		for (i = 0; i < 8; i++) {
+			sqe = ring_sqe(&r);
+			sqe->opcode = IORING_OP_POLL_ADD;
+			sqe->fd = pipes[i][0];
+			sqe->poll32_events = POLLIN;
+			sqe->user_data = (uint64_t)round << 8 | (unsigned)i | 1u << 31;
+			sqe = ring_sqe(&r);
+			sqe->opcode = IORING_OP_READ;
+			sqe->fd = pipes[i + 8][0];
+			sqe->addr = (uintptr_t)buf;
+			sqe->len = 1;
+			sqe->user_data = (uint64_t)round << 8 | (unsigned)i | 1u << 30;
+		}
+		ring_submit_wait(&r, 16, 0);
+		for (i = 0; i < 8; i++) {
+			sqe = ring_sqe(&r);
+			sqe->opcode = IORING_OP_ASYNC_CANCEL;
+			sqe->cancel_flags = IORING_ASYNC_CANCEL_ALL;
+			sqe->addr = (uint64_t)round << 8 | (unsigned)i | 1u << 31;
+		}
+		ring_submit_wait(&r, 8, 8);
+		for (i = 8; i < 16; i++)	/* complete the reads */
+			if (write(pipes[i][1], "x", 1) != 1)
+				break;
+		ring_submit_wait(&r, 0, 8);
+	}
+	close(r.fd);
+	for (i = 0; i < 16; i++) {
+		close(pipes[i][0]);
+		close(pipes[i][1]);
+	}
 	report("io_uring", 1, "");
 }
 
 /* --- fanotify: path events and fid events on DIR ---------------------- */
 static void do_fanotify(void)
 {
-	int g1, g2, i, f;
+	int g1, g2, i, f, c;
 	char name[256], buf[8192];
 
 	g1 = fanotify_init(FAN_CLASS_NOTIF | FAN_NONBLOCK, O_RDONLY);
@@ -184,21 +270,29 @@ static void do_fanotify(void)
 		fanotify_mark(g2, FAN_MARK_ADD | FAN_MARK_FILESYSTEM,
 			      FAN_CREATE | FAN_DELETE | FAN_MODIFY | FAN_ONDIR,
 			      AT_FDCWD, dir);
-	for (i = 0; i < 600; i++) {
-		path_in(name, sizeof(name), "fan", i % 150);
-		f = open(name, O_RDWR | O_CREAT, 0644);
-		if (f >= 0) {
-			if (write(f, name, 8) < 0 || read(f, buf, 8) < 0)
-				i += 0;
-			close(f);
+	/* 24 processes: the merge key mixes in the pid of each event */
+	gate_open();
+	for (c = 0; c < 24; c++) {
+		if (fork() != 0)
+			continue;
+		for (i = c; i < 600; i += 24) {
+			path_in(name, sizeof(name), "fan", i % 150);
+			f = open(name, O_RDWR | O_CREAT, 0644);
+			if (f >= 0) {
+				if (write(f, name, 8) < 0 || read(f, buf, 8) < 0)
+					i += 0;
+				close(f);
+			}
 		}
-		if (i % 50 == 49) {
-			while (read(g1, buf, sizeof(buf)) > 0)
-				;
-			while (g2 >= 0 && read(g2, buf, sizeof(buf)) > 0)
-				;
-		}
+		gate_wait();
+		_exit(0);
 	}
+	usleep(500000);
+	while (read(g1, buf, sizeof(buf)) > 0)
+		;
+	while (g2 >= 0 && read(g2, buf, sizeof(buf)) > 0)
+		;
+	gate_release();
 	for (i = 0; i < 150; i++) {
 		path_in(name, sizeof(name), "fan", i);
 		unlink(name);
@@ -230,11 +324,11 @@ static void do_ksm_thp(void)
 	put("/sys/kernel/mm/ksm/run", "1");
 	put("/sys/kernel/mm/transparent_hugepage/enabled", "madvise");
 	put("/sys/kernel/mm/transparent_hugepage/khugepaged/scan_sleep_millisecs", "10");
-	for (c = 0; c < 8; c++) {
+	for (c = 0; c < 24; c++) {	/* 24 mm_structs to scan */
 		pid_t pid = fork();
 
 		if (pid == 0) {
-			size_t len = 8 << 20, i;
+			size_t len = 4 << 20, i;
 			char *a = mmap(NULL, len, PROT_READ | PROT_WRITE,
 				       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 			char *h = mmap(NULL, len, PROT_READ | PROT_WRITE,
@@ -262,38 +356,60 @@ static void do_ksm_thp(void)
 }
 
 /* --- locks: blocked flock and POSIX locks, so waiters are hashed ------ */
+/*
+ * 20 holders each lock a range, 20 waiters block on them (the blocked
+ * hash is keyed by the waiter's files_struct, the deadlock check looks
+ * up the holder's), and 20 flock waiters queue behind the holders' flocks.
+ */
 static void do_locks(void)
 {
-	int i, f;
+	int i, ok = 1;
 	char name[256];
 
+	path_in(name, sizeof(name), "lock", 0);
+	close(open(name, O_RDWR | O_CREAT, 0644));
+	gate_open();
+	for (i = 0; i < 20; i++) {
+		struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET,
+				    .l_start = i * 10, .l_len = 10 };
+		char fname[256];
+		int f;
+
+		if (fork() != 0)
+			continue;
+		f = open(name, O_RDWR);
+		path_in(fname, sizeof(fname), "flock", i);
+		if (f < 0 || fcntl(f, F_SETLK, &fl) < 0)
+			_exit(1);
+		flock(open(fname, O_RDWR | O_CREAT, 0644), LOCK_EX);
+		gate_wait();
+		_exit(0);
+	}
+	usleep(300000);
 	for (i = 0; i < 40; i++) {
 		struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET,
-				    .l_start = i, .l_len = 10 };
-		pid_t pid;
+				    .l_start = i % 20 * 10, .l_len = 10 };
+		char fname[256];
+		pid_t pid = fork();
 
-		path_in(name, sizeof(name), "lock", i % 8);
-		f = open(name, O_RDWR | O_CREAT, 0644);
-		if (f < 0)
-			return (void)report("locks", 0, strerror(errno));
-		fcntl(f, F_SETLK, &fl);
-		flock(f, LOCK_EX);
-		pid = fork();
-		if (pid == 0) {
-			int g = open(name, O_RDWR);
+		if (pid < 0)
+			ok = 0;
+		if (pid != 0)
+			continue;
+		gate_leave();
+		if (i < 20) {
+			int f = open(name, O_RDWR);
 
-			fcntl(g, F_SETLKW, &fl);	/* blocks until released */
-			flock(g, LOCK_EX);
-			_exit(0);
+			fcntl(f, F_SETLKW, &fl);	/* blocks until released */
+		} else {
+			path_in(fname, sizeof(fname), "flock", i % 20);
+			flock(open(fname, O_RDWR), LOCK_EX);
 		}
-		usleep(20000);
-		fl.l_type = F_UNLCK;
-		fcntl(f, F_SETLK, &fl);
-		flock(f, LOCK_UN);
-		waitpid(pid, NULL, 0);
-		close(f);
+		_exit(0);
 	}
-	report("locks", 1, "");
+	usleep(500000);
+	gate_release();
+	report("locks", ok, "fork");
 }
 
 /* --- multicast: many groups joined on lo, datagrams sent to them ------ */
@@ -378,24 +494,38 @@ static void do_perf(void)
 	report("perf", n > 0, strerror(errno));
 }
 
-/* --- POSIX timers ----------------------------------------------------- */
+/* --- POSIX timers: 32 processes with 8 timers each, alive at once ----- */
 static void do_timers(void)
 {
-	timer_t t[200];
-	int i, n = 0;
-	struct sigevent ev = { .sigev_notify = SIGEV_NONE };
-	struct itimerspec its = { .it_value = { 5, 0 } }, cur;
+	int c, ok = 1;
 
-	for (i = 0; i < 200; i++)
-		if (syscall(__NR_timer_create, CLOCK_MONOTONIC, &ev, &t[n]) == 0)
-			n++;
-	for (i = 0; i < n * 5; i++) {
-		syscall(__NR_timer_settime, t[i % n], 0, &its, NULL);
-		syscall(__NR_timer_gettime, t[(i * 7) % n], &cur);
+	gate_open();
+	for (c = 0; c < 32; c++) {
+		timer_t t[8];
+		struct sigevent ev = { .sigev_notify = SIGEV_NONE };
+		struct itimerspec its = { .it_value = { 5, 0 } }, cur;
+		int i, n = 0;
+		pid_t pid = fork();
+
+		if (pid < 0)
+			ok = 0;
+		if (pid != 0)
+			continue;
+		for (i = 0; i < 8; i++)
+			if (syscall(__NR_timer_create, CLOCK_MONOTONIC, &ev, &t[n]) == 0)
+				n++;
+		for (i = 0; i < n * 5; i++) {
+			syscall(__NR_timer_settime, t[i % n], 0, &its, NULL);
+			syscall(__NR_timer_gettime, t[(i * 3) % n], &cur);
+		}
+		gate_wait();
+		for (i = 0; i < n; i++)
+			syscall(__NR_timer_delete, t[i]);
+		_exit(n > 0 ? 0 : 1);
 	}
-	for (i = 0; i < n; i++)
-		syscall(__NR_timer_delete, t[i]);
-	report("posix-timers", n > 0, strerror(errno));
+	usleep(300000);
+	gate_release();
+	report("posix-timers", ok, "fork");
 }
 
 /* --- BPF: a hash map and a socket filter ------------------------------ */
@@ -451,6 +581,86 @@ static void do_bpf(void)
 		close(pf);
 }
 
+/* --- raw sockets: one per protocol, IPv4 and IPv6, a datagram to each -- */
+static void do_raw(void)
+{
+	struct sockaddr_in to = { .sin_family = AF_INET,
+				  .sin_addr = { htonl(INADDR_LOOPBACK) } };
+	struct sockaddr_in6 to6 = { .sin6_family = AF_INET6,
+				    .sin6_addr = IN6ADDR_LOOPBACK_INIT };
+	int s[48], s6[48], p, n = 0;
+
+	for (p = 0; p < 48; p++) {	/* 150..197: numbers no stack claims */
+		s[p] = socket(AF_INET, SOCK_RAW, 150 + p);
+		s6[p] = socket(AF_INET6, SOCK_RAW, 150 + p);
+		n += s[p] >= 0;
+	}
+	for (p = 0; p < 48 * 4; p++) {
+		if (s[p % 48] >= 0)
+			sendto(s[p % 48], "raw", 3, MSG_DONTWAIT, (struct sockaddr *)&to, sizeof(to));
+		if (s6[p % 48] >= 0)
+			sendto(s6[p % 48], "raw", 3, MSG_DONTWAIT, (struct sockaddr *)&to6, sizeof(to6));
+	}
+	for (p = 0; p < 48; p++) {
+		if (s[p] >= 0)
+			close(s[p]);
+		if (s6[p] >= 0)
+			close(s6[p]);
+	}
+	report("raw", n > 0, strerror(errno));
+}
+
+/* --- UDP: 32 sockets with small receive buffers filled past half ------ */
+static void do_udp_pressure(void)
+{
+	int r[32], s = socket(AF_INET, SOCK_DGRAM, 0), i, j, small = 1024, n = 0;
+	char msg[512];
+
+	memset(msg, 'd', sizeof(msg));
+	for (i = 0; i < 32; i++) {
+		struct sockaddr_in a = { .sin_family = AF_INET,
+					 .sin_port = htons((uint16_t)(5700 + i)),
+					 .sin_addr = { htonl(INADDR_LOOPBACK) } };
+
+		r[i] = socket(AF_INET, SOCK_DGRAM, 0);
+		setsockopt(r[i], SOL_SOCKET, SO_RCVBUF, &small, sizeof(small));
+		n += bind(r[i], (struct sockaddr *)&a, sizeof(a)) == 0;
+	}
+	for (j = 0; j < 12; j++)
+		for (i = 0; i < 32; i++) {
+			struct sockaddr_in a = { .sin_family = AF_INET,
+						 .sin_port = htons((uint16_t)(5700 + i)),
+						 .sin_addr = { htonl(INADDR_LOOPBACK) } };
+
+			sendto(s, msg, sizeof(msg), MSG_DONTWAIT, (struct sockaddr *)&a, sizeof(a));
+		}
+	for (i = 0; i < 32; i++)
+		close(r[i]);
+	close(s);
+	report("udp-pressure", n == 32, "bind");
+}
+
+/* --- vhost-vsock: 32 devices, each given a guest id (the cid hash) ---- */
+static void do_vhost_vsock(void)
+{
+	int fd[32], i, n = 0;
+
+	for (i = 0; i < 32; i++) {
+		uint64_t cid = 3 + (uint64_t)i * 1009;
+
+		fd[i] = open("/dev/vhost-vsock", O_RDWR);
+		if (fd[i] < 0)
+			continue;
+		if (ioctl(fd[i], VHOST_SET_OWNER, NULL) == 0 &&
+		    ioctl(fd[i], VHOST_VSOCK_SET_GUEST_CID, &cid) == 0)
+			n++;
+	}
+	for (i = 0; i < 32; i++)
+		if (fd[i] >= 0)
+			close(fd[i]);
+	report("vhost-vsock", n > 0, strerror(errno));
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -466,5 +676,8 @@ int main(int argc, char **argv)
 	do_timers();
 	do_bpf();
 	do_ksm_thp();
+	do_raw();
+	do_udp_pressure();
+	do_vhost_vsock();
 	return 0;
 }
