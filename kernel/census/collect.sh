@@ -15,8 +15,8 @@
 #   6.12  Debian linux-source-6.12: its own tree (no KUnit series), the
 #         patches of kernel/census/6.12/, tinyconfig + 6.12/config +
 #         6.12/config-<arch> with modules, an initramfs of busybox, the
-#         static census-load helper, the modules and (x86_64) Debian
-#         binaries (6.12/userland.sh) running 6.12/init.sh; data
+#         static census-load helper, the modules and Debian binaries of
+#         the guest's arch (6.12/userland.sh) running 6.12/init.sh; data
 #         6.12-<arch>.txt[.xz] and 6.12-<arch>.config.
 #
 # Cache (per Debian package version):
@@ -65,6 +65,13 @@ export GIT_COMMITTER_NAME=libkhash GIT_COMMITTER_EMAIL=libkhash@localhost
 t0=$(date +%s)
 say() { printf '[census %4ds] %s\n' $(($(date +%s) - t0)) "$*"; }
 die() { say "ERROR: $*"; exit 1; }
+debarch() { # ARCH: the guest's Debian architecture (busybox, userland.sh)
+	case $1 in
+	x86_64) echo amd64 ;;
+	i386) echo i386 ;;
+	*) die "unknown arch $1 (x86_64 or i386)" ;;
+	esac
+}
 
 # --- 1. the source tree, packages -----------------------------------------
 if [ "$kv" = 6.1 ]; then
@@ -183,9 +190,13 @@ if [ "$kv" = 6.12 ]; then
 			rm -f "$vd/census/census-load-$arch"
 		fi
 	done
-	say "Debian binaries for the x86_64 guest (6.12/userland.sh)"
-	bash "$kdir/userland.sh" "$vd/census/userland-amd64" "$vd/census/root-amd64" \
-		2>"$vd/logs/census-userland.log" || { cat "$vd/logs/census-userland.log" >&2; die "userland.sh failed"; }
+	for arch in $arches; do
+		da=$(debarch "$arch")
+		say "$arch: Debian $da binaries for the guest (6.12/userland.sh)"
+		bash "$kdir/userland.sh" "$da" "$vd/census/userland-$da" "$vd/census/root-$da" \
+			2>"$vd/logs/census-userland-$da.log" ||
+			{ cat "$vd/logs/census-userland-$da.log" >&2; die "userland.sh $da failed"; }
+	done
 fi
 
 # config_for ARCH BUILD_DIR CENSUS(y|n): tinyconfig + $kdir/config,
@@ -266,11 +277,8 @@ cpio_list() {
 
 # boot ARCH KERNEL RUN_DIR: the guest runs init.sh and writes RUN_DIR/disk.img
 boot() {
-	local arch=$1 kernel=$2 run=$3 bb qemu accel
-	case $arch in
-	x86_64) bb=amd64 qemu=qemu-system-x86_64 ;;
-	i386) bb=i386 qemu=qemu-system-i386 ;;
-	esac
+	local arch=$1 kernel=$2 run=$3 bb qemu=qemu-system-$1 accel
+	bb=$(debarch "$arch")
 	mkdir -p "$run"
 	cat >"$run/initramfs.list" <<-LIST
 	dir /bin 0755 0 0
@@ -288,12 +296,12 @@ boot() {
 	LIST
 	if [ "$kv" != 6.1 ]; then
 		# modprobe where the kernel calls it, the modules, census-load,
-		# and on x86_64 the Debian binaries with their libraries
+		# and the Debian binaries with their libraries
 		printf 'dir /sbin 0755 0 0\nslink /sbin/modprobe /bin/busybox 0777 0 0\n' >>"$run/initramfs.list"
 		[ ! -x "$vd/census/census-load-$arch" ] ||
 			echo "file /bin/census-load $vd/census/census-load-$arch 0755 0 0" >>"$run/initramfs.list"
 		cpio_list "$(dirname "$kernel")/../../../modroot" >>"$run/initramfs.list"
-		[ "$arch" != x86_64 ] || cpio_list "$vd/census/root-amd64" >>"$run/initramfs.list"
+		cpio_list "$vd/census/root-$bb" >>"$run/initramfs.list"
 	fi
 	"$(dirname "$kernel")/../../../usr/gen_init_cpio" "$run/initramfs.list" >"$run/initramfs.cpio"
 	rm -f "$run/disk.img" "$run/btrfs.img"
@@ -329,9 +337,10 @@ for arch in $arches; do
 		      --meta "patches kernel/patches/6.1/series + kernel/census/0*.patch"
 		      --meta "workload kernel/census/init.sh in a busybox-static $bbver initramfs: tmpfs files created/looked up/renamed/deleted, page cache, ext2 on loop, btrfs on virtio, fork, pipes, loopback TCP/UDP (httpd, wget, nc), unix sockets (syslogd), /proc and /sys walks, ftrace")
 	else
+		ulog=$vd/logs/census-userland-$(debarch "$arch").log
 		meta=(--meta "config make tinyconfig + kernel/census/6.12/config + config-$arch (sha256 $(cat "$kdir/config" "$kdir/config-$arch" | sha256sum | cut -c1-12)), modules =m"
 		      --meta "patches kernel/census/6.12/0*.patch on Debian's tree (no KUnit series)"
-		      --meta "workload kernel/census/6.12/init.sh: busybox-static $bbver, census-load (6.12/census-load.c)$([ "$arch" = x86_64 ] && echo ", Debian binaries of 6.12/userland.sh ($(sed -n 's/^Package: \(.*\) Version: \(.*\)$/\1 \2/p' "$vd/logs/census-userland.log" | paste -sd, -)) and of this host (iproute2, e2fsprogs, linux-perf)"); the 6.1 workload with ext4, plus vfat, exfat, xattrs, virtual network devices, tc, nftables, NFSv4 over loopback, io_uring, fanotify, locks, multicast, perf, POSIX timers, BPF, KSM, THP, modules unloaded at the end")
+		      --meta "workload kernel/census/6.12/init.sh: busybox-static $bbver, census-load (6.12/census-load.c), Debian $(debarch "$arch") binaries of 6.12/userland.sh ($(sed -n 's/^Package: \(.*\) Version: \(.*\)$/\1 \2/p' "$ulog" | paste -sd, -) and $(grep -c '^Library: ' "$ulog") library packages); the 6.1 workload with ext4, plus vfat, exfat, xattrs, virtual network devices, tc, nftables, NFSv4 over loopback, io_uring, fanotify, locks, multicast, perf, POSIX timers, BPF, KSM, THP, modules unloaded at the end")
 	fi
 	if ! python3 "$here/extract.py" "$run/disk.img" "$arch" \
 		"$dver (Debian linux-source-$kv)" "$out" --stem "$stem$arch" \
