@@ -117,8 +117,8 @@ need=
 extra=
 # census-load for the i386 guest: the cross compiler the qemu-user tests
 # use too (gcc-multilib would do, but Debian 12 removes every cross gcc
-# to install it)
-[ "$kv" = 6.1 ] || extra="gcc-i686-linux-gnu libc6-dev-i386-cross"
+# to install it); qemu-user-static for check-userland.sh
+[ "$kv" = 6.1 ] || extra="gcc-i686-linux-gnu libc6-dev-i386-cross qemu-user-static"
 for p in qemu-system-x86 btrfs-progs $extra; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed' ||
 		need="$need $p"
@@ -192,10 +192,13 @@ if [ "$kv" = 6.12 ]; then
 	done
 	for arch in $arches; do
 		da=$(debarch "$arch")
-		say "$arch: Debian $da binaries for the guest (6.12/userland.sh)"
+		say "$arch: Debian $da binaries for the guest (6.12/userland.sh, check-userland.sh)"
 		bash "$kdir/userland.sh" "$da" "$vd/census/userland-$da" "$vd/census/root-$da" \
 			2>"$vd/logs/census-userland-$da.log" ||
 			{ cat "$vd/logs/census-userland-$da.log" >&2; die "userland.sh $da failed"; }
+		bash "$kdir/check-userland.sh" "$vd/census/root-$da" "$da" \
+			>"$vd/logs/census-check-userland-$da.log" 2>&1 ||
+			{ cat "$vd/logs/census-check-userland-$da.log" >&2; die "check-userland.sh $da failed"; }
 	done
 fi
 
