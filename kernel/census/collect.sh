@@ -343,7 +343,7 @@ for arch in $arches; do
 		ulog=$vd/logs/census-userland-$(debarch "$arch").log
 		meta=(--meta "config make tinyconfig + kernel/census/6.12/config + config-$arch (sha256 $(cat "$kdir/config" "$kdir/config-$arch" | sha256sum | cut -c1-12)), modules =m"
 		      --meta "patches kernel/census/6.12/0*.patch on Debian's tree (no KUnit series)"
-		      --meta "workload kernel/census/6.12/init.sh: busybox-static $bbver, census-load (6.12/census-load.c), Debian $(debarch "$arch") binaries of 6.12/userland.sh ($(sed -n 's/^Package: \(.*\) Version: \(.*\)$/\1 \2/p' "$ulog" | paste -sd, -) and $(grep -c '^Library: ' "$ulog") library packages); the 6.1 workload with ext4, plus vfat, exfat, xattrs, virtual network devices, tc, nftables, NFSv4 over loopback, io_uring, fanotify, locks, multicast, perf, POSIX timers, BPF, KSM, THP, modules unloaded at the end")
+		      --meta "workload kernel/census/6.12/init.sh: busybox-static $bbver, census-load (6.12/census-load.c), Debian $(debarch "$arch") binaries of 6.12/userland.sh ($(sed -n 's/^Package: \(.*\) Version: \(.*\)$/\1 \2/p' "$ulog" | paste -sd, -) and $(grep -c '^Library: ' "$ulog") library packages); the 6.1 workload with ext4, plus vfat, exfat, xattrs in blocks, md raid1, dm-cache, btrfs properties, 24 each of virtual network devices, tunnels, vrfs, qdiscs, addresses and routes, L2TPv3, tc, nftables with named counters and nftrace, NFSv4 over loopback, io_uring, fanotify, locks, multicast, perf, POSIX timers, BPF, KSM, THP, raw sockets, UDP under pressure, vhost-vsock, modules unloaded at the end")
 	fi
 	if ! python3 "$here/extract.py" "$run/disk.img" "$arch" \
 		"$dver (Debian linux-source-$kv)" "$out" --stem "$stem$arch" \

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # /init of the 6.12 census initramfs: busybox-static, census-load (our own
-# static helper) and, on x86_64, Debian binaries in /usr/sbin (see
+# static helper) and Debian binaries of the guest's arch in /usr/sbin (see
 # userland.sh).  The 6.1 workload (kernel/census/init.sh) with ext4 for
 # ext2, then what 6.12 adds: modules loaded and some unloaded again,
 # vfat/exfat, xattrs, md raid1 and dm-cache, virtual network devices,
@@ -10,8 +10,8 @@
 # locks, multicast, perf, timers, BPF, KSM, THP, raw sockets and
 # vhost-vsock.  Tables keyed by an address, an id or a handle get a few
 # dozen of them (devices, addresses, tunnels, sessions, counters), so
-# that a site has enough distinct keys to be judged.  A part whose tools are missing (i386 has busybox and
-# census-load only) is skipped and says so in a workload_* meta line.
+# that a site has enough distinct keys to be judged.  A part whose tools
+# are missing is skipped and says so in a workload_* meta line.
 # Then the census file from debugfs is written to the raw virtio disk
 # /dev/vda (never the console) and the machine reboots.
 #
