@@ -48,6 +48,26 @@ if [ -n "$extract" ]; then
 	KHASH_BENCH=$kb python3 "$extract" --check "$fixture" >"$tmp/extract.out" 2>&1
 	[ $? = 0 ] && [ "$(cat "$tmp/extract.out")" = "$fixture: OK, 7 sites, 320 calls, 311 keys" ]
 	check "extract.py --check takes the fixture: 7 sites, 320 calls, 311 keys" $?
+	# --same-sites: function, bits, file:line and module count; ids and calls do not
+	sames() { KHASH_BENCH=$kb python3 "$extract" --same-sites "$@" >"$tmp/same.out" 2>&1; }
+	sames "$fixture" "$fixture"
+	[ $? = 0 ] && [ "$(cat "$tmp/same.out")" = "same sites: 7 sites ran in both" ]
+	check "extract.py --same-sites: a file has its own sites" $?
+	sed 's/^site 6 hash_32 10 5 /site 6 hash_32 10 99 /' "$fixture" >"$tmp/calls.txt"
+	sames "$fixture" "$tmp/calls.txt"
+	check "extract.py --same-sites: other call counts are the same sites" $?
+	sed 's/^site 6 hash_32 10 5 /site 6 hash_32 11 5 /' "$fixture" >"$tmp/bits.txt"
+	sames "$fixture" "$tmp/bits.txt"
+	[ $? = 1 ] && [ "$(cat "$tmp/same.out")" = "different sites: 1 only in $fixture, 1 only in $tmp/bits.txt
+- hash_32 10 kernel/census_b.c:20
++ hash_32 11 kernel/census_b.c:20" ]
+	check "extract.py --same-sites: other bits are another site, shown on both sides" $?
+	sed 's/^khash-census 1/khash-census 3/' "$fixture" >"$tmp/v3.txt"
+	sames "$fixture" "$tmp/v3.txt"
+	[ $? = 1 ] && grep -q "^extract.py: $tmp/v3.txt:1: " "$tmp/same.out"
+	check "extract.py --same-sites: a bad file is refused, naming it" $?
+	sames "$fixture"
+	check "extract.py --same-sites with one file: usage, exit 2" $(($? != 2))
 fi
 "$kb" census "$fixture" >"$tmp/fix.txt"; check "census of the fixture exits 0" $?
 grep -q '^7 sites: 6 judged, 1 with too few keys (fewer than 21 distinct)$' "$tmp/fix.txt"

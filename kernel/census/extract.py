@@ -4,6 +4,7 @@
 
 usage: extract.py DISK ARCH KERNEL OUT_DIR [--stem NAME] [--meta 'name text' ...]
        extract.py --check FILE...
+       extract.py --same-sites A B
 
 DISK is the raw image the guest's /init wrote (kernel/census/init.sh):
 a line "KHASH-CENSUS-DISK 1 <guest bytes> <census bytes>", the guest's
@@ -15,7 +16,11 @@ and the guest's and the given meta lines go after the kernel's own.  The
 result is OUT_DIR/<STEM>.txt, or <STEM>.txt.xz when the text is over
 1.5 MB (the other of the two is removed); STEM is ARCH unless --stem
 gives one (6.12-x86_64).  --check only checks files (plain or
-.xz) and prints a summary of each.
+.xz) and prints a summary of each.  --same-sites checks two census
+files and compares the sites that ran (function, bits, file:line,
+module; not ids, calls or keys): exit 0 and one line when the lists are
+equal, else each site only one file has, "-" for A and "+" for B, and
+exit 1 (how a rerun of collect.sh shows it reproduces the site list).
 """
 import lzma
 import os
@@ -62,6 +67,36 @@ def check(text, name="census"):
     return sites, calls, keys
 
 
+def sites(text):
+    """The sites that ran, as (function, bits, file:line, module) lines,
+    counted with their multiplicity (a header's inline function gives one
+    site per .c file that uses it, all at the header's line)."""
+    out = {}
+    for line in text.split("\n"):
+        f = line.split(" ")
+        if f[0] == "site":
+            k = " ".join([f[2], f[3], f[5]] + f[6:7])
+            out[k] = out.get(k, 0) + 1
+    return out
+
+
+def same_sites(a, b):
+    sa, sb = (sites(read_any(p)) for p in (a, b))
+    for p in (a, b):
+        check(read_any(p), p)
+    diff = [f"- {k}" + (f" (x{sa[k] - sb.get(k, 0)})" if sa[k] - sb.get(k, 0) > 1 else "")
+            for k in sorted(sa) if sa[k] > sb.get(k, 0)]
+    diff += [f"+ {k}" + (f" (x{sb[k] - sa.get(k, 0)})" if sb[k] - sa.get(k, 0) > 1 else "")
+             for k in sorted(sb) if sb[k] > sa.get(k, 0)]
+    if not diff:
+        print(f"same sites: {sum(sa.values())} sites ran in both")
+        return 0
+    print(f"different sites: {len([d for d in diff if d[0] == '-'])} only in {a}, "
+          f"{len([d for d in diff if d[0] == '+'])} only in {b}")
+    print("\n".join(diff))
+    return 1
+
+
 def read_any(path):
     # newline="": the text as written, CRs and all, for the reader to judge
     if path.endswith(".xz"):
@@ -72,6 +107,15 @@ def read_any(path):
 
 
 def main():
+    if sys.argv[1:2] == ["--same-sites"]:
+        if len(sys.argv) != 4:
+            print("usage: extract.py --same-sites A B", file=sys.stderr)
+            return 2
+        try:
+            return same_sites(sys.argv[2], sys.argv[3])
+        except (ValueError, OSError, lzma.LZMAError) as e:
+            print(f"extract.py: {e}", file=sys.stderr)
+            return 1
     if sys.argv[1:2] == ["--check"]:
         rc = 0
         for p in sys.argv[2:]:
