@@ -34,6 +34,30 @@ static const struct {
 	{ "arch/", KB_ATLAS_HARDWARE },
 };
 
+/*
+ * The top directories whose next directory is a subsystem of its own: a
+ * driver class, a file system, a protocol family, an arch.  Elsewhere the
+ * first directory (kernel, mm, lib, ...) is the subsystem a developer
+ * names.
+ */
+static const char *const split_dirs[] = { "arch", "drivers", "fs", "net" };
+
+size_t kb_atlas_subsystem(const char *file, size_t *top)
+{
+	const char *slash = strchr(file, '/'), *next;
+	size_t i;
+
+	*top = slash ? (size_t)(slash - file) : strlen(file);
+	if (!slash)
+		return *top;
+	for (i = 0; i < sizeof(split_dirs) / sizeof(split_dirs[0]); i++)
+		if (strlen(split_dirs[i]) == *top && !memcmp(file, split_dirs[i], *top)) {
+			next = strchr(slash + 1, '/');
+			return next ? (size_t)(next - file) : *top;
+		}
+	return *top;
+}
+
 const char *kb_atlas_seen_name(enum kb_atlas_seen s)
 {
 	return seen_names[s];
@@ -73,6 +97,8 @@ void kb_atlas_free(struct kb_atlas *a)
 void kb_atlas_report_free(struct kb_atlas_report *r)
 {
 	free(r->misses);
+	free(r->subsys);
+	free(r->tops);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -85,16 +111,23 @@ struct place {
 	int called;
 };
 
-static int place_cmp(const void *x, const void *y)
+/* Byte order of two unterminated names, a prefix first. */
+static int name_cmp(const char *a, size_t na, const char *b, size_t nb)
 {
-	const struct place *a = x, *b = y;
-	size_t n = a->flen < b->flen ? a->flen : b->flen;
-	int c = memcmp(a->file, b->file, n);
+	int c = memcmp(a, b, na < nb ? na : nb);
 
 	if (c)
 		return c;
-	if (a->flen != b->flen)
-		return a->flen < b->flen ? -1 : 1;
+	return na < nb ? -1 : na > nb;
+}
+
+static int place_cmp(const void *x, const void *y)
+{
+	const struct place *a = x, *b = y;
+	int c = name_cmp(a->file, a->flen, b->file, b->flen);
+
+	if (c)
+		return c;
 	return a->line < b->line ? -1 : a->line > b->line;
 }
 
@@ -156,6 +189,64 @@ int kb_atlas_other_kernel(const struct kb_atlas *a, const struct kb_census_file 
 	return a->kernel && kb_census_kernel(f, v, sizeof(v)) && strcmp(a->kernel, v);
 }
 
+/* By top directory, then by the whole name, so that a top's subsystems
+ * sit together ("fs-x" would otherwise fall between "fs" and "fs/btrfs"). */
+static int subsys_cmp(const void *x, const void *y)
+{
+	const struct kb_atlas_subsys *a = x, *b = y;
+	size_t ta, tb;
+	int c;
+
+	kb_atlas_subsystem(a->name, &ta);
+	kb_atlas_subsystem(b->name, &tb);
+	c = name_cmp(a->name, ta, b->name, tb);
+	return c ? c : name_cmp(a->name, a->len, b->name, b->len);
+}
+
+/* The entry in out->subsys of file's subsystem, made when new. */
+static struct kb_atlas_subsys *subsys_of(struct kb_atlas_report *out, const char *file)
+{
+	size_t top, len = kb_atlas_subsystem(file, &top), i;
+	struct kb_atlas_subsys *e;
+
+	/* rows of a subsystem mostly come together: from the last one back */
+	for (i = out->nsubsys; i--;)
+		if (!name_cmp(out->subsys[i].name, out->subsys[i].len, file, len))
+			return &out->subsys[i];
+	e = &out->subsys[out->nsubsys++];
+	memset(e, 0, sizeof(*e));
+	e->name = file;
+	e->len = len;
+	return e;
+}
+
+/* Sort the subsystems and sum them by top directory into out->tops. */
+static void subsys_tops(struct kb_atlas_report *out)
+{
+	size_t i, top;
+	int k;
+
+	qsort(out->subsys, out->nsubsys, sizeof(*out->subsys), subsys_cmp);
+	for (i = 0; i < out->nsubsys; i++) {
+		struct kb_atlas_subsys *s = &out->subsys[i];
+		struct kb_atlas_subsys *t = out->ntops ? &out->tops[out->ntops - 1] : NULL;
+
+		kb_atlas_subsystem(s->name, &top);
+		if (!t || name_cmp(t->name, t->len, s->name, top)) {
+			t = &out->tops[out->ntops];
+			memset(t, 0, sizeof(*t));
+			t->name = s->name;
+			t->len = top;
+			t->group = out->ntops++;
+		}
+		s->group = t->group;
+		for (k = 0; k < KB_ATLAS_BUILD_COUNT; k++) {
+			t->build[k] += s->build[k];
+			t->reached[k] += s->reached[k];
+		}
+	}
+}
+
 int kb_atlas_match(const struct kb_atlas *a, const struct kb_census_file *f,
 		   struct kb_atlas_report *out)
 {
@@ -164,7 +255,9 @@ int kb_atlas_match(const struct kb_atlas *a, const struct kb_census_file *f,
 
 	memset(out, 0, sizeof(*out));
 	out->misses = malloc((a->nrows ? a->nrows : 1) * sizeof(*out->misses));
-	if (!places || !out->misses) {
+	out->subsys = malloc((a->nrows ? a->nrows : 1) * sizeof(*out->subsys));
+	out->tops = malloc((a->nrows ? a->nrows : 1) * sizeof(*out->tops));
+	if (!places || !out->misses || !out->subsys || !out->tops) {
 		free(places);
 		kb_atlas_report_free(out);
 		return -1;
@@ -178,6 +271,7 @@ int kb_atlas_match(const struct kb_atlas *a, const struct kb_census_file *f,
 	for (i = 0; i < a->nrows; i++) {
 		const struct kb_atlas_row *r = &a->rows[i];
 		enum kb_atlas_seen s = seen_at(places, n, r->file, r->line);
+		struct kb_atlas_subsys *sub = subsys_of(out, r->file);
 
 		/* a macro's site is seen where the macro is used */
 		for (j = 0; j < r->nexpanded && s != KB_ATLAS_REACHED; j++) {
@@ -188,8 +282,10 @@ int kb_atlas_match(const struct kb_atlas *a, const struct kb_census_file *f,
 		}
 		out->seen[s]++;
 		out->build[r->build]++;
+		sub->build[r->build]++;
 		if (s == KB_ATLAS_REACHED) {
 			out->reached[r->build]++;
+			sub->reached[r->build]++;
 		} else if (r->build == KB_ATLAS_BUILT_IN || r->build == KB_ATLAS_MODULE) {
 			struct kb_atlas_miss *m = &out->misses[out->nmisses++];
 
@@ -200,5 +296,6 @@ int kb_atlas_match(const struct kb_atlas *a, const struct kb_census_file *f,
 		}
 	}
 	free(places);
+	subsys_tops(out);
 	return 0;
 }

@@ -85,6 +85,26 @@ struct kb_atlas_miss {
 	enum kb_atlas_hint hint;
 };
 
+/*
+ * The subsystem of a path of the tree: its first directory, and under
+ * arch/, drivers/, fs/ and net/ (kb_atlas_split) also the next one
+ * (arch/x86, drivers/net, fs/btrfs, net/ipv4); a file directly in one of
+ * those four (fs/namei.c) is of the first alone ("fs"), a path with no
+ * directory is its own.  The subsystem is always a prefix of the path:
+ * its length in bytes.  *top is the length of the first directory alone.
+ */
+size_t kb_atlas_subsystem(const char *file, size_t *top);
+
+/* One subsystem's rows: the rows' counts by build, and of those the ones
+ * the census reached (as kb_atlas_report's build and reached). */
+struct kb_atlas_subsys {
+	const char *name;    /* not terminated: name[0..len), into an atlas row's file */
+	size_t len;
+	size_t group;        /* index of the top-level entry it sums into */
+	size_t build[KB_ATLAS_BUILD_COUNT];
+	size_t reached[KB_ATLAS_BUILD_COUNT];
+};
+
 /* One census file against the atlas. */
 struct kb_atlas_report {
 	size_t rows;                      /* every row */
@@ -97,6 +117,16 @@ struct kb_atlas_report {
 	size_t missed[KB_ATLAS_SEEN_COUNT][KB_ATLAS_HINT_COUNT];
 	struct kb_atlas_miss *misses;     /* in the atlas's order */
 	size_t nmisses;
+	/*
+	 * Per subsystem, in byte order of the name: subsys as
+	 * kb_atlas_subsystem gives it (fs/btrfs; fs for fs/namei.c), tops by
+	 * the first directory alone (fs: every fs/ row).  A sub's group is
+	 * its top's index in tops, a top's its own.  Either array sums to
+	 * build and reached above.  The names point into the atlas, which
+	 * must outlive the report.
+	 */
+	struct kb_atlas_subsys *subsys, *tops;
+	size_t nsubsys, ntops;
 };
 
 /*
