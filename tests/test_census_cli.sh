@@ -152,7 +152,7 @@ python3 - "$tmp/fix.json" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
 f = d["files"][0]
-ok = (d["schema"] == "khash-bench/census" and d["schema_version"] == 3
+ok = (d["schema"] == "khash-bench/census" and d["schema_version"] == 4
       and f["arch"] == "x86_64" and f["word"] == 64 and f["meta"]["cap"] == "64"
       and f["summary"]["sites"] == 7 and f["summary"]["old"]["broken"] == 2
       and [s["id"] for s in f["sites"]] == [1, 2, 3, 5, 7, 4, 6]

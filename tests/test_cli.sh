@@ -495,7 +495,7 @@ check "tables JSON: K's multiplier and width" $?
 import json, sys
 d = json.load(sys.stdin)
 k = [(s["func"], s["gens"]["K"]) for f in d["files"] for s in f["sites"] if s["gens"]]
-sys.exit(not (d["schema_version"] == 3 and k and all(g["multiplier"] == "0x61c88647" and
+sys.exit(not (d["schema_version"] == 4 and k and all(g["multiplier"] == "0x61c88647" and
                                                       g["multiplier_width"] == (None if fn == "hash32_ptr" else 32) for fn, g in k)
               and all("multiplier" not in s["gens"]["new"] for f in d["files"] for s in f["sites"] if s["gens"])))'
 check "census JSON: K's multiplier and width (i386: a 32-bit word)" $?

@@ -12,8 +12,10 @@
 #include "render.h"
 #include "tables.h"
 
-/* 1 had no kind, kind_from, indexes and cost columns */
-#define CENSUS_SCHEMA 3 /* 3: K's multiplier and width (format.h) */
+/* 1 had no kind, kind_from, indexes and cost columns; 3: K's multiplier
+ * and width (format.h); JSON 4: the atlas object's subsystems */
+#define CENSUS_CSV_SCHEMA 3
+#define CENSUS_JSON_SCHEMA 4
 
 static const char *const bits_from_names[] = {
 	[KB_CENSUS_BITS_SITE] = "site", [KB_CENSUS_BITS_TABLE] = "table",
@@ -131,8 +133,83 @@ static void hints_text(const size_t *missed, struct kb_buf *b)
 	kb_buf_printf(b, ")");
 }
 
-/* The atlas's figures under a file's summary, then its missed sites by
- * class and hint. */
+/* A subsystem's rows in tree, built (y, m), modules, reached of the
+ * built and reached of the rest (h, n, ?). */
+static void subsys_counts(const struct kb_atlas_subsys *s, size_t c[5])
+{
+	int k;
+
+	c[0] = c[4] = 0;
+	for (k = 0; k < KB_ATLAS_BUILD_COUNT; k++)
+		c[0] += s->build[k];
+	c[1] = s->build[KB_ATLAS_BUILT_IN] + s->build[KB_ATLAS_MODULE];
+	c[2] = s->build[KB_ATLAS_MODULE];
+	c[3] = s->reached[KB_ATLAS_BUILT_IN] + s->reached[KB_ATLAS_MODULE];
+	c[4] = s->reached[KB_ATLAS_HEADER] + s->reached[KB_ATLAS_NOT_BUILT] +
+	       s->reached[KB_ATLAS_UNDECIDED];
+}
+
+static void subsys_row(const char *indent, const char *name, int len, int width,
+		       const size_t c[5], struct kb_buf *b)
+{
+	kb_buf_printf(b, "  %s%.*s%*s %7zu %6zu %7zu %7zu ", indent, len, name,
+		      width - (int)strlen(indent) - len, "", c[0], c[1], c[2], c[3]);
+	if (c[1])
+		kb_buf_printf(b, "%3.0f%%", 100.0 * (double)c[3] / (double)c[1]);
+	else
+		kb_buf_printf(b, "   -");
+	kb_buf_printf(b, " %5zu\n", c[4]);
+}
+
+/* A deeper subsystem gets a row of its own under its top where the
+ * census reached any of its sites. */
+static int subsys_shown(const struct kb_atlas_report *r, const struct kb_atlas_subsys *s)
+{
+	int k;
+
+	if (s->len == r->tops[s->group].len)
+		return 0;
+	for (k = 0; k < KB_ATLAS_BUILD_COUNT; k++)
+		if (s->reached[k])
+			return 1;
+	return 0;
+}
+
+/* The table by subsystem: each top directory, under it its deeper
+ * subsystems the census reached, then all. */
+static void subsys_text(const struct kb_atlas_report *r, struct kb_buf *b)
+{
+	struct kb_atlas_subsys all = { 0 };
+	size_t i, t, c[5];
+	int width = 9, k;
+
+	for (i = 0; i < r->ntops; i++)
+		if ((int)r->tops[i].len > width)
+			width = (int)r->tops[i].len;
+	for (i = 0; i < r->nsubsys; i++)
+		if (subsys_shown(r, &r->subsys[i]) && (int)r->subsys[i].len + 2 > width)
+			width = (int)r->subsys[i].len + 2;
+	kb_buf_printf(b, "by subsystem (built: y or m; reached: of the built, and %% of them; h/n/?: reached of the rest):\n");
+	kb_buf_printf(b, "  %-*s in tree  built modules reached    %% h/n/?\n", width, "subsystem");
+	for (t = 0, i = 0; t < r->ntops; t++) {
+		subsys_counts(&r->tops[t], c);
+		subsys_row("", r->tops[t].name, (int)r->tops[t].len, width, c, b);
+		for (; i < r->nsubsys && r->subsys[i].group == t; i++)
+			if (subsys_shown(r, &r->subsys[i])) {
+				subsys_counts(&r->subsys[i], c);
+				subsys_row("  ", r->subsys[i].name, (int)r->subsys[i].len, width, c, b);
+			}
+		for (k = 0; k < KB_ATLAS_BUILD_COUNT; k++) {
+			all.build[k] += r->tops[t].build[k];
+			all.reached[k] += r->tops[t].reached[k];
+		}
+	}
+	subsys_counts(&all, c);
+	subsys_row("", "all", 3, width, c, b);
+}
+
+/* The atlas's figures under a file's summary, the table by subsystem,
+ * then its missed sites by class and hint. */
 static void atlas_text(const struct kb_atlas *a, const struct kb_atlas_report *r,
 		       struct kb_buf *b)
 {
@@ -146,6 +223,7 @@ static void atlas_text(const struct kb_atlas *a, const struct kb_atlas_report *r
 		      r->build[KB_ATLAS_HEADER], r->reached[KB_ATLAS_NOT_BUILT],
 		      r->build[KB_ATLAS_NOT_BUILT], r->reached[KB_ATLAS_UNDECIDED],
 		      r->build[KB_ATLAS_UNDECIDED]);
+	subsys_text(r, b);
 	kb_buf_printf(b, "never reached of those %zu:", built);
 	for (s = KB_ATLAS_NOT_COMPILED; s >= KB_ATLAS_COMPILED; s--) {
 		size_t n = 0;
@@ -176,6 +254,21 @@ static void atlas_text(const struct kb_atlas *a, const struct kb_atlas_report *r
 		}
 }
 
+/* "build": {"y": N, ...}, "reached": {...}: rows and reached rows by
+ * build */
+static void builds_json(const size_t *build, const size_t *reached, struct kb_buf *b)
+{
+	int k;
+
+	kb_buf_printf(b, "\"build\": {");
+	for (k = 0; k < KB_ATLAS_BUILD_COUNT; k++)
+		kb_buf_printf(b, "%s\"%s\": %zu", k ? ", " : "", build_letters[k], build[k]);
+	kb_buf_printf(b, "}, \"reached\": {");
+	for (k = 0; k < KB_ATLAS_BUILD_COUNT; k++)
+		kb_buf_printf(b, "%s\"%s\": %zu", k ? ", " : "", build_letters[k], reached[k]);
+	kb_buf_printf(b, "}");
+}
+
 /* ",\n     \"atlas\": {...}": the counts and every missed site */
 static void atlas_json(const struct kb_atlas *a, const struct kb_atlas_report *r,
 		       struct kb_buf *b)
@@ -189,13 +282,9 @@ static void atlas_json(const struct kb_atlas *a, const struct kb_atlas_report *r
 	for (k = 0; k < KB_ATLAS_SEEN_COUNT; k++)
 		kb_buf_printf(b, "%s\"%s\": %zu", k ? ", " : "",
 			      kb_atlas_seen_name((enum kb_atlas_seen)k), r->seen[k]);
-	kb_buf_printf(b, "}, \"build\": {");
-	for (k = 0; k < KB_ATLAS_BUILD_COUNT; k++)
-		kb_buf_printf(b, "%s\"%s\": %zu", k ? ", " : "", build_letters[k], r->build[k]);
-	kb_buf_printf(b, "}, \"reached\": {");
-	for (k = 0; k < KB_ATLAS_BUILD_COUNT; k++)
-		kb_buf_printf(b, "%s\"%s\": %zu", k ? ", " : "", build_letters[k], r->reached[k]);
-	kb_buf_printf(b, "}, \"never_reached\": {");
+	kb_buf_printf(b, "}, ");
+	builds_json(r->build, r->reached, b);
+	kb_buf_printf(b, ", \"never_reached\": {");
 	for (k = KB_ATLAS_COMPILED; k < KB_ATLAS_SEEN_COUNT; k++) {
 		kb_buf_printf(b, "%s\"%s\": {", k > KB_ATLAS_COMPILED ? ", " : "",
 			      kb_atlas_seen_name((enum kb_atlas_seen)k));
@@ -204,7 +293,20 @@ static void atlas_json(const struct kb_atlas *a, const struct kb_atlas_report *r
 				      kb_atlas_hint_name((enum kb_atlas_hint)h), r->missed[k][h]);
 		kb_buf_printf(b, "}");
 	}
-	kb_buf_printf(b, "},\n       \"missed\": [");
+	kb_buf_printf(b, "},\n       \"subsystems\": [");
+	for (i = 0; i < r->nsubsys; i++) {
+		const struct kb_atlas_subsys *s = &r->subsys[i];
+		const struct kb_atlas_subsys *t = &r->tops[s->group];
+
+		kb_buf_printf(b, "%s\n        {\"subsystem\": ", i ? "," : "");
+		kb_json_string_n(b, s->name, s->len);
+		kb_buf_printf(b, ", \"top\": ");
+		kb_json_string_n(b, t->name, t->len);
+		kb_buf_printf(b, ", ");
+		builds_json(s->build, s->reached, b);
+		kb_buf_printf(b, "}");
+	}
+	kb_buf_printf(b, "%s],\n       \"missed\": [", r->nsubsys ? "\n       " : "");
 	for (i = 0; i < r->nmisses; i++) {
 		const struct kb_atlas_miss *m = &r->misses[i];
 		const struct kb_atlas_row *row = &a->rows[m->row];
@@ -349,7 +451,7 @@ static void census_csv(const struct kb_census_file *files,
 		for (g = 0; g < r->ngens; g++) {
 			const struct kb_skew *k = &r->gen[g];
 
-			kb_buf_printf(b, "%d,", CENSUS_SCHEMA);
+			kb_buf_printf(b, "%d,", CENSUS_CSV_SCHEMA);
 			kb_csv_field(b, f->name);
 			kb_buf_printf(b, ",");
 			kb_csv_field(b, f->arch);
@@ -467,7 +569,7 @@ static void census_json(const struct kb_census_file *files, size_t nfiles,
 	int g, v;
 
 	kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/census\",\n  \"schema_version\": %d,\n  \"min_pairs\": %d,\n  \"files\": [",
-		      CENSUS_SCHEMA, KB_MIN_PAIRS);
+		      CENSUS_JSON_SCHEMA, KB_MIN_PAIRS);
 	for (fi = 0; fi < nfiles; fi++) {
 		const struct kb_census_file *f = &files[fi];
 		struct kb_census_summary s;

@@ -30,10 +30,15 @@ int kb_format_from_name(const char *name, enum kb_format *f)
 
 void kb_json_string(struct kb_buf *b, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	kb_json_string_n(b, s ? s : "", s ? strlen(s) : 0);
+}
+
+void kb_json_string_n(struct kb_buf *b, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
 
 	kb_buf_printf(b, "\"");
-	for (; *p; p++) {
+	for (; p < end; p++) {
 		switch (*p) {
 		case '"':
 			kb_buf_printf(b, "\\\"");

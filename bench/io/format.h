@@ -37,6 +37,8 @@ int kb_format_from_name(const char *name, enum kb_format *f);
 /* s as a JSON string, quotes included, with every character JSON
  * requires escaped (quote, backslash, control characters). */
 void kb_json_string(struct kb_buf *b, const char *s);
+/* The same of the first len bytes of s, which need not end there. */
+void kb_json_string_n(struct kb_buf *b, const char *s, size_t len);
 /* "key": number, or "key": null for infinities and NaN. */
 void kb_json_number(struct kb_buf *b, const char *key, double v);
 /* s as one CSV field: as it is, or quoted (quotes doubled) when it holds
