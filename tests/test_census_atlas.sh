@@ -5,7 +5,8 @@
 # message and exit status, and no output file left behind; and the
 # committed 6.1 atlas against the x86_64 census, whose figures must be
 # the ones the atlas's own census column gives (made by make-atlas.py,
-# not by this code).
+# not by this code); and the table by subsystem of both committed
+# atlases (6.1, 6.12) against counts taken from their TSVs directly.
 # usage: test_census_atlas.sh KHASH_BENCH CENSUS_DIR DATA_DIR
 set -u
 export LC_ALL=C
@@ -65,6 +66,11 @@ check "text: the never-reached line" $?
 [ "$(sed -n '/^never reached/,/^bits:/p' "$tmp/fix.txt" | sed '1d;$d' | tr '\n' '|')" = \
   "  not in the census kernel, hardware:|    drivers/gpu/f.c:30 f2 hash_ptr m|    sound/core/s.c:8 s hash_32 m|    arch/x86/mm/p.c:4 p hash_long y|  not in the census kernel, kvm:|    virt/kvm/k.c:9 k hash_64 m|    arch/x86/kvm/x.c:11 x hash_64 m|  not in the census kernel, workload:|    net/core/q.c:6 q hash_32 y|  compiled but not called, hardware:|    drivers/gpu/f.c:12 f1 hash_ptr m|  compiled but not called, workload:|    fs/b.c:22 #define B2_HASH hash_32 m|    kernel/e.c:40 e hash_32 y|" ]
 check "text: the never-reached sites by class and hint" $?
+# by subsystem: each top directory, drivers/net under drivers (the one
+# deeper subsystem reached: c.c:5), all.  By hand from the 18 rows.
+[ "$(sed -n '/^by subsystem/,/^never reached/p' "$tmp/fix.txt" | sed '1d;$d' | tr '\n' '|')" = \
+  "  subsystem     in tree  built modules reached    % h/n/?|  arch                2      2       1       0   0%     0|  drivers             3      3       3       1  33%     0|    drivers/net       1      1       1       1 100%     0|  fs                  2      2       1       1  50%     0|  include             2      0       0       0    -     1|  kernel              3      3       0       2  67%     0|  lib                 1      0       0       0    -     0|  mm                  1      0       0       0    -     1|  net                 1      1       0       0   0%     0|  samples             1      0       0       0    -     0|  sound               1      1       1       0   0%     0|  virt                1      1       1       0   0%     0|  all                18     13       7       4  31%     2|" ]
+check "text: the table by subsystem" $?
 
 "$kb" census --format json "$census" --atlas "$atlas" >"$tmp/fix.json"; check "json exits 0" $?
 python3 - "$tmp/fix.json" <<'PY'
@@ -77,8 +83,13 @@ want = {"rows": 18, "seen": {"reached": 6, "compiled": 3, "not-compiled": 9},
                           "not-compiled": {"hardware": 3, "kvm": 2, "workload": 1}}}
 got = {k: a[k] for k in want}
 missed = [(m["file"], m["line"], m["seen"], m["hint"]) for m in a["missed"]]
+# every subsystem, the deeper ones too: drivers/gpu's f.c:12 and :30
+subs = {s["subsystem"]: (s["top"], s["build"]["m"], s["reached"]["m"])
+        for s in a["subsystems"]}
 sys.exit(got != want or len(missed) != 9 or
-         ("fs/b.c", 22, "compiled", "workload") not in missed)
+         ("fs/b.c", 22, "compiled", "workload") not in missed or
+         len(subs) != 12 or subs["drivers/gpu"] != ("drivers", 2, 0) or
+         subs["drivers/net"] != ("drivers", 1, 1) or subs["arch/x86"] != ("arch", 1, 0))
 PY
 check "json: the atlas object" $?
 "$kb" census --format csv "$census" --atlas "$atlas" >"$tmp/a.csv" &&
@@ -187,6 +198,106 @@ grep -q "^atlas $a61: reached $want_reached of the $want_built sites Debian buil
 check "6.1 atlas: reached as the atlas's census column counts" $?
 grep -q "^never reached of those $want_built: $want_not not in the census kernel (122 hardware, 8 kvm, 101 workload), $want_compiled compiled but not called (0 hardware, 0 kvm, 18 workload)\$" "$tmp/real.txt"
 check "6.1 atlas: never reached, as the atlas's census column counts" $?
+
+## the table by subsystem of both committed atlases, against the TSV
+## itself: python3 counts each subsystem's rows by build (by its own
+## reading of the rule: the first directory, and the next under arch,
+## drivers, fs and net), and where the atlas has a census column (6.1)
+## the reached ones.  Every top directory's row must be those counts, the
+## deeper rows shown those the census reached, the columns must sum to
+## the all row, and the all row must be the summary line's figures.
+# by_subsystem NAME ATLAS CENSUS
+by_subsystem() {
+	"$kb" census "$3" --atlas "$2" >"$tmp/sub.txt" &&
+		"$kb" census --format json "$3" --atlas "$2" >"$tmp/sub.json"
+	check "$1: census --atlas exits 0" $?
+	python3 - "$2" "$tmp/sub.txt" "$tmp/sub.json" <<'PY'
+import collections, json, re, sys
+tsv, txt, js = sys.argv[1:]
+rows = [l.rstrip("\n").split("\t") for l in open(tsv) if not l.startswith("#")][1:]
+census = any(r[12] for r in rows)
+def sub(path):
+    p = path.split("/")
+    return "/".join(p[:2]) if p[0] in ("arch", "drivers", "fs", "net") and len(p) > 2 else p[0]
+def counts(key):
+    c = collections.defaultdict(lambda: [0, 0, 0, 0, 0])
+    for r in rows:
+        e = c[key(r[0])]
+        built = r[8] in ("y", "m")
+        e[0] += 1
+        e[1] += built
+        e[2] += r[8] == "m"
+        e[3] += built and r[12] == "reached"
+        e[4] += not built and r[12] == "reached"
+    return c
+tops = counts(lambda f: f.split("/")[0])
+subs = counts(sub)
+bad = []
+if set(tops) != {r[10] for r in rows}:
+    bad.append("top directories are not the atlas's subsystem column")
+lines = open(txt).read().split("\n")
+head = next(i for i, l in enumerate(lines) if l.startswith("by subsystem"))
+m = re.match(r"atlas .*: reached (\d+) of the (\d+) sites Debian builds \(\d+ built in, (\d+) modules\); of all (\d+) sites (\d+) ", lines[head - 1])
+summary = [int(m.group(i)) for i in (4, 2, 3, 1)] + [int(m.group(5)) - int(m.group(1))]
+table, deeper, sums = {}, {}, [0] * 5
+for l in lines[head + 2:]:
+    if l.startswith("never reached"):
+        break
+    f = l.split()
+    nums = [int(f[i]) for i in (1, 2, 3, 4, 6)]
+    pct = f[5]
+    want_pct = "-" if not nums[1] else "%.0f%%" % (100 * nums[3] / nums[1])
+    if pct != want_pct:
+        bad.append("%s: %s, not %s" % (f[0], pct, want_pct))
+    if f[0] == "all":
+        all_row = nums
+    elif l.startswith("    "):
+        deeper[f[0]] = nums
+    else:
+        table[f[0]] = nums
+        sums = [a + b for a, b in zip(sums, nums)]
+if all_row != summary:
+    bad.append("all row %s, summary line %s" % (all_row, summary))
+if sums != all_row:
+    bad.append("columns sum to %s, all row %s" % (sums, all_row))
+# the TSV's counts: in tree, built and modules always; reached where the
+# atlas has a census column
+n = 5 if census else 3
+for name, want in tops.items():
+    if table.get(name, [None] * 5)[:n] != want[:n]:
+        bad.append("%s: %s, the TSV says %s" % (name, table.get(name), want))
+if set(table) != set(tops):
+    bad.append("top rows %s, TSV %s" % (sorted(table), sorted(tops)))
+for name, got in deeper.items():
+    if got[:n] != subs[name][:n] or "/" not in name:
+        bad.append("%s: %s, the TSV says %s" % (name, got, subs[name]))
+if census and set(deeper) != {s for s in subs if "/" in s and subs[s][3] + subs[s][4]}:
+    bad.append("deeper rows %s" % sorted(deeper))
+# JSON: every subsystem, the same counts
+a = json.load(open(js))["files"][0]["atlas"]
+for s in a["subsystems"]:
+    b, r = s["build"], s["reached"]
+    got = [sum(b.values()), b["y"] + b["m"], b["m"], r["y"] + r["m"], r["n"] + r["h"] + r["?"]]
+    if got[:n] != subs[s["subsystem"]][:n] or s["top"] != s["subsystem"].split("/")[0]:
+        bad.append("json %s: %s, the TSV says %s" % (s["subsystem"], got, subs[s["subsystem"]]))
+if sorted(s["subsystem"] for s in a["subsystems"]) != sorted(subs):
+    bad.append("json subsystems are not the TSV's")
+for k in a["build"]:
+    if sum(s["build"][k] for s in a["subsystems"]) != a["build"][k] or \
+       sum(s["reached"][k] for s in a["subsystems"]) != a["reached"][k]:
+        bad.append("json %s does not sum" % k)
+if bad:
+    print("\n".join(bad))
+sys.exit(bool(bad))
+PY
+	check "$1: the table by subsystem is the TSV's counts and sums to the summary line" $?
+}
+by_subsystem "6.1" "$a61" "$data/census/x86_64.txt"
+if [ -f "$data/atlas/linux-6.12.tsv" ] && [ -f "$data/census/6.12-x86_64.txt.xz" ]; then
+	xz -dc "$data/census/6.12-x86_64.txt.xz" >"$tmp/c612.txt"
+	check "6.12 census: unpacked" $?
+	by_subsystem "6.12" "$data/atlas/linux-6.12.tsv" "$tmp/c612.txt"
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
