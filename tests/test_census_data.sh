@@ -260,5 +260,43 @@ if [ "${CENSUS_PRINT_TABLE:-}" ]; then cat "$tmp/top10"; fi
 diff -u --label README --label khash-bench "$tmp/readme-top10" "$tmp/top10" >"$tmp/diff"
 check "README: the ten worst sites are what khash-bench census gives" $?
 [ -s "$tmp/diff" ] && sed 's/^/  /' "$tmp/diff"
+
+# The README's table by subsystem of both kernels, from the JSON, which has
+# every subsystem: each top directory (its subsystems summed), under it the
+# deeper subsystems either census reached; in tree / built (modules) /
+# reached of the built.
+atlas=$data/../atlas
+if [ -f "$atlas/linux-6.1.tsv" ] && [ -f "$atlas/linux-6.12.tsv" ] && [ -f "$data/6.12-x86_64.txt.xz" ]; then
+	"$kb" census --format json "$data/x86_64.txt" --atlas "$atlas/linux-6.1.tsv" >"$tmp/s61.json" &&
+		xz -dc "$data/6.12-x86_64.txt.xz" |
+		"$kb" census --format json - --atlas "$atlas/linux-6.12.tsv" >"$tmp/s612.json"
+	check "both atlases: census --atlas exits 0" $?
+	python3 - "$tmp/s61.json" "$tmp/s612.json" >"$tmp/subsys" <<'EOF'
+import collections, json, sys
+def table(path):
+    rows = collections.defaultdict(lambda: [0, 0, 0, 0])
+    for s in json.load(open(path))["files"][0]["atlas"]["subsystems"]:
+        b, r = s["build"], s["reached"]
+        c = [sum(b.values()), b["y"] + b["m"], b["m"], r["y"] + r["m"]]
+        for n in {s["top"], s["subsystem"], "all"}:
+            rows[n] = [x + y for x, y in zip(rows[n], c)]
+    return rows
+old, new = table(sys.argv[1]), table(sys.argv[2])
+names = sorted((n for n in set(old) | set(new) if n != "all" and
+                ("/" not in n or old.get(n, [0] * 4)[3] or new.get(n, [0] * 4)[3])),
+               key=lambda n: (n.split("/")[0], n))
+cell = lambda c: "%d | %d (%d) | %d" % tuple(c) if c else "- | - | -"
+print("| subsystem | 6.1 in tree | built (modules) | reached | 6.12 in tree | built (modules) | reached |")
+print("|---|---|---|---|---|---|---|")
+for n in names + ["all"]:
+    name = "**all**" if n == "all" else "&nbsp;&nbsp;" + n if "/" in n else n
+    print("| %s | %s | %s |" % (name, cell(old.get(n)), cell(new.get(n))))
+EOF
+	awk '/^<!-- census-subsys: / {on = 1; next} /^<!-- \/census-subsys -->/ {on = 0} on' "$readme" >"$tmp/readme-subsys"
+	if [ "${CENSUS_PRINT_TABLE:-}" ]; then cat "$tmp/subsys"; fi
+	diff -u --label README --label khash-bench "$tmp/readme-subsys" "$tmp/subsys" >"$tmp/diff"
+	check "README: the table by subsystem is what khash-bench census --atlas gives" $?
+	[ -s "$tmp/diff" ] && sed 's/^/  /' "$tmp/diff"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
