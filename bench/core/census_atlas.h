@@ -3,8 +3,8 @@
  * The atlas (kernel/atlas/README.md: every hash.h call site of a source
  * tree, and whether Debian's config builds it) beside a census: which of
  * the sites Debian builds the census kernel reached, and for each built
- * site it never reached, why as far as the census can tell.  Read by
- * io/atlas_file.c; nothing here does I/O.
+ * site it never reached, why as far as the census can tell; and both
+ * counted by subsystem.  Read by io/atlas_file.c; nothing here does I/O.
  */
 #ifndef KB_CENSUS_ATLAS_H
 #define KB_CENSUS_ATLAS_H
