@@ -22,6 +22,11 @@ export PATH=/usr/sbin:/bin
 # shellcheck source=kernel/census/workload.sh
 . /workload.sh
 census_start
+# Everything between census_start and census_finish runs in a subshell:
+# a part that makes the shell exit (a special built-in's failed
+# redirection, say) ends the workload, not init, and the census of what
+# ran is still written
+(
 have() { command -v "$1" >/dev/null 2>&1; }
 # Debian's busybox runs its own applet for a name it has, whatever PATH
 # says: the Debian binaries of the same names are called through functions
@@ -320,40 +325,45 @@ else
 fi
 
 # 6c. NFSv4 over loopback: nfsd (module) exporting tmpfs, the client mounting it
-if have rpc.nfsd && modprobe nfsd 2>/dev/null && modprobe nfsv4 2>/dev/null; then
-	mkdir -p /srv/nfs /var/lib/nfs/v4recovery /run/rpc_pipefs /mnt/n /proc/fs/nfsd
-	mount -t tmpfs -o size=128m tmpfs /srv/nfs
-	mount -t nfsd nfsd /proc/fs/nfsd
-	: >/var/lib/nfs/etab
-	: >/var/lib/nfs/rmtab
-	echo 10 >/proc/fs/nfsd/nfsv4leasetime 2>/dev/null
-	echo 10 >/proc/fs/nfsd/nfsv4gracetime 2>/dev/null
-	exportfs -ra 2>&1 | head -n 3
-	rpc.mountd -N 2 -N 3 2>&1 | head -n 3
-	rpc.nfsd -N 3 --no-udp 4 2>&1 | head -n 3
-	# soft, with a timeout on the mount: a server that never answers costs
-	# a minute, not the boot (a hard mount once hung the whole run)
-	if timeout 120 mount.nfs4 127.0.0.1:/ /mnt/n -o vers=4.0,soft,timeo=50,retrans=3 \
-		>/tmp/nfs.err 2>&1 && grep -q ' /mnt/n ' /proc/mounts; then
-		files /mnt/n/w 800
-		mkdir /mnt/n/keep
-		i=0
-		while [ $i -lt 300 ]; do echo "$i" >"/mnt/n/keep/k$i"; i=$((i + 1)); done
-		cat /mnt/n/keep/* >/dev/null
-		ls -l /mnt/n/keep >/dev/null
-		census-load /mnt/n >/dev/null 2>&1
-		umount -f /mnt/n 2>/dev/null || umount -l /mnt/n
-		mark nfs yes
+#     In a subshell: whatever fails in it must not end init (the census
+#     would be lost with the kernel's panic)
+(
+	if have rpc.nfsd && modprobe nfsd 2>/dev/null && modprobe nfsv4 2>/dev/null; then
+		mkdir -p /srv/nfs /var/lib/nfs/v4recovery /run/rpc_pipefs /mnt/n /proc/fs/nfsd
+		mount -t tmpfs -o size=128m tmpfs /srv/nfs
+		mount -t nfsd nfsd /proc/fs/nfsd
+		: >/var/lib/nfs/etab
+		: >/var/lib/nfs/rmtab
+		echo 10 >/proc/fs/nfsd/nfsv4leasetime 2>/dev/null
+		echo 10 >/proc/fs/nfsd/nfsv4gracetime 2>/dev/null
+		exportfs -ra 2>&1 | head -n 3
+		rpc.mountd -N 2 -N 3 2>&1 | head -n 3
+		rpc.nfsd -N 3 --no-udp 4 2>&1 | head -n 3
+		# soft, with a timeout on the mount: a server that never answers costs
+		# a minute, not the boot (a hard mount once hung the whole run)
+		if timeout 120 mount.nfs4 127.0.0.1:/ /mnt/n -o vers=4.0,soft,timeo=300,retrans=3 \
+			>/tmp/nfs.err 2>&1 && grep -q ' /mnt/n ' /proc/mounts; then
+			sleep 12 # the server's grace period (10 s) first
+			files /mnt/n/w 800
+			mkdir /mnt/n/keep
+			i=0
+			while [ $i -lt 300 ]; do echo "$i" >"/mnt/n/keep/k$i"; i=$((i + 1)); done
+			cat /mnt/n/keep/* >/dev/null
+			ls -l /mnt/n/keep >/dev/null
+			census-load /mnt/n >/dev/null 2>&1
+			umount -f /mnt/n 2>/dev/null || umount -l /mnt/n
+			mark nfs yes
+		else
+			mark nfs "no (mount failed: $(head -c 160 /tmp/nfs.err | tr '\n' ' '); $(dmesg | grep -i -E 'nfs|rpc|lockd' | tail -n 2 | tr '\n' ' '))"
+		fi
+		rpc.nfsd 0 2>/dev/null
+		killall rpc.mountd 2>/dev/null
+		umount /proc/fs/nfsd
+		umount /srv/nfs
 	else
-		mark nfs "no (mount failed: $(head -c 160 /tmp/nfs.err | tr '\n' ' '); $(dmesg | grep -i -E 'nfs|rpc|lockd' | tail -n 2 | tr '\n' ' '))"
+		mark nfs "no (no rpc.nfsd or module)"
 	fi
-	rpc.nfsd 0 2>/dev/null
-	killall rpc.mountd 2>/dev/null
-	umount /proc/fs/nfsd
-	umount /srv/nfs
-else
-	mark nfs "no (no rpc.nfsd or module)"
-fi
+)
 
 # 6d. census-load: io_uring, fanotify, locks, multicast, perf, POSIX
 #     timers, BPF, KSM + THP, raw sockets, UDP queues under pressure,
@@ -390,4 +400,5 @@ mark modules_left "$(cut -d' ' -f1 /proc/modules | tr '\n' ' ')"
 
 census_cgroups
 census_sysfs
+) || { say "the workload ended early (status $?)"; mark ended_early yes; }
 census_finish
