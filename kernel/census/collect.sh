@@ -50,9 +50,12 @@ top=$(cd "$here/../.." && pwd)
 arches=${CENSUS_ARCHES:-x86_64 i386}
 jobs=${KUNIT_JOBS:-$(nproc)}
 kv=${CENSUS_KERNEL:-6.1}
+# cmdline: 6.12 boots with debug_boot_weak_hash, so that %p prints the
+# hash_long() of the pointer (lib/vsprintf.c ptr_to_id) instead of
+# siphash: one more call site, fed every pointer /proc/net prints
 case $kv in
-6.1) kdir=$here stem='' timeout=${CENSUS_TIMEOUT:-600} mem=1024 ;;
-6.12) kdir=$here/6.12 stem=6.12- timeout=${CENSUS_TIMEOUT:-1800} mem=2048 ;;
+6.1) kdir=$here stem='' timeout=${CENSUS_TIMEOUT:-600} mem=1024 cmdline= ;;
+6.12) kdir=$here/6.12 stem=6.12- timeout=${CENSUS_TIMEOUT:-1800} mem=2048 cmdline=" debug_boot_weak_hash" ;;
 *) echo "CENSUS_KERNEL must be 6.1 or 6.12, not '$kv'" >&2; exit 2 ;;
 esac
 cost=${CENSUS_COST:-0}
@@ -317,7 +320,7 @@ boot() {
 	echo "$accel" >"$run/accel"
 	timeout "$timeout" "$qemu" -accel "$accel" -m "$mem" -smp 1 \
 		-nographic -no-reboot -kernel "$kernel" -initrd "$run/initramfs.cpio" \
-		-append "console=ttyS0 panic=-1 loglevel=4" \
+		-append "console=ttyS0 panic=-1 loglevel=4$cmdline" \
 		-drive file="$run/disk.img",format=raw,if=virtio \
 		-drive file="$run/btrfs.img",format=raw,if=virtio \
 		</dev/null >"$run/console.log" 2>&1 || true
@@ -348,7 +351,7 @@ for arch in $arches; do
 	if ! python3 "$here/extract.py" "$run/disk.img" "$arch" \
 		"$dver (Debian linux-source-$kv)" "$out" --stem "$stem$arch" \
 		--meta "date $(date -u +%Y-%m-%d)" "${meta[@]}" \
-		--meta "qemu $(basename "$(command -v qemu-system-"$arch")") -accel $(cat "$run/accel") -smp 1 -m $mem"; then
+		--meta "qemu $(basename "$(command -v qemu-system-"$arch")") -accel $(cat "$run/accel") -smp 1 -m $mem, kernel command line: console=ttyS0 panic=-1 loglevel=4$cmdline"; then
 		tail -n 30 "$run/console.log" | sed "s/^/[$arch] /"
 		rc=1
 	fi

@@ -19,6 +19,12 @@
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
+#include <netinet/icmp6.h>
+#include <netinet/ip.h>
+#include <netinet/ip6.h>
+#include <netinet/ip_icmp.h>
+#include <netinet/tcp.h>
+#include <netinet/udp.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/bpf.h>
@@ -338,8 +344,9 @@ static void do_ksm_thp(void)
 				_exit(1);
 			for (i = 0; i < len; i += 4096)
 				a[i] = (char)(i / 4096 % 4);
-			madvise(a, len, MADV_MERGEABLE);
-			madvise(h, len, MADV_HUGEPAGE);
+			if (madvise(a, len, MADV_MERGEABLE) != 0 ||
+			    madvise(h, len, MADV_HUGEPAGE) != 0)
+				_exit(2);
 			for (i = 0; i < len; i += 4096)
 				h[i] = 1;
 			sleep(3);
@@ -349,10 +356,16 @@ static void do_ksm_thp(void)
 		if (pid < 0)
 			ok = 0;
 	}
-	while (wait(NULL) > 0)
-		;
+	for (;;) {
+		int st;
+
+		if (wait(&st) < 0)
+			break;
+		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+			ok = 0;
+	}
 	put("/sys/kernel/mm/ksm/run", "2");
-	report("ksm+thp", ok, "fork");
+	report("ksm+thp", ok, "fork, mmap or madvise failed in a child");
 }
 
 /* --- locks: blocked flock and POSIX locks, so waiters are hashed ------ */
@@ -661,6 +674,176 @@ static void do_vhost_vsock(void)
 	report("vhost-vsock", n > 0, strerror(errno));
 }
 
+/* --- route exceptions and SYNs: packets a peer would send, written here --- */
+static uint16_t csum16(const void *data, size_t n, uint32_t sum)
+{
+	const uint8_t *p = data;
+
+	for (; n > 1; n -= 2, p += 2)
+		sum += (uint32_t)p[0] << 8 | p[1];
+	if (n)
+		sum += (uint32_t)p[0] << 8;
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return htons((uint16_t)~sum);
+}
+
+/*
+ * PMTU discovery: a connected UDP socket to each of 24 destinations behind
+ * census-d0 (init.sh routes 10.95.N.0/24 and fd00:95:N::/64 there), then
+ * the ICMP "fragmentation needed" / ICMPv6 "packet too big" quoting its
+ * datagram, as a router on the way would send it: each makes a route
+ * exception keyed by the destination (fnhe_hashfun, rt6_exception_hash).
+ */
+static void do_pmtu(void)
+{
+	int raw = socket(AF_INET, SOCK_RAW, IPPROTO_ICMP);
+	int raw6 = socket(AF_INET6, SOCK_RAW, IPPROTO_ICMPV6), i, n = 0, us[48];
+
+	for (i = 0; i < 48; i++)
+		us[i] = -1;
+	for (i = 0; raw >= 0 && i < 24; i++) {
+		struct sockaddr_in to = { .sin_family = AF_INET, .sin_port = htons(9) }, me;
+		socklen_t len = sizeof(me);
+		struct {
+			struct icmphdr icmp;
+			struct iphdr ip;
+			struct udphdr udp;
+		} pkt;
+		int u = us[i] = socket(AF_INET, SOCK_DGRAM, 0);
+
+		to.sin_addr.s_addr = htonl(0x0a5f0002u | (uint32_t)i << 8);	/* 10.95.i.2 */
+		if (u < 0 || connect(u, (struct sockaddr *)&to, sizeof(to)) < 0 ||
+		    send(u, "p", 1, 0) < 0 || getsockname(u, (struct sockaddr *)&me, &len) < 0)
+			continue;
+		memset(&pkt, 0, sizeof(pkt));
+		pkt.icmp.type = ICMP_DEST_UNREACH;
+		pkt.icmp.code = ICMP_FRAG_NEEDED;
+		pkt.icmp.un.frag.mtu = htons(1280);
+		pkt.ip.version = 4;
+		pkt.ip.ihl = 5;
+		pkt.ip.tot_len = htons(sizeof(pkt.ip) + sizeof(pkt.udp) + 1);
+		pkt.ip.ttl = 64;
+		pkt.ip.protocol = IPPROTO_UDP;
+		pkt.ip.saddr = me.sin_addr.s_addr;
+		pkt.ip.daddr = to.sin_addr.s_addr;
+		pkt.ip.check = csum16(&pkt.ip, sizeof(pkt.ip), 0);
+		pkt.udp.source = me.sin_port;
+		pkt.udp.dest = to.sin_port;
+		pkt.udp.len = htons(sizeof(pkt.udp) + 1);
+		pkt.icmp.checksum = csum16(&pkt, sizeof(pkt), 0);
+		n += sendto(raw, &pkt, sizeof(pkt), 0, (struct sockaddr *)&me, sizeof(me)) > 0;
+	}
+	for (i = 0; raw6 >= 0 && i < 24; i++) {
+		struct sockaddr_in6 to = { .sin6_family = AF_INET6, .sin6_port = htons(9) }, me;
+		socklen_t len = sizeof(me);
+		struct {
+			struct icmp6_hdr icmp;
+			struct ip6_hdr ip;
+			struct udphdr udp;
+		} pkt;
+		int u = us[24 + i] = socket(AF_INET6, SOCK_DGRAM, 0);
+
+		inet_pton(AF_INET6, "fd00:95::2", &to.sin6_addr);
+		to.sin6_addr.s6_addr[5] = (uint8_t)i;			/* fd00:95:i::2 */
+		if (u < 0 || connect(u, (struct sockaddr *)&to, sizeof(to)) < 0 ||
+		    send(u, "p", 1, 0) < 0 || getsockname(u, (struct sockaddr *)&me, &len) < 0)
+			continue;
+		memset(&pkt, 0, sizeof(pkt));
+		pkt.icmp.icmp6_type = ICMP6_PACKET_TOO_BIG;
+		pkt.icmp.icmp6_mtu = htonl(1280);
+		pkt.ip.ip6_flow = htonl(6u << 28);
+		pkt.ip.ip6_plen = htons(sizeof(pkt.udp) + 1);
+		pkt.ip.ip6_nxt = IPPROTO_UDP;
+		pkt.ip.ip6_hlim = 64;
+		pkt.ip.ip6_src = me.sin6_addr;
+		pkt.ip.ip6_dst = to.sin6_addr;
+		pkt.udp.source = me.sin6_port;
+		pkt.udp.dest = to.sin6_port;
+		pkt.udp.len = htons(sizeof(pkt.udp) + 1);
+		/* the kernel fills the ICMPv6 checksum of a raw ICMPv6 socket */
+		me.sin6_port = 0;
+		n += sendto(raw6, &pkt, sizeof(pkt), 0, (struct sockaddr *)&me, sizeof(me)) > 0;
+	}
+	usleep(300000);	/* the errors find their sockets still open */
+	for (i = 0; i < 48; i++)
+		if (us[i] >= 0)
+			close(us[i]);
+	if (raw >= 0)
+		close(raw);
+	if (raw6 >= 0)
+		close(raw6);
+	report("pmtu", n > 0, "no ICMP sent");
+}
+
+/*
+ * A listener whose SYN queue is nearly full, with syncookies off: TCP asks
+ * its metrics whether each new peer is proven (tcp_peer_is_proven, keyed
+ * by the peer's address). 40 SYNs from 40 addresses behind census-d0,
+ * whose SYN-ACKs go to the dummy device and are lost, keep the requests
+ * queued.
+ */
+static void do_syn_queue(void)
+{
+	struct sockaddr_in l = { .sin_family = AF_INET, .sin_port = htons(7000),
+				 .sin_addr = { htonl(0x0a600001u) } };	/* 10.96.0.1 */
+	int ls = socket(AF_INET, SOCK_STREAM, 0), raw = socket(AF_INET, SOCK_RAW, IPPROTO_RAW);
+	int one = 1, i, n = 0;
+
+	put("/proc/sys/net/ipv4/tcp_syncookies", "0");
+	put("/proc/sys/net/ipv4/tcp_max_syn_backlog", "16");
+	if (ls < 0 || raw < 0 || setsockopt(ls, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) < 0 ||
+	    bind(ls, (struct sockaddr *)&l, sizeof(l)) < 0 || listen(ls, 128) < 0) {
+		report("syn-queue", 0, strerror(errno));
+		goto out;
+	}
+	for (i = 0; i < 40; i++) {
+		struct {
+			struct iphdr ip;
+			struct tcphdr tcp;
+		} pkt;
+		struct {
+			uint32_t saddr, daddr;
+			uint8_t zero, proto;
+			uint16_t len;
+			struct tcphdr tcp;
+		} pseudo;
+
+		memset(&pkt, 0, sizeof(pkt));
+		pkt.ip.version = 4;
+		pkt.ip.ihl = 5;
+		pkt.ip.tot_len = htons(sizeof(pkt));
+		pkt.ip.ttl = 64;
+		pkt.ip.protocol = IPPROTO_TCP;
+		/* 10.95.(i % 24).(10 + i) */
+		pkt.ip.saddr = htonl(0x0a5f0000u | (uint32_t)(i % 24) << 8 | (uint32_t)(10 + i));
+		pkt.ip.daddr = l.sin_addr.s_addr;
+		pkt.tcp.source = htons((uint16_t)(20000 + i));
+		pkt.tcp.dest = l.sin_port;
+		pkt.tcp.seq = htonl(0x1000u * (uint32_t)(i + 1));
+		pkt.tcp.doff = 5;
+		pkt.tcp.syn = 1;
+		pkt.tcp.window = htons(65535);
+		pseudo.saddr = pkt.ip.saddr;
+		pseudo.daddr = pkt.ip.daddr;
+		pseudo.zero = 0;
+		pseudo.proto = IPPROTO_TCP;
+		pseudo.len = htons(sizeof(pkt.tcp));
+		pseudo.tcp = pkt.tcp;
+		pkt.tcp.check = csum16(&pseudo, sizeof(pseudo), 0);
+		n += sendto(raw, &pkt, sizeof(pkt), 0, (struct sockaddr *)&l, sizeof(l)) > 0;
+	}
+	usleep(500000);
+	report("syn-queue", n > 0, "no SYN sent");
+out:
+	if (ls >= 0)
+		close(ls);
+	if (raw >= 0)
+		close(raw);
+	put("/proc/sys/net/ipv4/tcp_syncookies", "1");
+	put("/proc/sys/net/ipv4/tcp_max_syn_backlog", "128");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -679,5 +862,7 @@ int main(int argc, char **argv)
 	do_raw();
 	do_udp_pressure();
 	do_vhost_vsock();
+	do_pmtu();
+	do_syn_queue();
 	return 0;
 }

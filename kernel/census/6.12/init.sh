@@ -59,8 +59,13 @@ if [ -n "$L" ] && dd if=/dev/zero of=/tmp/ext4.img bs=1M count=64 2>/dev/null &&
 	cp /bin/busybox /mnt/e/keep/
 	umount /mnt/e
 	echo 3 >/proc/sys/vm/drop_caches 2>/dev/null
-	mount -t ext4 "$L" /mnt/e
+	# lazytime: writing an inode back updates the times of the others in
+	# its inode-table block that are in memory (looked up by number)
+	mount -t ext4 -o lazytime "$L" /mnt/e
 	cat /mnt/e/keep/* >/dev/null
+	i=0
+	while [ $i -lt 600 ]; do echo more >>"/mnt/e/keep/k$i"; i=$((i + 7)); done
+	sync
 	have getfattr && getfattr -R -d /mnt/e/keep >/dev/null 2>&1
 	ls -li /mnt/e/keep >/dev/null
 	umount /mnt/e
@@ -86,6 +91,7 @@ for t in vfat exfat; do
 		dd if=/dev/zero of=/tmp/$t.img bs=1M count=64 2>/dev/null &&
 		losetup "$L" /tmp/$t.img && $mk "$L" >/dev/null 2>&1 &&
 		mkdir -p /mnt/$t && mount -t $t -o "$opt" "$L" /mnt/$t; then
+		mark ${t}_options "$(sed -n "s|^[^ ]* /mnt/$t [^ ]* \([^ ]*\).*|\1|p" /proc/mounts)"
 		mkdir /mnt/$t/d
 		i=0
 		while [ $i -lt 800 ]; do echo "$i" >"/mnt/$t/d/f$i"; i=$((i + 1)); done
@@ -243,6 +249,8 @@ if have tc && ip link add census-d0 type dummy 2>/dev/null; then
 			ping6 -q -c 2 -i 0.1 -W 1 -I census-l$i ff02::1 >/dev/null 2>&1
 			i=$((i + 1))
 		done
+		ip l2tp show tunnel >/dev/null
+		ip l2tp show session >/dev/null
 		mark l2tp yes
 	else
 		mark l2tp no
@@ -256,6 +264,7 @@ if have tc && ip link add census-d0 type dummy 2>/dev/null; then
 		ip addr add 10.96.$i.1/24 dev census-d0
 		ip -6 addr add fd00:96:$i::1/64 dev census-d0 nodad
 		ip route add 10.95.$i.0/24 dev census-d0 metric $((i + 1))
+		ip -6 route add fd00:95:$i::/64 dev census-d0
 		i=$((i + 1))
 	done
 	# a router has the subnet-router anycast address of every prefix
