@@ -695,6 +695,18 @@ static uint16_t csum16(const void *data, size_t n, uint32_t sum)
  * datagram, as a router on the way would send it: each makes a route
  * exception keyed by the destination (fnhe_hashfun, rt6_exception_hash).
  */
+static int udp_probe(const void *to, socklen_t tolen, void *me, socklen_t melen)
+{
+	int u = socket(((const struct sockaddr *)to)->sa_family, SOCK_DGRAM, 0);
+
+	if (u >= 0 && (connect(u, to, tolen) < 0 || send(u, "p", 1, 0) < 0 ||
+		       getsockname(u, me, &melen) < 0)) {
+		close(u);
+		u = -1;
+	}
+	return u;
+}
+
 static void do_pmtu(void)
 {
 	int raw = socket(AF_INET, SOCK_RAW, IPPROTO_ICMP);
@@ -704,17 +716,15 @@ static void do_pmtu(void)
 		us[i] = -1;
 	for (i = 0; raw >= 0 && i < 24; i++) {
 		struct sockaddr_in to = { .sin_family = AF_INET, .sin_port = htons(9) }, me;
-		socklen_t len = sizeof(me);
 		struct {
 			struct icmphdr icmp;
 			struct iphdr ip;
 			struct udphdr udp;
 		} pkt;
-		int u = us[i] = socket(AF_INET, SOCK_DGRAM, 0);
 
 		to.sin_addr.s_addr = htonl(0x0a5f0002u | (uint32_t)i << 8);	/* 10.95.i.2 */
-		if (u < 0 || connect(u, (struct sockaddr *)&to, sizeof(to)) < 0 ||
-		    send(u, "p", 1, 0) < 0 || getsockname(u, (struct sockaddr *)&me, &len) < 0)
+		us[i] = udp_probe(&to, sizeof(to), &me, sizeof(me));
+		if (us[i] < 0)
 			continue;
 		memset(&pkt, 0, sizeof(pkt));
 		pkt.icmp.type = ICMP_DEST_UNREACH;
@@ -736,18 +746,18 @@ static void do_pmtu(void)
 	}
 	for (i = 0; raw6 >= 0 && i < 24; i++) {
 		struct sockaddr_in6 to = { .sin6_family = AF_INET6, .sin6_port = htons(9) }, me;
-		socklen_t len = sizeof(me);
 		struct {
 			struct icmp6_hdr icmp;
 			struct ip6_hdr ip;
 			struct udphdr udp;
 		} pkt;
-		int u = us[24 + i] = socket(AF_INET6, SOCK_DGRAM, 0);
+		char a[32];
 
-		inet_pton(AF_INET6, "fd00:95::2", &to.sin6_addr);
-		to.sin6_addr.s6_addr[5] = (uint8_t)i;			/* fd00:95:i::2 */
-		if (u < 0 || connect(u, (struct sockaddr *)&to, sizeof(to)) < 0 ||
-		    send(u, "p", 1, 0) < 0 || getsockname(u, (struct sockaddr *)&me, &len) < 0)
+		/* as init.sh writes it: the decimal i read as a hex group */
+		snprintf(a, sizeof(a), "fd00:95:%d::2", i);
+		inet_pton(AF_INET6, a, &to.sin6_addr);
+		us[24 + i] = udp_probe(&to, sizeof(to), &me, sizeof(me));
+		if (us[24 + i] < 0)
 			continue;
 		memset(&pkt, 0, sizeof(pkt));
 		pkt.icmp.icmp6_type = ICMP6_PACKET_TOO_BIG;
