@@ -5,12 +5,13 @@ hash.h functions, the hashtable.h macros that hash and the GOLDEN_RATIO_*
 constants, with the key, the bits, the table, and whether a given .config
 builds the site (y, m, n, h for a header, ? when an #if cannot be decided).
 
-usage: make-atlas.py SRC CONFIG OUT [--census FILE] [--source TEXT]
-       make-atlas.py SRC CONFIG --check CENSUS
+usage: make-atlas.py SRC CONFIG OUT [--census FILE] [--source TEXT]... [--patch P]...
+       make-atlas.py SRC CONFIG --check CENSUS [--patch P]...
 The format and the method are in kernel/atlas/README.md.
 """
 import argparse
 import hashlib
+import lzma
 import os
 import re
 import sys
@@ -540,6 +541,7 @@ class Kbuild:
     def __init__(self, src, cfg, arch='x86'):
         self.src, self.cfg, self.arch = os.path.abspath(src), cfg, arch
         self.files = {}      # rel path of .c/.S -> (level, reason)
+        self.modules = {}    # rel path of .c/.S -> names of its modules
         self.walked = {}     # rel dir -> best level walked with
         self.dflags = set()
         self.cache = {}
@@ -599,7 +601,10 @@ class Kbuild:
                     self.walk(os.path.normpath(os.path.join(rel, v)),
                               eff, r)
                 elif v.endswith('.o'):
-                    self.obj(rel, mk, v[:-2], eff, r, 0)
+                    # an object a line makes m is a module of its name
+                    # (kbuild's KBUILD_MODNAME writes - as _)
+                    mod = v[:-2].replace('-', '_') if lvl == 'm' else None
+                    self.obj(rel, mk, v[:-2], eff, r, 0, mod)
 
     def why(self, eff, level, reason, why, rel):
         """Why an object is 'n': the parent's reason if it was 'n' already,
@@ -623,7 +628,7 @@ class Kbuild:
         ents = [a for a in mk.assigns if a[0] in ('obj', 'lib')]
         self.entries(rel, mk, ents, level, reason)
 
-    def obj(self, rel, mk, stem, level, reason, depth):
+    def obj(self, rel, mk, stem, level, reason, depth, module=None):
         parts = [a for a in mk.assigns if a[0] == stem and
                  a[1] not in ('ccflags', 'cflags', 'asflags', 'ldflags')] \
             if mk and depth < 4 else []
@@ -639,13 +644,16 @@ class Kbuild:
                 r = self.why(eff, level, reason, why, rel)
                 for v in values:
                     if v.endswith('.o') and v[:-2] != stem:
-                        self.obj(rel, mk, v[:-2], eff, r, depth + 1)
+                        self.obj(rel, mk, v[:-2], eff, r, depth + 1,
+                                 module)
             return
         for ext in ('.c', '.S'):
             path = os.path.normpath(os.path.join(rel, stem + ext))
             old = self.files.get(path)
             if old is None or ORDER[level] > ORDER[old[0]]:
                 self.files[path] = (level, reason if level == 'n' else '')
+            if level == 'm' and module:
+                self.modules.setdefault(path, set()).add(module)
 
     def status(self, path):
         """(level, reason) of a .c file; None when no rule names it."""
@@ -883,6 +891,8 @@ class Scanner:
             starts.append(starts[-1] + len(line) + 1)
         level, reason = self.file_build(rel)
         module = None if level == 'h' else (level == 'm')
+        # not a column: --check compares module sites module by module
+        modules = self.file_modules(rel) if level == 'm' else set()
         # the headers beside the file: their names for the #ifs, their
         # plain values for a table's size
         beside, values = set(), {}
@@ -917,6 +927,7 @@ class Scanner:
                 continue
             row['build'], row['reason'] = self.site_build(
                 level, reason, pp.conds[lineno], ev)
+            row['modules'] = modules
             rows.append(row)
         return rows
 
@@ -951,11 +962,12 @@ class Scanner:
         row = {'file': rel, 'line': lineno + 1, 'function': func,
                'called': name, 'key': '', 'bits': '', 'table': '',
                'size': '', 'subsystem': rel.split('/')[0], 'census': '',
-               'expanded': ''}
+               'expanded': '', 'elsewhere': []}
         if pp.define_of[lineno]:
             row['expanded'] = ','.join(
                 str(k + 1) for k in macro_uses(clean, lines, pp,
                                                pp.define_of[lineno], 0))
+            row['elsewhere'] = self.uses_elsewhere(rel, pp.define_of[lineno])
         if name in GOLDEN:
             self.golden(row, clean, m)
         else:
@@ -1120,6 +1132,32 @@ class Scanner:
             return 'h', 'a header no .c beside it includes'
         return 'n', self.kb.dir_reason(rel)
 
+    def uses_elsewhere(self, rel, name):
+        """file:line of the uses of a macro of a header beside its .c
+        files in those that include it: not a column (expanded has the
+        header's own lines), but where the census sees the site."""
+        if not rel.endswith('.h') or rel.startswith('include/'):
+            return []
+        out = []
+        for inc, _ in self.includers_of(rel):
+            with open(os.path.join(self.src, inc), encoding='utf-8',
+                      errors='replace') as f:
+                clean = strip_c(f.read())
+            lines = clean.split('\n')
+            out += ['%s:%d' % (inc, k + 1) for k in
+                    macro_uses(clean, lines, Preproc(lines), name, 0)]
+        return out
+
+    def file_modules(self, rel):
+        """The modules a file is built into: its rule's, or for a header or
+        an #included .c those of its includers beside it."""
+        if rel in self.kb.modules:
+            return self.kb.modules[rel]
+        out = set()
+        for inc, _ in self.includers_of(rel):
+            out |= self.kb.modules.get(inc, set())
+        return out
+
     def includers_of(self, rel):
         """The .c files in the header's directory and its parent that
         #include it by a quoted name, each with the #if conditions around
@@ -1157,76 +1195,161 @@ class Scanner:
 
 # ------------------------------------------------------------ census
 
-def read_census(path, bits=None):
-    """file:line -> 'reached' or 'compiled' from a census file; into bits
-    (when given) file:line -> the bits the reached sites ran with."""
-    seen = {}
-    with open(path, encoding='utf-8') as f:
+class Census:
+    """The sites of a census file by file:line (of SRC, through the
+    patches): 'reached' or 'compiled' for every site (seen), for the
+    kernel's own (kernel) and for the modules' (module), the modules of
+    each module site (mods) and the bits the reached sites ran with."""
+
+    def __init__(self, path, patches=()):
+        self.seen, self.kernel, self.module = {}, {}, {}
+        self.mods, self.bits = {}, {}
+        self.version, self.unmapped = 1, 0
+        maps = [read_patch(p) for p in patches]
+        opener = lzma.open if path.endswith('.xz') else open
+        with opener(path, 'rt', encoding='utf-8') as f:
+            for line in f:
+                self.read(line.strip(), maps)
+
+    def read(self, line, maps):
+        if line.startswith('khash-census '):
+            self.version = int(line.split()[1])
+            return
+        m = re.match(r'site \d+ (\S+) (\d+) \d+ (\S+:\d+)( [\w-]+)?$', line)
+        status = 'reached'
+        if not m:
+            m = re.match(r'# site \d+ not called: (\S+) ()(\S+:\d+)'
+                         r'( [\w-]+)?$', line)
+            status = 'compiled'
+        if not m:
+            return
+        k = back_through(maps, m.group(3))
+        if k is None:
+            self.unmapped += 1
+            return
+        mod = (m.group(4) or '').strip()
+        for d in [self.seen, self.module if mod else self.kernel]:
+            if d.get(k) != 'reached':
+                d[k] = status
+        if mod:
+            self.mods.setdefault(k, set()).add(mod)
+        if status == 'reached' and m.group(1) in CALLS:
+            self.bits.setdefault(k, set()).add(int(m.group(2)))
+
+    def get(self, k):
+        return self.seen.get(k)
+
+    def loaded(self):
+        return set().union(*self.mods.values()) if self.mods else set()
+
+
+def read_patch(path):
+    """file -> the hunks of a unified diff, each (old start, new start,
+    its lines' first characters)."""
+    hunks, name, left = {}, None, [0, 0]
+    with open(path, encoding='utf-8', errors='replace') as f:
         for line in f:
-            m = re.match(r'site \d+ (\S+) (\d+) \d+ (\S+:\d+)$',
-                         line.strip())
-            if m:
-                seen[m.group(3)] = 'reached'
-                if bits is not None and m.group(1) in CALLS:
-                    bits.setdefault(m.group(3), set()).add(int(m.group(2)))
+            if line.startswith('\\'):   # "no newline at end of file"
                 continue
-            m = re.match(r'# site \d+ not called: \S+ (\S+:\d+)$',
-                         line.strip())
+            if left[0] > 0 or left[1] > 0:   # inside a hunk
+                c = line[:1] if line[:1] in '+-' else ' '
+                left[0] -= c != '+'
+                left[1] -= c != '-'
+                hunks[name][-1][2].append(c)
+                continue
+            m = re.match(r'\+\+\+ (?:b/)?(\S+)', line)
             if m:
-                seen.setdefault(m.group(1), 'compiled')
-    return seen
+                name = m.group(1)
+                hunks.setdefault(name, [])
+                continue
+            m = re.match(r'@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@', line)
+            if m and name:
+                left = [int(m.group(2) or 1), int(m.group(4) or 1)]
+                hunks[name].append((int(m.group(1)), int(m.group(3)), []))
+    return hunks
+
+
+def back_through(maps, key):
+    """file:line of the patched tree -> file:line before the patches
+    (applied in the order given); None for a line a patch added."""
+    f, _, line = key.rpartition(':')
+    n = int(line)
+    for hunks in reversed(maps):
+        delta, found = 0, None
+        for old, new, cs in hunks.get(f, []):
+            if n < new:
+                break
+            for c in cs:
+                if new == n and c != '-':
+                    found = old if c == ' ' else 0
+                    break
+                old += c != '+'
+                new += c != '-'
+            if found is not None:
+                break
+            delta = old - new
+        if found == 0:
+            return None
+        n = found if found is not None else n + delta
+    return '%s:%d' % (f, n)
 
 
 def mark_census(rows, census):
     """reached, compiled or not-compiled; a site in a macro's body by the
     lines where the macro is used, which is where the census saw it."""
     for r in rows:
-        lines = [x for x in r['expanded'].split(',') if x] or [r['line']]
-        seen = {census.get('%s:%s' % (r['file'], x)) for x in lines}
+        seen = {census.get(k) for k in row_keys(r)}
         r['census'] = 'reached' if 'reached' in seen else \
             'compiled' if 'compiled' in seen else 'not-compiled'
 
 
-def check(rows, census, bits):
+def row_keys(r):
+    """The file:line where the census sees a row's site: a site in a
+    macro's body where the macro is used, else its own line."""
+    uses = ['%s:%s' % (r['file'], x) for x in r['expanded'].split(',') if x]
+    return uses + r['elsewhere'] or ['%s:%s' % (r['file'], r['line'])]
+
+
+def check(rows, census):
     """Compare the sites the atlas builds in with the ones the census
-    kernel compiled, and the sizes the atlas gives with the bits the
-    census saw; print the figures and each miss."""
+    kernel compiled, its modules with the census's modules (version 2),
+    and the sizes the atlas gives with the bits the census saw; print the
+    figures and each miss."""
     built, every = {}, {}
     for r in rows:
-        # a site in a macro's body is compiled where the macro is used
-        uses = [int(x) for x in r['expanded'].split(',') if x]
-        for line in uses or [r['line']]:
-            k = '%s:%s' % (r['file'], line)
+        for k in row_keys(r):
             every.setdefault(k, []).append(r)
             if r['build'] in ('y', 'h'):
                 built.setdefault(k, []).append(r)
     y_sites = {k for k, v in built.items() if any(r['build'] == 'y'
                                                   for r in v)}
     h_sites = set(built) - y_sites
-    cset = set(census)
+    cset = set(census.kernel)
     print('census sites (file:line): %d, of which reached %d' %
-          (len(cset), sum(1 for v in census.values() if v == 'reached')))
+          (len(cset), sum(1 for v in census.kernel.values()
+                          if v == 'reached')))
     print('atlas file:line built in (y): %d, in headers (h): %d' %
           (len(y_sites), len(h_sites)))
     print('match (atlas y, census compiled): %d' % len(y_sites & cset))
     print('match (atlas h, census compiled): %d' % len(h_sites & cset))
     miss_a = sorted(cset - set(built), key=sortkey)
     print('census compiled, atlas does not say y/h: %d' % len(miss_a))
-    for k in miss_a:
-        rs = every.get(k)
-        print('  %s %s' % (k, '; '.join('%s %s %s' % (
-            r['called'], r['build'], r['reason']) for r in rs)
-            if rs else 'no atlas row'))
+    print_rows(miss_a, every)
     miss_b = sorted(y_sites - cset, key=sortkey)
     print('atlas y, census did not compile: %d' % len(miss_b))
     for k in miss_b:
         print('  %s %s' % (k, ' '.join(sorted({r['called']
                                                 for r in built[k]}))))
+    if census.version >= 2:
+        check_modules(every, h_sites, census)
+    if census.unmapped:
+        print('census sites on lines the patches added: %d'
+              % census.unmapped)
     # 2^bits of each reached site with bits against the atlas's size
     agree, differ, nosize = 0, [], []
-    for k in sorted(bits, key=sortkey):
+    for k in sorted(census.bits, key=sortkey):
         sizes = {r['size'] for r in every.get(k, [])}
-        want = {str(1 << b) for b in bits[k] if b}
+        want = {str(1 << b) for b in census.bits[k] if b}
         if not want:
             continue
         if sizes & want:
@@ -1239,6 +1362,52 @@ def check(rows, census, bits):
           % (agree, len(differ), len(nosize)))
     for k in differ:
         print('  differs: %s' % k)
+
+
+def print_rows(keys, every):
+    for k in keys:
+        rs = every.get(k)
+        print('  %s %s' % (k, '; '.join('%s %s %s' % (
+            r['called'], r['build'], r['reason']) for r in rs)
+            if rs else 'no atlas row'))
+
+
+def check_modules(every, h_sites, census):
+    """A module's sites are in a census only when it was loaded: the
+    census's module sites against the atlas's m of the modules it loaded;
+    the m of the others on a line of their own, not as misses."""
+    loaded = census.loaded()
+    mod_of = {}     # file:line -> modules of its m rows
+    for k, rs in every.items():
+        for r in rs:
+            if r['build'] == 'm':
+                mod_of.setdefault(k, set()).update(r['modules'] or {'?'})
+    print('modules the census loaded (with sites): %d' % len(loaded))
+    mset = set(census.module)
+    print('census module sites (file:line): %d, of which reached %d' %
+          (len(mset), sum(1 for v in census.module.values()
+                          if v == 'reached')))
+    in_loaded = {k for k, v in mod_of.items() if v & loaded}
+    print('atlas file:line m in those modules: %d' % len(in_loaded))
+    match_m = {k for k in mset if mod_of.get(k, set()) & census.mods[k]}
+    print('match (atlas m of the module, census compiled): %d'
+          % len(match_m))
+    match_h = (mset - match_m) & h_sites
+    print('match (atlas h, census module compiled): %d' % len(match_h))
+    miss_a = sorted(mset - match_m - match_h, key=sortkey)
+    print('census module compiled, atlas does not say m of it/h: %d'
+          % len(miss_a))
+    print_rows(miss_a, every)
+    miss_b = sorted(in_loaded - mset, key=sortkey)
+    print('atlas m of a loaded module, census did not compile: %d'
+          % len(miss_b))
+    for k in miss_b:
+        print('  %s %s' % (k, ' '.join(sorted(mod_of[k] & loaded))))
+    other = {k for k, v in mod_of.items() if not v & loaded}
+    names = set().union(*(mod_of[k] for k in other)) if other else set()
+    print('atlas file:line m of modules the census did not load: %d, '
+          'in %d modules%s' % (len(other), len(names), ''.join(
+              (' ' if i else ': ') + n for i, n in enumerate(sorted(names)))))
 
 
 def sortkey(k):
@@ -1289,6 +1458,9 @@ def main():
                     help='compare with the sites CENSUS compiled')
     ap.add_argument('--source', action='append', default=[],
                     help='a line for the header saying what was scanned')
+    ap.add_argument('--patch', action='append', default=[],
+                    help='a patch of the census kernel, in the order '
+                    'applied: the census lines are mapped back through it')
     ap.add_argument('--arch', default='x86')
     a = ap.parse_args()
     if not a.out and not a.check:
@@ -1297,13 +1469,12 @@ def main():
     kb = Kbuild(a.src, cfg, a.arch)
     rows = Scanner(a.src, cfg, kb, arch_macros(cfg)).scan()
     rows.sort(key=lambda r: (r['file'], r['line'], r['called']))
-    bits = {}
-    census = read_census(a.census or a.check, bits) \
+    census = Census(a.census or a.check, a.patch) \
         if (a.census or a.check) else None
     if a.census:
         mark_census(rows, census)
     if a.check:
-        check(rows, census, bits)
+        check(rows, census)
     if a.out:
         with open(a.config, 'rb') as f:
             digest = hashlib.sha256(f.read()).hexdigest()[:12]

@@ -40,3 +40,8 @@ int table_find(u32 key)
 	return hash_64(key, 2);
 #endif
 }
+
+int table_local(unsigned long v)
+{
+	return LOCAL_OF(v);
+}
