@@ -162,6 +162,17 @@ if [ -f "$data/linux-6.1.tsv" ] && [ -f "$data/linux-6.12.tsv" ]; then
 	# inode_hash and btrfs_inode_hash are the census's own probes of two
 	# helpers, not hash.h calls, so they have no row.
 	reached_marked 6.1 '' "$data/linux-6.1.tsv" "$census/x86_64.txt"
+	# 6.12's census also has module sites (the same field 6, a module
+	# name after it); its lines are of the tree with the census patches.
+	p612=$(dirname "$atlas")/../census/6.12
+	if [ -f "$census/6.12-x86_64.txt.xz" ] && [ -d "$p612" ]; then
+		xz -dc "$census/6.12-x86_64.txt.xz" >"$tmp/c612.txt"
+		# mm_slot.h's mm_slot_insert and mm_slot_lookup, used by
+		# khugepaged.c
+		reached_marked 6.12 'mm/khugepaged.c:456 mm/mm_slot.h:52
+mm/khugepaged.c:488 mm/mm_slot.h:40' "$data/linux-6.12.tsv" "$tmp/c612.txt" \
+			"$p612"/0*.patch
+	fi
 else
 	echo "SKIP: no tests/data/atlas, the data checks did not run"
 fi
