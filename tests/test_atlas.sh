@@ -168,9 +168,12 @@ if [ -f "$data/linux-6.1.tsv" ] && [ -f "$data/linux-6.12.tsv" ]; then
 	if [ -f "$census/6.12-x86_64.txt.xz" ] && [ -d "$p612" ]; then
 		xz -dc "$census/6.12-x86_64.txt.xz" >"$tmp/c612.txt"
 		# mm_slot.h's mm_slot_insert and mm_slot_lookup, used by
-		# khugepaged.c
+		# khugepaged.c and ksm.c (the only such macros with a site Debian
+		# builds)
 		reached_marked 6.12 'mm/khugepaged.c:456 mm/mm_slot.h:52
-mm/khugepaged.c:488 mm/mm_slot.h:40' "$data/linux-6.12.tsv" "$tmp/c612.txt" \
+mm/khugepaged.c:488 mm/mm_slot.h:40
+mm/ksm.c:2992 mm/mm_slot.h:52
+mm/ksm.c:3035 mm/mm_slot.h:40' "$data/linux-6.12.tsv" "$tmp/c612.txt" \
 			"$p612"/0*.patch
 	fi
 else

@@ -48,5 +48,6 @@ if ! diff <(body "$atlas") <(body "$work/linux-6.12.tsv"); then
 	exit 1
 fi
 mv "$work/linux-6.12.tsv" "$atlas"
-echo "census column of $atlas:"
-grep -v '^#' "$atlas" | tail -n +2 | cut -f 13 | sort | uniq -c
+# the figures kernel/atlas/README.md quotes: census column by build
+echo "census column of $atlas, by build:"
+grep -v '^#' "$atlas" | tail -n +2 | cut -f 9,13 | sort | uniq -c
