@@ -28,6 +28,16 @@ census_start
 # ran is still written
 (
 have() { command -v "$1" >/dev/null 2>&1; }
+# step NAME CMD...: run CMD quietly; when it fails, $why says which step
+# and its first line of error, for the part's workload_* meta line
+why=
+step() {
+	_n=$1
+	shift
+	_o=$("$@" 2>&1) && return 0
+	why="$_n failed: $(echo "$_o" | head -n 1 | cut -c1-100)"
+	return 1
+}
 # Debian's busybox runs its own applet for a name it has, whatever PATH
 # says: the Debian binaries of the same names are called through functions
 for b in ip tc mke2fs setfattr getfattr; do
@@ -87,10 +97,12 @@ for t in vfat exfat; do
 	exfat) have mkfs.exfat && mk="env LANG=C.UTF-8 mkfs.exfat" ;;
 	esac
 	L=$(losetup -f 2>/dev/null)
-	if [ -n "$mk" ] && [ -n "$L" ] && modprobe $t 2>/dev/null &&
-		dd if=/dev/zero of=/tmp/$t.img bs=1M count=64 2>/dev/null &&
-		losetup "$L" /tmp/$t.img && $mk "$L" >/dev/null 2>&1 &&
-		mkdir -p /mnt/$t && mount -t $t -o "$opt" "$L" /mnt/$t; then
+	why="no mkfs or no free loop device"
+	# shellcheck disable=SC2086 # $mk is a command with its arguments
+	if [ -n "$mk" ] && [ -n "$L" ] && step modprobe modprobe $t &&
+		step dd dd if=/dev/zero of=/tmp/$t.img bs=1M count=64 &&
+		step losetup losetup "$L" /tmp/$t.img && step mkfs $mk "$L" &&
+		mkdir -p /mnt/$t && step mount mount -t $t -o "$opt" "$L" /mnt/$t; then
 		mark ${t}_options "$(sed -n "s|^[^ ]* /mnt/$t [^ ]* \([^ ]*\).*|\1|p" /proc/mounts)"
 		mkdir /mnt/$t/d
 		i=0
@@ -109,7 +121,7 @@ for t in vfat exfat; do
 		rm -f /tmp/$t.img
 		mark $t yes
 	else
-		mark $t no
+		mark $t "no ($why)"
 	fi
 done
 
@@ -142,14 +154,15 @@ fi
 [ -z "${A:-}" ] || losetup -d "$A" 2>/dev/null
 [ -z "${B:-}" ] || losetup -d "$B" 2>/dev/null
 rm -f /tmp/md0.img /tmp/md1.img
-if have dmsetup && modprobe dm_cache_smq 2>/dev/null &&
-	dd if=/dev/zero of=/tmp/cmeta.img bs=1M count=8 2>/dev/null &&
-	dd if=/dev/zero of=/tmp/cfast.img bs=1M count=16 2>/dev/null &&
-	dd if=/dev/zero of=/tmp/corig.img bs=1M count=96 2>/dev/null &&
+why="no dmsetup"
+if have dmsetup && step modprobe modprobe dm_cache_smq &&
+	step dd dd if=/dev/zero of=/tmp/cmeta.img bs=1M count=8 &&
+	step dd dd if=/dev/zero of=/tmp/cfast.img bs=1M count=16 &&
+	step dd dd if=/dev/zero of=/tmp/corig.img bs=1M count=96 &&
 	M=$(losetup -f) && losetup "$M" /tmp/cmeta.img && F=$(losetup -f) && losetup "$F" /tmp/cfast.img &&
 	O=$(losetup -f) && losetup "$O" /tmp/corig.img &&
-	dmsetup create census-cache --noudevsync \
-		--table "0 $((96 * 2048)) cache $M $F $O 64 1 writeback smq 0" 2>/dev/null; then
+	step dmsetup dmsetup create census-cache --noudevsync \
+		--table "0 $((96 * 2048)) cache $M $F $O 64 1 writeback smq 0"; then
 	c=/dev/mapper/census-cache
 	[ -b $c ] || c=/dev/dm-0
 	for pass in 1 2 3 4; do
@@ -166,7 +179,7 @@ if have dmsetup && modprobe dm_cache_smq 2>/dev/null &&
 	dmsetup remove --noudevsync census-cache 2>/dev/null
 	mark dm_cache yes
 else
-	mark dm_cache no
+	mark dm_cache "no ($why)"
 fi
 for d in "${M:-}" "${F:-}" "${O:-}"; do [ -z "$d" ] || losetup -d "$d" 2>/dev/null; done
 rm -f /tmp/cmeta.img /tmp/cfast.img /tmp/corig.img
@@ -346,11 +359,11 @@ fi
 		echo 10 >/proc/fs/nfsd/nfsv4leasetime 2>/dev/null
 		echo 10 >/proc/fs/nfsd/nfsv4gracetime 2>/dev/null
 		exportfs -ra 2>&1 | head -n 3
-		rpc.mountd -N 2 -N 3 2>&1 | head -n 3
-		rpc.nfsd -N 3 --no-udp 4 2>&1 | head -n 3
+		rpc.mountd -N 2 -N 3 >/tmp/nfsd.err 2>&1
+		rpc.nfsd -N 3 --no-udp 4 >>/tmp/nfsd.err 2>&1
 		# soft, with a timeout on the mount: a server that never answers costs
-		# a minute, not the boot (a hard mount once hung the whole run)
-		if timeout 120 mount.nfs4 127.0.0.1:/ /mnt/n -o vers=4.0,soft,timeo=300,retrans=3 \
+		# five minutes, not the boot (a hard mount once hung the whole run)
+		if timeout 300 mount.nfs4 127.0.0.1:/ /mnt/n -o vers=4.0,soft,timeo=300,retrans=3 \
 			>/tmp/nfs.err 2>&1 && grep -q ' /mnt/n ' /proc/mounts; then
 			sleep 12 # the server's grace period (10 s) first
 			files /mnt/n/w 800
@@ -363,7 +376,7 @@ fi
 			umount -f /mnt/n 2>/dev/null || umount -l /mnt/n
 			mark nfs yes
 		else
-			mark nfs "no (mount failed: $(head -c 160 /tmp/nfs.err | tr '\n' ' '); $(dmesg | grep -i -E 'nfs|rpc|lockd' | tail -n 2 | tr '\n' ' '))"
+			mark nfs "no (mount failed: $(head -c 160 /tmp/nfs.err | tr '\n' ' '); servers said: $(head -c 160 /tmp/nfsd.err | tr '\n' ' '); $(dmesg | grep -i -E 'nfs|rpc|lockd' | tail -n 2 | tr '\n' ' '))"
 		fi
 		rpc.nfsd 0 2>/dev/null
 		killall rpc.mountd 2>/dev/null
