@@ -122,6 +122,9 @@ for t in vfat exfat; do
 		mark $t yes
 	else
 		mark $t "no ($why)"
+		umount /mnt/$t 2>/dev/null
+		[ -z "$L" ] || losetup -d "$L" 2>/dev/null
+		rm -f /tmp/$t.img # tmpfs space the later parts need
 	fi
 done
 
