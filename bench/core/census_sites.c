@@ -89,6 +89,16 @@ const struct kb_census_site_use kb_census_site_uses[] = {
 	 */
 	{ K612, "block/elevator.c:183", NULL, CHAINED, "elevator request hash" },
 	{ K612, "block/elevator.c:200", NULL, CHAINED, "elevator request hash" },
+	{ K612, "drivers/md/dm-cache-policy-smq.c:626", NULL, CHAINED, "dm-cache smq block hash" },
+	{ K612, "drivers/md/dm-cache-policy-smq.c:662", NULL, CHAINED, "dm-cache smq block hash" },
+	{ K612, "drivers/md/dm-cache-policy-smq.c:679", NULL, CHAINED, "dm-cache smq block hash" },
+	/* the low bits pick a level for a mapping loaded from metadata: no bucket */
+	{ K612, "drivers/md/dm-cache-policy-smq.c:1563", NULL, OTHER, "smq level of a loaded mapping" },
+	/* a direct-mapped set: a second block in a slot is dropped, not chained */
+	{ K612, "drivers/md/persistent-data/dm-transaction-manager.c:34", NULL, OTHER,
+	  "dm prefetch set slot" },
+	/* I/O and resync in one bucket wait for each other, like a lock's holders */
+	{ K612, "drivers/md/raid1.h:214", NULL, LOCKS, "raid1 barrier buckets" },
 	{ K612, "drivers/net/geneve.c:93", NULL, CHAINED, "geneve VNI hash" },
 	{ K612, "drivers/net/macvlan.c:111", NULL, CHAINED, "macvlan port address hash" },
 	/* a collision sets the same filter bit: a packet let through, no chain */
@@ -98,6 +108,8 @@ const struct kb_census_site_use kb_census_site_uses[] = {
 	{ K612, "drivers/net/vxlan/vxlan_core.c:384", NULL, CHAINED, "VXLAN forwarding database" },
 	{ K612, "drivers/net/vxlan/vxlan_private.h:48", NULL, CHAINED, "VXLAN VNI hash" },
 	{ K612, "drivers/net/vxlan/vxlan_private.h:56", NULL, CHAINED, "VXLAN socket port hash" },
+	{ K612, "drivers/vhost/vsock.c:74", NULL, CHAINED, "vhost-vsock guest cid hash" },
+	{ K612, "drivers/vhost/vsock.c:797", NULL, CHAINED, "vhost-vsock guest cid hash" },
 	{ K612, "fs/btrfs/props.c:39", NULL, CHAINED, "btrfs property handlers" },
 	{ K612, "fs/btrfs/props.c:471", NULL, CHAINED, "btrfs property handlers" },
 	{ K612, "fs/btrfs/raid56.c:292", NULL, NAMED, "btrfs-raid56" },
@@ -109,6 +121,8 @@ const struct kb_census_site_use kb_census_site_uses[] = {
 	{ K612, "fs/locks.c:679", NULL, CHAINED, "blocked POSIX lock owners" },
 	{ K612, "fs/locks.c:1031", NULL, CHAINED, "blocked POSIX lock owners" },
 	{ K612, "fs/mbcache.c:53", NULL, CHAINED, "mbcache entry hash" },
+	/* i386 only: the name hash itself, which the dcache hashes again */
+	{ K612, "fs/namei.c:2169", NULL, OTHER, "32-bit name hash (fold_hash)" },
 	/* a cookie's page index in the directory's page cache: a collision
 	 * evicts a page, it lengthens no chain */
 	{ K612, "fs/nfs/dir.c:365", NULL, OTHER, "NFS readdir page index of a cookie" },
@@ -169,6 +183,7 @@ const struct kb_census_site_use kb_census_site_uses[] = {
 	{ K612, "lib/debugobjects.c:492", NULL, CHAINED, "debug object buckets" },
 	{ K612, "lib/vsprintf.c:823", NULL, OTHER, "printed for a pointer (debug_boot_weak_hash)" },
 	{ K612, "mm/filemap.c:1060", NULL, NAMED, "folio-waitqueue" },
+	{ K612, "mm/highmem.c:745", NULL, CHAINED, "page address slots" },
 	{ K612, "mm/kfence/core.c:225", NULL, OTHER, "counting Bloom filter of allocation stacks" },
 	{ K612, "mm/kfence/core.c:240", NULL, OTHER, "counting Bloom filter of allocation stacks" },
 	{ K612, "mm/khugepaged.c:456", NULL, CHAINED, "khugepaged mm slots" },
@@ -190,8 +205,13 @@ const struct kb_census_site_use kb_census_site_uses[] = {
 	{ K612, "net/ipv4/udp.c:1555", NULL, LOCKS, "UDP busylocks" },
 	{ K612, "net/ipv6/addrconf.c:1026", NULL, CHAINED, "IPv6 address hash" },
 	{ K612, "net/ipv6/anycast.c:56", NULL, CHAINED, "IPv6 anycast address hash" },
+	{ K612, "net/ipv6/ip6_gre.c:105", NULL, CHAINED, "ip6gre tunnel hash" },
 	{ K612, "net/ipv6/ip6_tunnel.c:75", NULL, CHAINED, "IPv6 tunnel hash" },
 	{ K612, "net/ipv6/route.c:1569", NULL, CHAINED, "IPv6 route exception hash" },
+	{ K612, "net/l2tp/l2tp_core.c:274", NULL, CHAINED, "L2TPv3 collided session hash" },
+	{ K612, "net/l2tp/l2tp_core.c:404", NULL, CHAINED, "L2TPv3 collided session hash" },
+	{ K612, "net/l2tp/l2tp_core.c:512", NULL, CHAINED, "L2TPv3 collided session hash" },
+	{ K612, "net/l2tp/l2tp_core.c:516", NULL, CHAINED, "L2TPv3 collided session hash" },
 	/* seeds of keyed hashes (jhash, siphash) that mix them again */
 	{ K612, "net/netfilter/nf_tables_api.c:1361", NULL, OTHER, "table word in the nft object hash seed" },
 	{ K612, "net/netfilter/nf_tables_trace.c:319", NULL, OTHER, "skb word in the nft trace id" },
