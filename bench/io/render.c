@@ -712,16 +712,16 @@ void kb_render_waittable(const struct kb_wait_row *rows, size_t n,
 				      (unsigned long long)rows[i].fixed_table);
 		kb_buf_printf(b, "\n  ]\n}\n");
 	} else {
-		kb_buf_printf(b, "2002 page wait tables, %u-bit kernel: %u pages waited on, mean waiters woken\n"
-				 "for nothing per unlock (%u trials). random: pages anywhere in the zone;\n"
-				 "run: %u consecutive pages (readahead).\n\n",
+		kb_buf_printf(b, "Rik van Riel's 2002 hashed page wait tables, %u-bit kernel: %u pages waited on,\n"
+				 "mean waiters woken for nothing per unlock (%u trials). random: pages anywhere\n"
+				 "in the zone; run: %u consecutive pages (readahead).\n\n",
 			      word, waiters, trials, waiters);
 		kb_buf_printf(b, "%10s %9s %6s | %8s %8s | %8s %8s | %8s\n", "zone", "pages",
 			      "queues", "old rnd", "new rnd", "old run", "new run", "random f");
 		for (i = 0; i < n; i++) {
 			uint64_t mib = rows[i].zone_bytes >> 20;
 
-			/* a table seed 003 could not index is marked with '*' */
+			/* a table the 2002 sizing could not index is marked with '*' */
 			kb_buf_printf(b, rows[i].shift_overflow
 						 ? "%7llu %s %9llu %5llu* | %8.3f %8.3f | %8.3f %8.3f | %8.3f\n"
 						 : "%7llu %s %9llu %6llu | %8.3f %8.3f | %8.3f %8.3f | %8.3f\n",
@@ -736,7 +736,7 @@ void kb_render_waittable(const struct kb_wait_row *rows, size_t n,
 			uint64_t mib = rows[i].zone_bytes >> 20;
 
 			if (rows[i].shift_overflow)
-				kb_buf_printf(b, "\n* %llu MiB (%llu pages): seed 003 sized 1 queue, so wait_table_shift = %u, a shift\n"
+				kb_buf_printf(b, "\n* %llu MiB (%llu pages): the 2002 tables sized 1 queue, so wait_table_shift = %u, a shift\n"
 						 "  by the word width, undefined in C.  x86 shifts by the count modulo %u, by 0:\n"
 						 "  the zone's first struct page indexed queue %#llx of a 1-entry table.\n"
 						 "  The December 2002 fix (at least 4 queues) is what is simulated here.\n",
@@ -744,11 +744,11 @@ void kb_render_waittable(const struct kb_wait_row *rows, size_t n,
 					      rows[i].seed_shift, word,
 					      (unsigned long long)rows[i].hw_index);
 			else if (rows[i].fixed_table != rows[i].seed_table)
-				/* every row is seed 003's table where that table works:
+				/* every row is the 2002 table where that table works:
 				 * only the '*' rows borrow the fix's */
-				kb_buf_printf(b, "\n  %llu MiB: simulated with the %llu queues seed 003 sized, which work (a shift by %u)\n"
+				kb_buf_printf(b, "\n  %llu MiB: simulated with the %llu queues the 2002 tables sized, which work (a shift by %u)\n"
 						 "  and are what such zones had until the December 2002 fix raised the\n"
-						 "  floor to %llu.  Only a zone whose seed 003 table cannot work, marked '*',\n"
+						 "  floor to %llu.  Only a zone whose 2002 table cannot work, marked '*',\n"
 						 "  is simulated with the fix's size.\n",
 					      (unsigned long long)mib,
 					      (unsigned long long)rows[i].seed_table, rows[i].seed_shift,
