@@ -37,7 +37,8 @@ def painted(plot_dir, base):
     (one a `plot`), each {(x, y): [pixel value, letter]}."""
     with tempfile.TemporaryDirectory() as tmp:
         table = os.path.join(tmp, "table.txt")
-        subprocess.run(["gnuplot", "-e", f"set table '{table}'", base + ".gp"],
+        # the images to the scratch folder: the figure's own stay whole
+        subprocess.run(["gnuplot", "-e", f"set table '{table}'; out='{tmp}/{base}'", base + ".gp"],
                        cwd=plot_dir, check=True, capture_output=True)
         text = open(table, encoding="utf-8").read()
     panels, cur = [], None

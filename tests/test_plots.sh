@@ -142,5 +142,27 @@ check "skew --plot: 2048 buckets, 4096 keys a generation, old in 2 buckets, new 
 	[ "$(cat "$tmp/sk21.err")" = "khash-bench: --plot draws at most 2^20 buckets, not 2^21" ]
 check "skew --plot: past 2^20 buckets refused, nothing written" $?
 
+# every figure read back as gnuplot draws it (check_figures.py): plot areas,
+# axis ranges, points and labels against the figure's own data
+fig="$(dirname "$0")/check_figures.py"
+for f in hist_page4k_hash_64_w64_b11 hist_btrfs-stripe_hash_64_w64_b11; do
+	python3 "$fig" hist "$tmp/plots" "$f"
+	check "$f: buckets clear of the frame, baselines in sight, full buckets labelled, key off the data, panels aligned" $?
+done
+python3 "$fig" heatmap "$tmp/plots" heatmap_hash_64_w64
+check "heatmap: panels aligned, colour-bar tics at powers of ten" $?
+"$kb" skew --func hash_64 --gen all --word 64 --bits 11 --keyset btrfs-stripe --plot "$tmp/skb" >/dev/null &&
+	python3 "$fig" hist "$tmp/skb" skew_btrfs-stripe_hash_64_w64_b11
+check "skew --plot: the one full bucket at the edge, labelled and clear of the frame" $?
+"$kb" audit --compare --plot "$tmp/auc" >/dev/null && python3 "$fig" audit "$tmp/auc" audit_compare
+check "audit --compare --plot: a style a multiplier, coinciding lines said, 1 and 10 inside" $?
+"$kb" waittable --count 100 --word 64 --plot "$tmp/wt100" >/dev/null &&
+	python3 "$fig" waittable "$tmp/wt100" waittable_w64_n100
+check "waittable --plot: zeros marked at a floor labelled 0, key off the curves" $?
+# no title, label or tic of any figure drawn here runs past its canvas
+mapfile -t svgs < <(find "$tmp" -name '*.svg')
+[ "${#svgs[@]}" -ge 20 ] && python3 "$fig" text "${svgs[@]}"
+check "no text past the canvas in ${#svgs[@]} SVGs" $?
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -270,12 +270,17 @@ for z in 7:32768 8:65536 9:131072 10:262144 11:524288 12:1048576 12:2097152 \
 	used=$(cell used --func hash_long --gen old --word 64 --bits "$b" --keyset struct-page --count "$pages")
 	same "waittable: old, $pages struct pages into 2^$b queues use 128" 128 "$used"
 done
-# every row is seed 003's table where it works: 2 MiB its 2 queues, only
+# every row is the 2002 tables' size where it works: 2 MiB its 2 queues, only
 # 1 MiB (whose 1-queue table shifts by the word width) the fix's 4
-same "waittable: 1 MiB the fix's 4 queues (marked *), 2 MiB seed 003's 2" "1 MiB 4*, 2 MiB 2" \
+same "waittable: 1 MiB the fix's 4 queues (marked *), 2 MiB the 2002 tables' 2" "1 MiB 4*, 2 MiB 2" \
 	"$(awk '$2 == "MiB" && $1 <= 2 { printf "%s%s %s %s", s, $1, $2, $3; s = ", " }' "$tmp/waitrows")"
-tr '\n' ' ' <"$tmp/wait64.txt" | has "2 MiB: simulated with the 2 queues seed 003 sized, .* December 2002 fix raised the *floor to 4\. *Only a zone whose seed 003 table cannot work, marked '\*', *is simulated with the fix's size"
+tr '\n' ' ' <"$tmp/wait64.txt" | has "2 MiB: simulated with the 2 queues the 2002 tables sized, .* December 2002 fix raised the *floor to 4\. *Only a zone whose 2002 table cannot work, marked '\*', *is simulated with the fix's size"
 check "waittable: the 2 MiB note says why it simulates 2 queues" $?
+# the source documents by name (Rik van Riel's 2002 tables, George
+# Spelvin's fix as posted, ...), never by a number the reader cannot look up
+grep -q "^Rik van Riel's 2002 hashed page wait tables, 64-bit kernel" "$tmp/wait64.txt" &&
+	! grep -qi 'seed 00' "$tmp/wait64.txt" "$(dirname "$0")/../README.md"
+check "waittable and README name the source documents, not seed numbers" $?
 "$kb" waittable --word 64 --format csv >"$tmp/wait64.csv"
 # old against random: queues/128 from 128 MiB up (so 2x at 256 queues,
 # 32x at 4096)

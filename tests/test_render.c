@@ -200,7 +200,7 @@ static void the_checkers_refuse_what_they_should(void **state)
 
 /* ---- the wait tables: two zones by hand ---- */
 static const struct kb_wait_row wait_rows[2] = {
-	/* 1 MiB: seed 003 sized 1 queue (shift 64); the fix's 4 simulated */
+	/* 1 MiB: the 2002 tables sized 1 queue (shift 64); the fix's 4 simulated */
 	{ .zone_bytes = UINT64_C(1) << 20, .pages = 256, .table = 4, .bits = 2,
 	  .seed_table = 1, .seed_shift = 64, .shift_overflow = 1, .hw_index = 0x1234,
 	  .fixed_table = 4, .old_random = 24.75, .new_random = 24.5, .baseline = 99.0 / 4 },

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Seed 003's wait tables: the sizing rule, and what the simulation finds.
+ * Rik van Riel's 2002 hashed page wait tables: the sizing rule, and what the simulation finds.
  * On 64-bit, the old multiplier puts struct page pointers of pages anywhere
  * in a large zone into so few queues that an unlock wakes ~30x the waiters
  * a random function would; the new multiplier matches a random function.
@@ -71,14 +71,14 @@ static void random_function_baseline(void **state)
 }
 
 /*
- * Seed 003 gave a zone of fewer than 512 pages one queue: wait_table_shift
+ * The 2002 tables gave a zone of fewer than 512 pages one queue: wait_table_shift
  * became BITS_PER_LONG, a shift by the word width, which x86 executes as a
  * shift by 0, so the whole product indexed a 1-entry table.  The products
  * below are worked out in Python (0xffffea0000000000 * 0x9e37fffffffc0001
  * mod 2^64; 0xc1000000 * 0x9e370001 mod 2^32).  The December 2002 fix
  * sized at least 4 queues.
  */
-static void tiny_zones_as_seed_003_sized_them(void **state)
+static void tiny_zones_as_the_2002_tables_sized_them(void **state)
 {
 	struct kb_wait_row r;
 
@@ -184,7 +184,7 @@ int main(void)
 		cmocka_unit_test(sizing_follows_the_kernel),
 		cmocka_unit_test(old_64_bit_multiplier_crowds_the_queues),
 		cmocka_unit_test(random_function_baseline),
-		cmocka_unit_test(tiny_zones_as_seed_003_sized_them),
+		cmocka_unit_test(tiny_zones_as_the_2002_tables_sized_them),
 		cmocka_unit_test(old_32_bit_multiplier_was_fine),
 		cmocka_unit_test(bad_arguments_are_refused),
 		cmocka_unit_test(sweep_doubles_from_1_mib_to_64_gib_skipping_small_zones),

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The 2002 hashed page wait tables (seed 003), simulated: each zone hashes
+ * The 2002 hashed page wait tables (Rik van Riel's, 2002), simulated: each zone hashes
  * struct page pointers into wait_table_size(pages) queues (pages / 256,
  * rounded up to a power of two, at most 4096), and unlocking a page wakes
  * every waiter in its queue.  How many wake for nothing, old multiplier
@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-/* Seed 003's sizing: pages / 256 rounded up to a power of 2, <= 4096; so
+/* The 2002 sizing: pages / 256 rounded up to a power of 2, <= 4096; so
  * 1 queue for a zone of fewer than 512 pages. */
 uint64_t kb_wait_table_size(uint64_t pages);
 /* The fix of December 2002: the same, but at least 4 queues ("hash_long
@@ -22,10 +22,10 @@ enum kb_wait_pattern { KB_WAIT_RANDOM, KB_WAIT_RUN };
 
 struct kb_wait_row {
 	uint64_t zone_bytes, pages;
-	uint64_t table;        /* the queues simulated: seed 003's, or the
-				* fix's where seed 003's could not work */
+	uint64_t table;        /* the queues simulated: the 2002 size, or the
+				* fix's where that could not work */
 	unsigned bits;
-	uint64_t seed_table;   /* what seed 003 sized */
+	uint64_t seed_table;   /* what the 2002 tables sized */
 	unsigned seed_shift;   /* its wait_table_shift, BITS_PER_LONG - bits */
 	int shift_overflow;    /* a table of 1: a shift by the word width,
 				* undefined in C */
@@ -49,7 +49,7 @@ int kb_wait_simulate(uint64_t zone_bytes, unsigned word, unsigned waiters,
 /* The trials `khash-bench waittable` runs a zone. */
 #define KB_WAIT_TRIALS 1000
 
-/* The sweep's zones: from 1 MiB, where seed 003's sizing breaks, to 64
+/* The sweep's zones: from 1 MiB, where the 2002 sizing breaks, to 64
  * GiB, doubling: at most KB_WAIT_ZONES. */
 #define KB_WAIT_ZONE_MIN (UINT64_C(1) << 20)
 #define KB_WAIT_ZONE_MAX (UINT64_C(64) << 30)

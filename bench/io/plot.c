@@ -316,6 +316,36 @@ static int stage_plot(struct staging *st, const char *base,
 	return render(st, base, gp_tmp, dat_tmp, err, errlen);
 }
 
+/* The title as gnuplot string text that fits a figure width pixels wide. */
+static void wrap_title(struct kb_buf *gp, const char *title, int width)
+{
+	/* what a line of the 9-point font holds, with a little to spare:
+	 * sans averages 0.6 to 0.66 of its size a character */
+	size_t fit = (size_t)(width > 120 ? (width - 40) * 10 / (9 * 7) : 12);
+	const char *line = title;
+
+	while (strlen(line) > fit) {
+		const char *cut = NULL, *p;
+
+		/* after the last "; " past a third of the line, else the first
+		 * ": " there, else at the last space */
+		for (p = line + fit / 3; p < line + fit; p++)
+			if (p[0] == ';' && p[1] == ' ')
+				cut = p + 1;
+		for (p = line + fit / 3; !cut && p < line + fit; p++)
+			if (p[0] == ':' && p[1] == ' ')
+				cut = p + 1;
+		for (p = line + fit; !cut && p > line; p--)
+			if (*p == ' ')
+				cut = p;
+		if (!cut)
+			break; /* one word longer than the line: let it run */
+		kb_buf_printf(gp, "%.*s\\n", (int)(cut - line), line);
+		line = cut + 1;
+	}
+	kb_buf_printf(gp, "%s", line);
+}
+
 /* The part of every script that renders PNG and SVG from one recipe. */
 static void script_head(struct kb_buf *gp, const char *base, const char *title,
 			int width, int height)
@@ -325,7 +355,10 @@ static void script_head(struct kb_buf *gp, const char *base, const char *title,
 		      base, base, base);
 	kb_buf_printf(gp, "if (!exists(\"out\")) out = \"%s\"\n", base);
 	kb_buf_printf(gp, "if (!exists(\"data\")) data = \"%s.dat\"\n", base);
-	kb_buf_printf(gp, "gptitle = \"%s\"\n", title);
+	/* wrapped to the figure's width: a long title is not cut at the edge */
+	kb_buf_printf(gp, "gptitle = \"");
+	wrap_title(gp, title, width);
+	kb_buf_printf(gp, "\"\n");
 	kb_buf_printf(gp, "do for [fmt in \"png svg\"] {\n");
 	kb_buf_printf(gp, "  if (fmt eq \"png\") { set terminal pngcairo size %d,%d font \"sans,9\" } else { set terminal svg size %d,%d font \"sans,9\" }\n",
 		      width, height, width, height);
@@ -370,13 +403,17 @@ static const char *gen_title(const struct kb_report *r, int g, char *buf, size_t
 	return buf;
 }
 
+/* A report heatmap's widths in pixels: the row names left of a panel, the
+ * panel, and the colour scale, its tics and its label right of the last. */
+enum { HEAT_NAMES = 95, HEAT_PANEL = 340, HEAT_SCALE = 130 };
+
 static int plot_heatmap(struct staging *st, const struct kb_report *r,
 			lkh_func func, unsigned word, char *err, size_t errlen)
 {
 	const struct kb_report_opts *o = &r->opts;
 	struct kb_buf dat = { 0 }, gp = { 0 };
-	char base[128], title[256], sel[32], layers[1024], gen[48];
-	int g, k, rows = 0, rc, ngen = 0;
+	char base[128], title[512], sel[32], layers[1024], gen[48];
+	int g, k, rows = 0, rc, ngen = 0, width;
 	size_t i;
 
 	snprintf(base, sizeof(base), "heatmap_%s_w%u", lkh_func_name(func), word);
@@ -414,9 +451,14 @@ static int plot_heatmap(struct staging *st, const struct kb_report *r,
 	}
 	if (ngen == 0)
 		return 0;
-	script_head(&gp, base, title, 460 * ngen + 60, 420);
-	kb_buf_printf(&gp, "  set multiplot layout 1,%d title \"%s; " KB_PLOT_SKEW_LEGEND "\"\n",
-		      ngen, title);
+	/* every panel the same plot area, the row names left of each and the
+	 * colour scale with its label right of the last, inside the canvas */
+	width = ngen * (HEAT_NAMES + HEAT_PANEL) + HEAT_SCALE;
+	snprintf(title + strlen(title), sizeof(title) - strlen(title), "; " KB_PLOT_SKEW_LEGEND);
+	script_head(&gp, base, title, width, 420);
+	kb_buf_printf(&gp, "  set multiplot layout 1,%d title gptitle margins %.4f,%.4f,%.4f,%.4f spacing %.4f,0\n",
+		      ngen, (double)HEAT_NAMES / width, 1 - (double)HEAT_SCALE / width,
+		      45.0 / 420, 1 - 70.0 / 420, (double)HEAT_NAMES / width);
 	kb_buf_printf(&gp, "  set xlabel \"bits\"\n%s", KB_PLOT_SKEW_SCALE);
 	kb_buf_printf(&gp, "  set ytics (");
 	rows = 0;
@@ -458,6 +500,60 @@ static int plot_heatmap(struct staging *st, const struct kb_report *r,
 	return rc;
 }
 
+void kb_plot_hist_head(struct kb_buf *gp, uint64_t m)
+{
+	/* every panel's plot area at the same place: fixed margins, the key
+	 * a line above the frame (inside, it hid a full bucket), and a
+	 * bucket at either end clear of the frame */
+	kb_buf_printf(gp, "  set lmargin 13\n  set rmargin 3\n  set tmargin 4.5\n  set bmargin 3\n");
+	kb_buf_printf(gp, "  set key at graph 0, graph 1 left bottom horizontal Left reverse samplen 2 width 2\n");
+	kb_buf_printf(gp, "  set xrange [%.6g:%.6g]\n", -(double)m / 50, (double)(m - 1) + (double)m / 50);
+}
+
+void kb_plot_hist_panel(struct kb_buf *gp, const char *gen, int col,
+			const uint64_t *counts, uint64_t m, int last)
+{
+	struct kb_skew s;
+	double mean, top;
+	uint64_t i, over = 0;
+	int logy;
+
+	kb_skew_from_counts(counts, m, &s);
+	mean = (double)s.n / (double)m;
+	for (i = 0; i < m; i++)
+		over += (double)counts[i] > s.expected_max;
+	/* a load far past a random function's would flatten its lines onto
+	 * the bottom of a linear axis */
+	logy = (double)s.max_load > 10 * s.expected_max;
+	top = fmax((double)s.max_load, s.expected_max);
+	kb_buf_printf(gp, "  set title \"%s: %llu of %llu buckets used, max load %llu, X^2/df %.3g\"\n",
+		      gen, (unsigned long long)s.used, (unsigned long long)m,
+		      (unsigned long long)s.max_load, s.chi2_per_df);
+	if (logy)
+		kb_buf_printf(gp, "  set logscale y\n  set yrange [0.5:%.6g]\n  set ylabel \"keys in bucket (log)\"\n",
+			      top * 8);
+	else
+		kb_buf_printf(gp, "  unset logscale y\n  set yrange [0:%.6g]\n  set ylabel \"keys in bucket\"\n",
+			      top * 1.25);
+	kb_buf_printf(gp, "  %s xlabel%s\n", last ? "set" : "unset", last ? " \"bucket\"" : "");
+	/* what a random function would give: the mean load, and the
+	 * fullest of m buckets it would be expected to fill */
+	kb_buf_printf(gp, "  plot data using 1:%d with impulses lc \"dark-violet\" notitle, \\\n"
+		      "    %.6g with lines dashtype 2 lw 2 lc \"black\" title \"random function: mean load %.4g\", \\\n"
+		      "    %.6g with lines dashtype 3 lw 2 lc \"red\" title \"random function: fullest bucket %.3g\"",
+		      col, mean, mean, s.expected_max, s.expected_max);
+	/* a few buckets past that: each marked and its load written, so a
+	 * lone line at the edge or under a label still reads */
+	if (over > 0 && over <= 8)
+		kb_buf_printf(gp, ", \\\n    data using 1:(column(%d) > %.6g ? column(%d) : NaN) with points pt 7 ps 0.8 lc \"dark-violet\" title \"fuller than that: bucket and its keys\", \\\n"
+			      "    data using 1:(column(%d) > %.6g && $1 < %llu ? column(%d) : NaN):(sprintf(\"%%d: %%d\", $1, column(%d))) with labels left offset char 0.6,0.6 notitle, \\\n"
+			      "    data using 1:(column(%d) > %.6g && $1 >= %llu ? column(%d) : NaN):(sprintf(\"%%d: %%d\", $1, column(%d))) with labels right offset char -0.6,0.6 notitle",
+			      col, s.expected_max, col,
+			      col, s.expected_max, (unsigned long long)m / 2, col, col,
+			      col, s.expected_max, (unsigned long long)m / 2, col, col);
+	kb_buf_printf(gp, "\n");
+}
+
 static int plot_histogram(struct staging *st, const struct kb_report *r,
 			  const struct kb_hist *hist, char *err, size_t errlen)
 {
@@ -489,30 +585,16 @@ static int plot_histogram(struct staging *st, const struct kb_report *r,
 		 lkh_func_name(h->func), (unsigned long long)r->opts.params.count,
 		 kb_keysets[h->keyset].name, (unsigned long long)m, h->word);
 	script_head(&gp, base, title, 1200, 240 * panels);
-	kb_buf_printf(&gp, "  set multiplot layout %d,1 title \"%s\"\n", panels, title);
-	kb_buf_printf(&gp, "  set xrange [-0.5:%llu]\n  set ylabel \"keys in bucket\"\n",
-		      (unsigned long long)m);
-	kb_buf_printf(&gp, "  set key top right box opaque\n");
+	kb_buf_printf(&gp, "  set multiplot layout %d,1 title gptitle\n", panels);
+	kb_plot_hist_head(&gp, m);
 	for (g = 0; g < KB_GEN_COUNT; g++) {
 		char gen[48];
-		struct kb_skew s;
 
 		if (!hist->counts[g])
 			continue;
-		kb_skew_from_counts(hist->counts[g], m, &s);
-		kb_buf_printf(&gp, "  set title \"%s: %llu of %llu buckets used, max load %llu, X^2/df %.3g\"\n",
-			      gen_title(r, g, gen, sizeof(gen)), (unsigned long long)s.used,
-			      (unsigned long long)m, (unsigned long long)s.max_load,
-			      s.chi2_per_df);
-		if (++panel == panels)
-			kb_buf_printf(&gp, "  set xlabel \"bucket\"\n");
-		/* what a random function would give: the mean load, and the
-		 * fullest of m buckets it would be expected to fill */
-		kb_buf_printf(&gp, "  plot data using 1:%d with impulses notitle, \\\n"
-			      "    %.6g with lines dashtype 2 lw 2 lc \"black\" title \"random function: mean load %.4g\", \\\n"
-			      "    %.6g with lines dashtype 3 lw 2 lc \"red\" title \"random function: fullest bucket %.3g\"\n",
-			      panel + 1, (double)s.n / (double)m, (double)s.n / (double)m,
-			      s.expected_max, s.expected_max);
+		panel++;
+		kb_plot_hist_panel(&gp, gen_title(r, g, gen, sizeof(gen)), panel + 1,
+				   hist->counts[g], m, panel == panels);
 	}
 	script_tail(&gp);
 	rc = stage_plot(st, base, &dat, &gp, err, errlen);
@@ -538,6 +620,7 @@ static int make_dir(const char *dir, char *err, size_t errlen)
 void kb_figure_free(struct kb_figure *fig)
 {
 	kb_buf_free(&fig->dat);
+	kb_buf_free(&fig->body);
 }
 
 /* Commit what is staged: 0, or 1 with err saying that there was no
@@ -572,7 +655,10 @@ int kb_plot_figures(const char *dir, const struct kb_figure *figs, size_t n,
 
 		script_head(&gp, figs[i].base, figs[i].title, figs[i].width,
 			    figs[i].height);
-		kb_buf_printf(&gp, "%s", figs[i].body);
+		kb_buf_printf(&gp, "%.*s", (int)figs[i].body.len,
+			      figs[i].body.data ? figs[i].body.data : "");
+		if (figs[i].body.failed)
+			gp.failed = 1;
 		script_tail(&gp);
 		rc = stage_plot(&st, figs[i].base, &figs[i].dat, &gp, err, errlen);
 		kb_buf_free(&gp);

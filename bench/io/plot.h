@@ -20,7 +20,7 @@ struct kb_figure {
 	char title[256];
 	int width, height;
 	struct kb_buf dat;
-	char body[4096];
+	struct kb_buf body;
 };
 
 void kb_figure_free(struct kb_figure *fig);
@@ -32,10 +32,11 @@ const char *kb_skew_mark(const struct kb_skew *s);
 
 /* The colour scale of every X^2/df heatmap: log10(X^2/df) from 0.1 (blue,
  * more even than random) through 1 (white, random) to 10 (red, broken)
- * and 1000 (dark), with the tics labelled in X^2/df itself. */
+ * and 1000 (dark), with the tics labelled in X^2/df itself, powers of ten
+ * only (a tic at the palette's yellow, 2, said nothing a reader could use). */
 #define KB_PLOT_SKEW_SCALE                                                      \
 	"  set cbrange [-1:3]\n"                                                 \
-	"  set cbtics (\"0.1\" -1, \"1\" 0, \"2\" 0.301, \"10\" 1, \"100\" 2, \">=1000\" 3)\n" \
+	"  set cbtics (\"0.1\" -1, \"1\" 0, \"10\" 1, \"100\" 2, \">=1000\" 3)\n" \
 	"  set cblabel \"X^2/df (1: random)\"\n"                          \
 	"  set palette defined (-1 \"#6baed6\", 0 \"#f7f7f7\", 0.301 \"#fee090\", 1 \"#d73027\", 3 \"#67001f\")\n"
 
@@ -44,6 +45,16 @@ const char *kb_skew_mark(const struct kb_skew *s);
 /* What the letters and the hatching of every heatmap mean. */
 #define KB_PLOT_SKEW_LEGEND \
 	"B broken (X^2/df >= " KB_PLOT_STR(KB_BROKEN) "), S skewed, hatched: no verdict (n/a, too few keys)"
+
+/* A bucket-load histogram, one panel a column of its data (bucket, then
+ * loads): the settings every panel shares, for m buckets; then each panel,
+ * GEN naming it, COL its data column, LAST giving it the x label.  A panel
+ * shows a random function's mean and fullest loads, goes logarithmic when
+ * its fullest bucket is far past that, and marks and writes the load of
+ * up to eight buckets fuller than a random function's fullest. */
+void kb_plot_hist_head(struct kb_buf *gp, uint64_t m);
+void kb_plot_hist_panel(struct kb_buf *gp, const char *gen, int col,
+			const uint64_t *counts, uint64_t m, int last);
 
 /* One heatmap cell as a data line: x, y, log10(X^2/df) and the mark;
  * s NULL for a cell that does not apply (drawn hatched, like no verdict). */

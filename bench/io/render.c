@@ -477,8 +477,8 @@ void kb_figure_influence(const struct kb_influence *r,
 			kb_buf_printf(&fig->dat, "%u %u %.5f\n", k, j, r->p[j][k]);
 		kb_buf_printf(&fig->dat, "\n");
 	}
-	snprintf(fig->body, sizeof(fig->body), "%s",
-		 "  set xlabel \"output bit\"\n  set ylabel \"input bit\"\n"
+	kb_buf_printf(&fig->body, "%s",
+		      "  set xlabel \"output bit\"\n  set ylabel \"input bit\"\n"
 		 "  set cbrange [0:1]\n  set palette defined (0 \"#2166ac\", 0.5 \"#f7f7f7\", 1 \"#b2182b\")\n"
 		 "  set title gptitle\n  set autoscale fix\n"
 		 "  plot data using 1:2:3 with image notitle\n");
@@ -644,11 +644,30 @@ void kb_render_audits(const struct kb_audit *au, const char *const *names,
 			      KB_BROKEN, KB_BROKEN);
 }
 
+/* Does series b lie on series a's line: within 5% at every table size? */
+static int audit_coincide(const struct kb_audit *a, const struct kb_audit *b)
+{
+	unsigned bits;
+
+	for (bits = a->bits_min; bits <= a->bits_max; bits += 2)
+		if (fabs(log(b->worst[bits].chi2_per_df / a->worst[bits].chi2_per_df)) > log(1.05))
+			return 0;
+	return 1;
+}
+
 void kb_figure_audits(const struct kb_audit *au, const char *const *names,
 		      size_t n, const char *base, struct kb_figure *fig)
 {
+	/* a colour and a point of its own for each multiplier (eight colours
+	 * cycled gave eleven series three pairs); 64-bit ones dashed */
+	static const char *const colour[] = { "#1f77b4", "#000080", "#2ca02c", "#9467bd",
+					      "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
+					      "#7f7f7f", "#bcbd22", "#000000", "#a6cee3" };
+	static const int point[] = { 7, 5, 9, 11, 13, 1, 2, 3, 15 };
+	const size_t ncolour = sizeof(colour) / sizeof(colour[0]);
+	double lo = 1, hi = KB_BROKEN;
 	unsigned bits;
-	size_t m;
+	size_t m, j;
 
 	if (n == 0)
 		return;
@@ -662,18 +681,40 @@ void kb_figure_audits(const struct kb_audit *au, const char *const *names,
 	kb_buf_printf(&fig->dat, "\n");
 	for (bits = au[0].bits_min; bits <= au[0].bits_max; bits += 2) {
 		kb_buf_printf(&fig->dat, "%u", bits);
-		for (m = 0; m < n; m++)
+		for (m = 0; m < n; m++) {
 			kb_buf_printf(&fig->dat, " %.6g", au[m].worst[bits].chi2_per_df);
+			lo = fmin(lo, au[m].worst[bits].chi2_per_df);
+			hi = fmax(hi, au[m].worst[bits].chi2_per_df);
+		}
 		kb_buf_printf(&fig->dat, "\n");
 	}
-	snprintf(fig->body, sizeof(fig->body),
-		 "  set logscale y\n  set xlabel \"bits (2^bits buckets, twice as many keys)\"\n"
-		 "  set ylabel \"worst X^2/df\"\n  set key outside right\n  set title gptitle\n"
-		 /* a random function's 1, and where report says broken */
-		 "  plot for [c=2:%zu] data using 1:c with linespoints title columnheader(c), \\\n"
-		 "    1 with lines dashtype 2 lc \"black\" title \"1: random function\", \\\n"
-		 "    %d with lines dashtype 2 lc \"red\" title \"%d: broken\"\n",
-		 n + 1, KB_BROKEN, KB_BROKEN);
+	/* the line at 1 clear of the bottom frame, 10 and the data inside */
+	kb_buf_printf(&fig->body,
+		      "  set logscale y\n  set yrange [%.6g:%.6g]\n"
+		      "  set xlabel \"bits (2^bits buckets, twice as many keys)\"\n"
+		      "  set ylabel \"worst X^2/df\"\n  set key outside right\n  set title gptitle\n"
+		      "  plot ", lo / 3, hi * 3);
+	for (m = 0; m < n; m++) {
+		const char *name = names[m] ? names[m] : "K";
+
+		/* one that lies on an earlier one's line: a ring around its
+		 * points, and the legend says so */
+		for (j = 0; j < m && !audit_coincide(&au[j], &au[m]); j++)
+			;
+		kb_buf_printf(&fig->body, "data using 1:%zu with linespoints lw 1.5 lc rgb \"%s\" dt %d ",
+			      m + 2, colour[m % ncolour], au[m].width == 64 ? 2 : 1);
+		if (j < m)
+			kb_buf_printf(&fig->body, "pt 6 ps 2.2 title \"%s (on %s's line)\", \\\n    ", name,
+				      names[j] ? names[j] : "K");
+		else
+			kb_buf_printf(&fig->body, "pt %d ps 1.1 title \"%s\", \\\n    ",
+				      point[m % (sizeof(point) / sizeof(point[0]))], name);
+	}
+	/* a random function's 1, and where report says broken */
+	kb_buf_printf(&fig->body,
+		      "1 with lines dashtype 3 lw 2 lc \"black\" title \"1: random function\", \\\n"
+		      "    %d with lines dashtype 3 lw 2 lc \"red\" title \"%d: broken\"\n",
+		      KB_BROKEN, KB_BROKEN);
 }
 
 /* ---- the 2002 wait tables ------------------------------------------------ */
@@ -712,16 +753,16 @@ void kb_render_waittable(const struct kb_wait_row *rows, size_t n,
 				      (unsigned long long)rows[i].fixed_table);
 		kb_buf_printf(b, "\n  ]\n}\n");
 	} else {
-		kb_buf_printf(b, "2002 page wait tables, %u-bit kernel: %u pages waited on, mean waiters woken\n"
-				 "for nothing per unlock (%u trials). random: pages anywhere in the zone;\n"
-				 "run: %u consecutive pages (readahead).\n\n",
+		kb_buf_printf(b, "Rik van Riel's 2002 hashed page wait tables, %u-bit kernel: %u pages waited on,\n"
+				 "mean waiters woken for nothing per unlock (%u trials). random: pages anywhere\n"
+				 "in the zone; run: %u consecutive pages (readahead).\n\n",
 			      word, waiters, trials, waiters);
 		kb_buf_printf(b, "%10s %9s %6s | %8s %8s | %8s %8s | %8s\n", "zone", "pages",
 			      "queues", "old rnd", "new rnd", "old run", "new run", "random f");
 		for (i = 0; i < n; i++) {
 			uint64_t mib = rows[i].zone_bytes >> 20;
 
-			/* a table seed 003 could not index is marked with '*' */
+			/* a table the 2002 sizing could not index is marked with '*' */
 			kb_buf_printf(b, rows[i].shift_overflow
 						 ? "%7llu %s %9llu %5llu* | %8.3f %8.3f | %8.3f %8.3f | %8.3f\n"
 						 : "%7llu %s %9llu %6llu | %8.3f %8.3f | %8.3f %8.3f | %8.3f\n",
@@ -736,7 +777,7 @@ void kb_render_waittable(const struct kb_wait_row *rows, size_t n,
 			uint64_t mib = rows[i].zone_bytes >> 20;
 
 			if (rows[i].shift_overflow)
-				kb_buf_printf(b, "\n* %llu MiB (%llu pages): seed 003 sized 1 queue, so wait_table_shift = %u, a shift\n"
+				kb_buf_printf(b, "\n* %llu MiB (%llu pages): the 2002 tables sized 1 queue, so wait_table_shift = %u, a shift\n"
 						 "  by the word width, undefined in C.  x86 shifts by the count modulo %u, by 0:\n"
 						 "  the zone's first struct page indexed queue %#llx of a 1-entry table.\n"
 						 "  The December 2002 fix (at least 4 queues) is what is simulated here.\n",
@@ -744,11 +785,11 @@ void kb_render_waittable(const struct kb_wait_row *rows, size_t n,
 					      rows[i].seed_shift, word,
 					      (unsigned long long)rows[i].hw_index);
 			else if (rows[i].fixed_table != rows[i].seed_table)
-				/* every row is seed 003's table where that table works:
+				/* every row is the 2002 table where that table works:
 				 * only the '*' rows borrow the fix's */
-				kb_buf_printf(b, "\n  %llu MiB: simulated with the %llu queues seed 003 sized, which work (a shift by %u)\n"
+				kb_buf_printf(b, "\n  %llu MiB: simulated with the %llu queues the 2002 tables sized, which work (a shift by %u)\n"
 						 "  and are what such zones had until the December 2002 fix raised the\n"
-						 "  floor to %llu.  Only a zone whose seed 003 table cannot work, marked '*',\n"
+						 "  floor to %llu.  Only a zone whose 2002 table cannot work, marked '*',\n"
 						 "  is simulated with the fix's size.\n",
 					      (unsigned long long)mib,
 					      (unsigned long long)rows[i].seed_table, rows[i].seed_shift,
@@ -761,7 +802,7 @@ void kb_figure_cells_hist(const struct kb_cell *c, const uint64_t *const *counts
 			  size_t n, const char *source, struct kb_figure *fig)
 {
 	uint64_t i, m = UINT64_C(1) << c[0].bits;
-	size_t g, used = 0;
+	size_t g;
 	const char *slash = strrchr(source, '/');
 	char name[64];
 	int len;
@@ -788,56 +829,84 @@ void kb_figure_cells_hist(const struct kb_cell *c, const uint64_t *const *counts
 			kb_buf_printf(&fig->dat, " %llu", (unsigned long long)counts[g][i]);
 		kb_buf_printf(&fig->dat, "\n");
 	}
-	used += (size_t)snprintf(fig->body, sizeof(fig->body),
-				 "  set multiplot layout %zu,1 title gptitle\n  set xrange [-0.5:%llu]\n"
-				 "  set ylabel \"keys in bucket\"\n  set key top right box opaque\n",
-				 n, (unsigned long long)m);
-	for (g = 0; g < n && used < sizeof(fig->body); g++) {
-		const struct kb_skew *s = &c[g].skew;
+	kb_buf_printf(&fig->body, "  set multiplot layout %zu,1 title gptitle\n", n);
+	kb_plot_hist_head(&fig->body, m);
+	for (g = 0; g < n; g++) {
 		char label[64];
-		double mean = (double)s->n / (double)m;
 
-		used += (size_t)snprintf(fig->body + used, sizeof(fig->body) - used,
-					 "  set title \"%s: %llu of %llu buckets used, max load %llu, X^2/df %.3g\"\n%s"
-					 "  plot data using 1:%zu with impulses notitle, \\\n"
-					 "    %.6g with lines dashtype 2 lw 2 lc \"black\" title \"random function: mean load %.4g\", \\\n"
-					 "    %.6g with lines dashtype 3 lw 2 lc \"red\" title \"random function: fullest bucket %.3g\"\n",
-					 gen_label(&c[g].spec, label, sizeof(label)),
-					 (unsigned long long)s->used,
-					 (unsigned long long)m, (unsigned long long)s->max_load,
-					 s->chi2_per_df, g + 1 == n ? "  set xlabel \"bucket\"\n" : "",
-					 g + 2, mean, mean, s->expected_max, s->expected_max);
+		kb_plot_hist_panel(&fig->body, gen_label(&c[g].spec, label, sizeof(label)),
+				   (int)g + 2, counts[g], m, g + 1 == n);
 	}
-	if (used < sizeof(fig->body))
-		snprintf(fig->body + used, sizeof(fig->body) - used, "  unset multiplot\n");
+	kb_buf_printf(&fig->body, "  unset multiplot\n");
 }
 
 void kb_figure_waittable(const struct kb_wait_row *rows, size_t n,
 			 unsigned word, unsigned waiters,
 			 struct kb_figure *fig)
 {
+	/* the four simulations: column, title, colour, point; its zeros are
+	 * drawn at a floor of their own in an open point of its shape */
+	static const struct {
+		const char *title, *colour;
+		int pt, zero_pt;
+	} series[] = {
+		{ "old, random pages", "#d62728", 7, 6 },
+		{ "new, random pages", "#1f77b4", 5, 4 },
+		{ "old, a run of pages", "#ff7f0e", 9, 8 },
+		{ "new, a run of pages", "#2ca02c", 11, 10 },
+	};
+	double low = 1, high = 1, v[4], zero;
+	int zeros[4] = { 0 }, c;
 	size_t i;
 
 	snprintf(fig->base, sizeof(fig->base), "waittable_w%u_n%u", word, waiters);
-	snprintf(fig->title, sizeof(fig->title), "Spurious wake-ups per unlock, %u waiters, %u-bit kernel (seed 003's wait tables)",
+	snprintf(fig->title, sizeof(fig->title), "Spurious wake-ups per unlock, %u waiters, %u-bit kernel (Rik van Riel's 2002 hashed page wait tables)",
 		 waiters, word);
-	fig->width = 900;
+	fig->width = 1050;
 	fig->height = 520;
 	kb_buf_printf(&fig->dat, "# zone_mib old_random new_random old_run new_run random_function\n");
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		kb_buf_printf(&fig->dat, "%llu %.4f %.4f %.4f %.4f %.4f\n",
 			      (unsigned long long)(rows[i].zone_bytes >> 20),
 			      rows[i].old_random, rows[i].new_random,
 			      rows[i].old_run, rows[i].new_run, rows[i].baseline);
-	snprintf(fig->body, sizeof(fig->body), "%s",
-		 "  set logscale x 2\n  set logscale y\n  set xlabel \"zone size (MiB)\"\n"
-		 "  set ylabel \"waiters woken for nothing per unlock\"\n  set key top left\n"
-		 "  set title gptitle\n"
-		 "  plot data using 1:2 with linespoints title \"old, random pages\", \\\n"
-		 "       data using 1:3 with linespoints title \"new, random pages\", \\\n"
-		 "       data using 1:4 with linespoints title \"old, a run of pages\", \\\n"
-		 "       data using 1:5 with linespoints title \"new, a run of pages\", \\\n"
-		 "       data using 1:6 with lines dashtype 2 title \"random function\"\n");
+		v[0] = rows[i].old_random;
+		v[1] = rows[i].new_random;
+		v[2] = rows[i].old_run;
+		v[3] = rows[i].new_run;
+		for (c = 0; c < 4; c++) {
+			/* as written: a mean that prints as 0.0000 is drawn as 0 */
+			if (v[c] < 0.00005)
+				zeros[c] = 1;
+			else
+				low = fmin(low, v[c]);
+			high = fmax(high, v[c]);
+		}
+		if (rows[i].baseline > 0)
+			low = fmin(low, rows[i].baseline);
+	}
+	/* a log scale has no 0: zeros go on a floor a decade below the
+	 * smallest mean, labelled 0 on the axis, inside the frame */
+	zero = pow(10, floor(log10(low)) - 1);
+	kb_buf_printf(&fig->body,
+		      "  set logscale x 2\n  set logscale y\n  set yrange [%.6g:%.6g]\n"
+		      "  set ytics add (\"0\" %.6g)\n  set xlabel \"zone size (MiB)\"\n"
+		      "  set ylabel \"waiters woken for nothing per unlock\"\n"
+		      "  set key outside right top Left reverse\n  set title gptitle\n  plot ",
+		      zero / 2, high * 2, zero);
+	for (c = 0; c < 4; c++)
+		kb_buf_printf(&fig->body, "data using 1:%d with linespoints lc rgb \"%s\" pt %d title \"%s\", \\\n       ",
+			      c + 2, series[c].colour, series[c].pt, series[c].title);
+	kb_buf_printf(&fig->body, "data using 1:6 with lines dashtype 2 lc \"black\" title \"random function\"");
+	if (zeros[0] + zeros[1] + zeros[2] + zeros[3])
+		kb_buf_printf(&fig->body, ", \\\n       %.6g with lines dashtype 3 lc \"gray50\" title \"0: none woken (no 0 on a log scale)\"",
+			      zero);
+	for (c = 0; c < 4; c++)
+		if (zeros[c])
+			kb_buf_printf(&fig->body, ", \\\n       data using 1:(column(%d) == 0 ? %.6g : NaN) with points lc rgb \"%s\" pt %d ps %.1f title \"%s: 0\"",
+				      c + 2, zero, series[c].colour, series[c].zero_pt,
+				      1.0 + 0.4 * c, series[c].title);
+	kb_buf_printf(&fig->body, "\n");
 }
 
 /* ---- named kernel tables ------------------------------------------------ */
@@ -1112,9 +1181,9 @@ void kb_figure_gen_heatmap(struct kb_figure *fig, int rows, int row0_on_top,
 		fig->dat.failed = 1;
 	kb_plot_heat_layers(layers, sizeof(layers), "index 0",
 			    ", \\\n    data index 1 using (0):1:ytic(2) with points pt -1 notitle");
-	snprintf(fig->body, sizeof(fig->body),
-		 "  set xlabel \"generation\"\n  set xtics (%s)\n"
-		 "  set ytics scale 0 font \",8\"\n  set yrange %s\n  set xrange [-0.5:%d.5]\n"
-		 KB_PLOT_SKEW_SCALE "  set title gptitle\n%s",
-		 xtics, yrange, ngens - 1, layers);
+	kb_buf_printf(&fig->body,
+		      "  set xlabel \"generation\"\n  set xtics (%s)\n"
+		      "  set ytics scale 0 font \",8\"\n  set yrange %s\n  set xrange [-0.5:%d.5]\n"
+		      KB_PLOT_SKEW_SCALE "  set title gptitle\n%s",
+		      xtics, yrange, ngens - 1, layers);
 }
