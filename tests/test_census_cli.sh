@@ -42,6 +42,10 @@ bad() {
 
 "$kb" census --help >"$tmp/help" 2>&1; check "census --help exits 0" $?
 grep -q '^Usage: khash-bench census ' "$tmp/help"; check "census --help: usage" $?
+# both formats, and the class of a site with no bucket (the help is folded)
+tr '\n' ' ' <"$tmp/help" | grep -q "format khash-census 1, or 2, whose site lines may end in the name of the module" &&
+	tr '\n' ' ' <"$tmp/help" | grep -q "'feeds another hash' where its entry names the hash"
+check "census --help: format 2's modules, and 'feeds another hash'" $?
 
 ## the fixture, in every format
 if [ -n "$extract" ]; then
@@ -219,8 +223,10 @@ check "i386: old hash_ptr of 64 KiB-aligned pointers fills one bucket" $?
 		printf 'keys 11'; for j in $(seq 0 15); do printf ' %x' $(((i * 16 + j) * 40503 + 7)); done; echo
 	done
 	# 64 signal_structs 64 bytes apart: hash32_ptr xors the halves, whose
-	# top bits do not move, so all 64 share the top 4 bits of the word
-	for s in "12 hash32_ptr 0 64 kernel/time/posix-timers.c:115" "13 hash32_ptr 0 64 include/net/ndisc.h:375"; do
+	# top bits do not move, so all 64 share the top 4 bits of the word; the
+	# neighbour hash's line twice (a header's line, two .c files)
+	for s in "12 hash32_ptr 0 64 kernel/time/posix-timers.c:115" "13 hash32_ptr 0 64 include/net/ndisc.h:375" \
+		"14 hash32_ptr 0 64 include/net/ndisc.h:375"; do
 		echo "site $s"
 		for i in 0 1 2 3; do
 			printf 'keys %s' "${s%% *}"; for j in $(seq 0 15); do printf ' %x' $((0xffff888004000000 + (i * 16 + j) * 64)); done; echo
@@ -244,7 +250,7 @@ print(round((16 / 64 * sum(x * x for x in c) - 64) / 15, 6))')
 	! grep -q ',broken,' "$tmp/other.csv"
 check "csv: X^2/df 64 (broken by the old rules) is 'feeds another hash'" $?
 grep -q '^  new        0 broken,    0 skewed,    1 fine$' "$tmp/other.out" &&
-	grep -q '^  no verdict: 2 judged sites pick no bucket, 2 of them feed another hash$' "$tmp/other.out" &&
+	grep -q '^  no verdict: 3 judged sites pick no bucket, 3 of them feed another hash$' "$tmp/other.out" &&
 	grep -A2 ' hash32_ptr  *kernel/time/posix-timers.c:115$' "$tmp/other.out" |
 		grep -q '^    feeds another hash, no cost: hash_32 on this line picks the bucket (under new [0-9.]*, ok)$' &&
 	grep -A2 ' include/net/ndisc.h:375$' "$tmp/other.out" |
@@ -255,12 +261,12 @@ python3 - "$tmp/other.json" <<'EOF'
 import json, sys
 f = json.load(open(sys.argv[1]))["files"][0]
 by = {s["id"]: s for s in f["sites"]}
-ok = (f["summary"]["no_bucket"] == 2 and f["summary"]["feeds_another_hash"] == 2
+ok = (f["summary"]["no_bucket"] == 3 and f["summary"]["feeds_another_hash"] == 3
       and all(f["summary"][g]["broken"] == f["summary"][g]["skewed"] == 0
               and f["summary"][g]["ok"] + f["summary"][g]["even"] == 1
               for g in ("old", "minimal", "posted", "new"))
       and all(by[i]["gens"][g]["verdict"] == "feeds another hash"
-              for i in (12, 13) for g in ("old", "minimal", "posted", "new"))
+              for i in (12, 13, 14) for g in ("old", "minimal", "posted", "new"))
       and by[12]["gens"]["old"]["chi2_per_df"] == 64
       and by[12]["feeds"] == "hash_32" and by[12]["bucket_site"] == 11
       and by[13]["feeds"].startswith("xor the key") and by[13]["bucket_site"] is None
@@ -270,9 +276,11 @@ EOF
 check "json: 'feeds another hash', the hash it feeds and the line's bucket site" $?
 if command -v gnuplot >/dev/null; then
 	"$kb" census --format csv -o "$tmp/other2.csv" --plot "$tmp/oplots" "$tmp/other.txt" &&
-		[ "$(grep -c ' 4 1.8062 F "feeds another hash" "(64) F"$' "$tmp/oplots/census.dat")" = 8 ] &&
+		[ "$(grep -c ' 4 1.8062 F "feeds another hash" "(64) F"$' "$tmp/oplots/census.dat")" = 12 ] &&
+		grep -q '^[0-9] "x86_64 include/net/ndisc.h:375 hash32_ptr #13"$' "$tmp/oplots/census.dat" &&
+		grep -q '^[0-9] "x86_64 include/net/ndisc.h:375 hash32_ptr #14"$' "$tmp/oplots/census.dat" &&
 		python3 "$(dirname "$0")/check_heatmap_data.py" census "$tmp/other2.csv" "$tmp/oplots" >/dev/null
-	check "--plot data: 'feeds another hash', its own colour, no B" $?
+	check "--plot data: 'feeds another hash', its own colour, no B; one line's two sites named apart" $?
 fi
 
 ## version 2: module sites read and judged like the kernel's own; the

@@ -150,6 +150,22 @@ for a in x86_64 i386; do
 		"$(summary "6.12-$a")"
 	has -xF "$rowline" <"$readme"
 	check "6.12 $a: the README's row" $?
+	# kernel/census/README.md's results table: the same figures by column
+	col=$(python3 - "$tmp/6.12-$a.json" <<'EOF'
+import json, sys
+s = json.load(open(sys.argv[1]))["files"][0]["summary"]
+g = ("old", "minimal", "posted", "new")
+print("broken %s, skewed %s" % tuple(" / ".join(str(s[x][v]) for x in g) for v in ("broken", "skewed"))
+      + "|%d (%d)" % (s["no_bucket"], s["feeds_another_hash"]))
+EOF
+)
+	n=$([ "$a" = x86_64 ] && echo 4 || echo 5)
+	same "6.12 $a: kernel/census/README.md's verdicts and no-bucket rows" "$col" \
+		"$(awk -F'|' -v n="$n" 'function t(x) { gsub(/^ +| +$/, "", x); return x }
+			/^[|] verdicts [(]old/ { v = t($n) }
+			/^[|] judged sites that pick no bucket/ { b = t($n) }
+			END { print v "|" b }' \
+			"$(dirname "$readme")/kernel/census/README.md")"
 	# 123 distinct file:lines; 46 module sites in 23 modules (format 2:
 	# the module last on the site line)
 	same "6.12 $a: distinct file:lines, module sites, modules" "123 46 23" \
