@@ -351,10 +351,15 @@ static void no_bucket_sites_have_no_verdict(void **state)
 	s = add_site(&f, 3, "hash32_ptr", 0, 64, "include/net/ndisc.h:375");
 	for (i = 0; i < 64; i++)
 		key(s, UINT64_C(0xffff888004000000) + 64 * i, 0);
+	/* a site of another line, broken under old: it sorts first */
+	s = add_site(&f, 4, "hash_32", 3, 29, "kernel/census_a.c:10");
+	for (i = 0; i < 29; i++)
+		key(s, i << 16, 0);
 	assert_int_equal(kb_census_run(&f, 1, NULL, &rows, &n, err, sizeof(err)), 0);
-	/* the bucket-picking site first, then the two with no verdict */
-	assert_int_equal(rows[0].site->id, 2);
-	for (i = 1; i < 3; i++) {
+	/* the bucket-picking sites first, then the two with no verdict */
+	assert_int_equal(rows[0].site->id, 4);
+	assert_int_equal(rows[1].site->id, 2);
+	for (i = 2; i < 4; i++) {
 		assert_int_equal(rows[i].at, 4);
 		assert_float_equal(rows[i].gen[LKH_GEN_NEW].chi2_per_df, 64, 1e-9);
 		assert_int_equal(kb_census_verdict(&rows[i].gen[LKH_GEN_NEW]), KB_VERDICT_BROKEN);
@@ -364,19 +369,22 @@ static void no_bucket_sites_have_no_verdict(void **state)
 					    "feeds another hash");
 		}
 	}
-	/* posix-timers.c:115's word: the hash_32 on its line picks the bucket */
-	assert_int_equal(rows[1].site->id, 1);
-	assert_ptr_equal(kb_census_bucket_row(rows, n, &rows[1]), &rows[0]);
-	assert_null(kb_census_bucket_row(rows, n, &rows[2]));
-	assert_null(kb_census_bucket_row(rows, n, &rows[0]));
-	assert_string_equal(kb_census_row_verdict_word(&rows[0], LKH_GEN_NEW),
-			    kb_verdict(&rows[0].gen[LKH_GEN_NEW]));
+	/* posix-timers.c:115's word: the hash_32 on its line picks the bucket,
+	 * not census_a.c's, which comes first */
+	assert_int_equal(rows[2].site->id, 1);
+	assert_ptr_equal(kb_census_bucket_row(rows, n, &rows[2]), &rows[1]);
+	assert_null(kb_census_bucket_row(rows, n, &rows[3]));
+	assert_null(kb_census_bucket_row(rows, n, &rows[1]));
+	assert_string_equal(kb_census_row_verdict_word(&rows[1], LKH_GEN_NEW),
+			    kb_verdict(&rows[1].gen[LKH_GEN_NEW]));
+	assert_string_equal(kb_census_row_verdict_word(&rows[0], LKH_GEN_OLD), "broken");
 	kb_census_summarize(rows, n, 0, &sum);
-	assert_int_equal(sum.judged, 3);
+	assert_int_equal(sum.judged, 4);
 	assert_int_equal(sum.no_bucket, 2);
 	assert_int_equal(sum.feeds, 2);
+	/* census_a.c's alone broken, under old, minimal and posted */
 	for (g = 0; g < LKH_GEN_COUNT; g++) {
-		assert_int_equal(sum.verdicts[g][KB_VERDICT_BROKEN], 0);
+		assert_int_equal(sum.verdicts[g][KB_VERDICT_BROKEN], g != LKH_GEN_NEW);
 		assert_int_equal(sum.verdicts[g][KB_VERDICT_SKEWED], 0);
 	}
 	free(rows);
