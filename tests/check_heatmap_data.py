@@ -10,6 +10,8 @@ Usage:
   check_heatmap_data.py report REPORT.csv PLOT-DIR FUNC WORD
   check_heatmap_data.py tables TABLES.csv PLOT-DIR WORD
   check_heatmap_data.py census CENSUS.csv PLOT-DIR
+(census: each cell's colour class is its verdict's, even, ok, skewed,
+broken or no bucket; its label X^2/df; every row name unique)
 Exit 0 when every cell matches; otherwise 1, naming the first few that do not.
 """
 import csv
@@ -160,13 +162,70 @@ def check_tables(csv_path, plot_dir, word, bad):
     return check_gen_heatmap(f"tables_w{word}", plot_dir, rows, 0, bad)
 
 
+# The census figure colours a cell by its verdict's class, not by X^2/df:
+# one colour a class, so the colour can never disagree with the verdict.
+CENSUS_CLASS = {"even": 0, "ok": 1, "skewed": 2, "broken": 3,
+                "feeds another hash": 4, "no bucket": 4}
+CENSUS_MARK = {"broken": "B", "skewed": "S", "feeds another hash": "F",
+               "no bucket": "N"}
+
+
+def census_cells(plot_dir):
+    """The figure's data block 0: {(generation, row): (class, verdict, label)}."""
+    text = open(os.path.join(plot_dir, "census.dat"), encoding="utf-8").read()
+    cells = {}
+    for m in re.finditer(r'^(\d+) (\d+) (\d+) \S+ (\S+) "([^"]*)" "([^"]*)"$',
+                         text.split("\n\n\n")[0], re.M):
+        g, row, cls, mark, verdict, label = m.groups()
+        cells[(GENS[int(g)], int(row))] = (int(cls), verdict, label, mark)
+    return cells
+
+
 def check_census(csv_path, plot_dir, bad):
     # judged sites only, the CSV's first at the top: rows count up from the
-    # bottom; a site's name can repeat (two calls on one line)
-    rows = csv_rows(csv_path, lambda r: r["verdict"] != "too few keys",
-                    lambda r: (r["file"], r["id"]),
-                    lambda r: f'{r["arch"]} {r["site"]} {r["func"]}')
-    return check_gen_heatmap("census", plot_dir, rows[::-1], len(rows) - 1, bad)
+    # bottom
+    order, cells = [], {}
+    with open(csv_path, newline="", encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            if r["verdict"] == "too few keys":
+                continue
+            k = (r["file"], r["id"])
+            if k not in cells:
+                order.append(k)
+                cells[k] = {}
+            cells[k][r["gen"]] = r
+    n = len(order)
+    names = row_names(plot_dir, "census")
+    if len(set(names.values())) != len(names):
+        dup = sorted(v for v in names.values() if list(names.values()).count(v) > 1)
+        bad.append(f"row names repeat: {dup[:2]}")
+    if len(names) != n:
+        bad.append(f"{len(names)} row names for {n} judged sites")
+    data = census_cells(plot_dir)
+    # gnuplot's own reading of the image: the pixel value is the class + 0.5
+    panels = painted(plot_dir, "census")
+    got = panels[0] if panels else {}
+    for i, k in enumerate(order):
+        row = n - 1 - i
+        for gen, r in cells[k].items():
+            want = CENSUS_CLASS[r["verdict"]]
+            cell = data.get((gen, row))
+            if cell is None:
+                bad.append(f"{k} {gen}: in the CSV, not in the figure's data")
+                continue
+            cls, verdict, label, mark = cell
+            if verdict != r["verdict"] or cls != want:
+                bad.append(f"{k} {gen}: class {cls} '{verdict}', the CSV's verdict is '{r['verdict']}'")
+            if mark != CENSUS_MARK.get(r["verdict"], "-"):
+                bad.append(f"{k} {gen}: marked '{mark}' for '{r['verdict']}'")
+            x2 = float(r["chi2_per_df"])
+            num = label.split()[0].strip("()")
+            if num != "<.01" and abs(float(num) - x2) > 0.0051 * max(1, x2):
+                bad.append(f"{k} {gen}: labelled {label}, the CSV's X^2/df is {x2}")
+            pix = got.get((GENS.index(gen), row), [None])[0]
+            if pix is None or math.isnan(pix) or int(pix) != want:
+                bad.append(f"{k} {gen}: painted {pix}, the class of '{r['verdict']}' is {want}")
+    return "census", len(data)
 
 
 def main():

@@ -111,13 +111,14 @@ static const struct expect {
 	{ 1, 2, 29, { 29, 29, 29, 0.954022988506 }, { 1, 1, 1, 4 }, { 29, 29, 29, 10 } },
 	{ 2, 3, 45, { 19.2984126984, 0.047619047619, 0.047619047619, 0.047619047619 },
 	  { 2, 8, 8, 8 }, { 23, 6, 6, 6 } },
-	{ 3, 4, 70, { 2.83047619048, 2.83047619048, 2.83047619048, 0.575238095238 },
-	  { 10, 10, 10, 16 }, { 8, 8, 8, 6 } },
 	{ 5, 4, 60, { 0.942222222222, 0.942222222222, 0.622222222222, 0.622222222222 },
 	  { 16, 16, 16, 16 }, { 7, 7, 6, 6 } },
 	{ 7, 2, 40, { 0.866666666667, 0.866666666667, 0.6, 0.6 }, { 4, 4, 4, 4 }, { 13, 13, 13, 13 } },
 	{ 4, 4, 60, { 0.195555555556, 0.195555555556, 0.266666666667, 0.266666666667 },
 	  { 16, 16, 16, 16 }, { 5, 5, 5, 5 } },
+	/* fs/namei.c:2109's name hash picks no bucket: after the verdicts */
+	{ 3, 4, 70, { 2.83047619048, 2.83047619048, 2.83047619048, 0.575238095238 },
+	  { 10, 10, 10, 16 }, { 8, 8, 8, 6 } },
 	{ 6, 0, 3, { 0 }, { 0 }, { 0 } },
 };
 
@@ -173,7 +174,7 @@ static void fixture_as_computed_in_python(void **state)
 	assert_int_equal(kb_census_run(&f, 1, NULL, &rows, &n, err, sizeof(err)), 0);
 	assert_int_equal(n, sizeof(expected) / sizeof(expected[0]));
 	/* worst first: broken under old by X^2/df, then the rest by old's
-	 * X^2/df, too few keys last */
+	 * X^2/df, then the site that picks no bucket, too few keys last */
 	for (i = 0; i < n; i++) {
 		const struct expect *e = &expected[i];
 		const struct kb_census_row *r = &rows[i];
@@ -265,13 +266,16 @@ static void summary_counts(void **state)
 	assert_int_equal(s.sites, 7);
 	assert_int_equal(s.judged, 6);
 	assert_int_equal(s.too_few, 1);
-	/* old: sites 1 and 2 broken; new: nothing broken or skewed */
+	/* old: sites 1 and 2 broken; new: nothing broken or skewed; site 3
+	 * (the name hash, kind other) has no verdict under any */
+	assert_int_equal(s.no_bucket, 1);
+	assert_int_equal(s.feeds, 0);
 	assert_int_equal(s.verdicts[LKH_GEN_OLD][KB_VERDICT_BROKEN], 2);
-	assert_int_equal(s.verdicts[LKH_GEN_OLD][KB_VERDICT_OK], 4);
+	assert_int_equal(s.verdicts[LKH_GEN_OLD][KB_VERDICT_OK], 3);
 	assert_int_equal(s.verdicts[LKH_GEN_MINIMAL][KB_VERDICT_BROKEN], 1);
 	assert_int_equal(s.verdicts[LKH_GEN_NEW][KB_VERDICT_BROKEN], 0);
 	assert_int_equal(s.verdicts[LKH_GEN_NEW][KB_VERDICT_SKEWED], 0);
-	assert_int_equal(s.verdicts[LKH_GEN_NEW][KB_VERDICT_OK], 6);
+	assert_int_equal(s.verdicts[LKH_GEN_NEW][KB_VERDICT_OK], 5);
 	free(rows);
 	free_fixture(&f[0]);
 	free_fixture(&f[1]);
@@ -317,6 +321,102 @@ static int ncensus_paths;
  * new census cannot lack one unnoticed), and every entry of the site table
  * is a site of them (none is stale or misspelt).
  */
+/* A site whose hash picks no bucket has no verdict, however its keys
+ * fall: the posix timer line of 6.1, whose hash32_ptr word feeds the
+ * hash_32 beside it, and the NDISC device word, which feeds a random
+ * multiplier.  64 pointers 64 bytes apart keep the top bits of
+ * hash32_ptr's word: in one of 16 buckets, X^2/df (16/64 * 64^2 - 64)/15
+ * = 64, broken by the rules of a table. */
+static void no_bucket_sites_have_no_verdict(void **state)
+{
+	struct kb_census_file f;
+	struct kb_census_site *s;
+	struct kb_census_row *rows;
+	struct kb_census_summary sum;
+	size_t n, i;
+	char err[256];
+	int g;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	f.word = 64;
+	f.arch = "x86_64";
+	/* (add_site moves the sites: each takes its keys at once) */
+	s = add_site(&f, 1, "hash32_ptr", 0, 64, "kernel/time/posix-timers.c:115");
+	for (i = 0; i < 64; i++)
+		key(s, UINT64_C(0xffff888004000000) + 64 * i, 0);
+	s = add_site(&f, 2, "hash_32", 9, 64, "kernel/time/posix-timers.c:115");
+	for (i = 0; i < 64; i++)
+		key(s, 40503 * i + 7, 0);
+	s = add_site(&f, 3, "hash32_ptr", 0, 64, "include/net/ndisc.h:375");
+	for (i = 0; i < 64; i++)
+		key(s, UINT64_C(0xffff888004000000) + 64 * i, 0);
+	/* a site of another line, broken under old: it sorts first */
+	s = add_site(&f, 4, "hash_32", 3, 29, "kernel/census_a.c:10");
+	for (i = 0; i < 29; i++)
+		key(s, i << 16, 0);
+	assert_int_equal(kb_census_run(&f, 1, NULL, &rows, &n, err, sizeof(err)), 0);
+	/* the bucket-picking sites first, then the two with no verdict */
+	assert_int_equal(rows[0].site->id, 4);
+	assert_int_equal(rows[1].site->id, 2);
+	for (i = 2; i < 4; i++) {
+		assert_int_equal(rows[i].at, 4);
+		assert_float_equal(rows[i].gen[LKH_GEN_NEW].chi2_per_df, 64, 1e-9);
+		assert_int_equal(kb_census_verdict(&rows[i].gen[LKH_GEN_NEW]), KB_VERDICT_BROKEN);
+		for (g = 0; g < LKH_GEN_COUNT; g++) {
+			assert_int_equal(kb_census_row_verdict(&rows[i], g), KB_CENSUS_NO_BUCKET);
+			assert_string_equal(kb_census_row_verdict_word(&rows[i], g),
+					    "feeds another hash");
+		}
+	}
+	/* posix-timers.c:115's word: the hash_32 on its line picks the bucket,
+	 * not census_a.c's, which comes first */
+	assert_int_equal(rows[2].site->id, 1);
+	assert_ptr_equal(kb_census_bucket_row(rows, n, &rows[2]), &rows[1]);
+	assert_null(kb_census_bucket_row(rows, n, &rows[3]));
+	assert_null(kb_census_bucket_row(rows, n, &rows[1]));
+	assert_string_equal(kb_census_row_verdict_word(&rows[1], LKH_GEN_NEW),
+			    kb_verdict(&rows[1].gen[LKH_GEN_NEW]));
+	assert_string_equal(kb_census_row_verdict_word(&rows[0], LKH_GEN_OLD), "broken");
+	kb_census_summarize(rows, n, 0, &sum);
+	assert_int_equal(sum.judged, 4);
+	assert_int_equal(sum.no_bucket, 2);
+	assert_int_equal(sum.feeds, 2);
+	/* census_a.c's alone broken, under old, minimal and posted */
+	for (g = 0; g < LKH_GEN_COUNT; g++) {
+		assert_int_equal(sum.verdicts[g][KB_VERDICT_BROKEN], g != LKH_GEN_NEW);
+		assert_int_equal(sum.verdicts[g][KB_VERDICT_SKEWED], 0);
+	}
+	free(rows);
+	free_fixture(&f);
+}
+
+/* An entry names what it feeds only where it picks no bucket, and one
+ * whose bucket is the line's other call has that call's entry beside it. */
+static void feeds_only_where_no_bucket(void **state)
+{
+	unsigned u, v, same = 0;
+
+	(void)state;
+	for (u = 0; u < kb_census_site_uses_count; u++) {
+		const struct kb_census_site_use *e = &kb_census_site_uses[u];
+		int found = 0;
+
+		if (!e->feeds)
+			continue;
+		assert_int_equal(e->kind, KB_SITE_OTHER);
+		if (strcmp(e->feeds, KB_SITE_FEEDS_SAME_LINE))
+			continue;
+		same++;
+		for (v = 0; v < kb_census_site_uses_count; v++)
+			found |= v != u && !strcmp(kb_census_site_uses[v].kernel, e->kernel) &&
+				 !strcmp(kb_census_site_uses[v].where, e->where) &&
+				 kb_census_site_uses[v].kind != KB_SITE_OTHER;
+		assert_true(found);
+	}
+	assert_int_equal(same, 2); /* posix-timers.c of 6.1 and 6.12 */
+}
+
 static void every_census_site_has_a_kind(void **state)
 {
 	unsigned char used[512] = { 0 };
@@ -448,6 +548,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(tables_and_sizes),
 		cmocka_unit_test(summary_counts),
 		cmocka_unit_test(word32),
+		cmocka_unit_test(no_bucket_sites_have_no_verdict),
+		cmocka_unit_test(feeds_only_where_no_bucket),
 		cmocka_unit_test(every_census_site_has_a_kind),
 		cmocka_unit_test(kinds_come_from_the_named_table),
 	};

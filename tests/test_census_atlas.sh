@@ -63,7 +63,7 @@ check "text: the reached line" $?
 grep -qxF "never reached of those 13: 6 not in the census kernel (3 hardware, 2 kvm, 1 workload), 3 compiled but not called (1 hardware, 0 kvm, 2 workload)" "$tmp/fix.txt"
 check "text: the never-reached line" $?
 # the list: by class, then hint, in the atlas's order
-[ "$(sed -n '/^never reached/,/^bits:/p' "$tmp/fix.txt" | sed '1d;$d' | tr '\n' '|')" = \
+[ "$(sed -n '/^never reached/,/^Per generation X/p' "$tmp/fix.txt" | sed '1d;$d' | tr '\n' '|')" = \
   "  not in the census kernel, hardware:|    drivers/gpu/f.c:30 f2 hash_ptr m|    sound/core/s.c:8 s hash_32 m|    arch/x86/mm/p.c:4 p hash_long y|  not in the census kernel, kvm:|    virt/kvm/k.c:9 k hash_64 m|    arch/x86/kvm/x.c:11 x hash_64 m|  not in the census kernel, workload:|    net/core/q.c:6 q hash_32 y|  compiled but not called, hardware:|    drivers/gpu/f.c:12 f1 hash_ptr m|  compiled but not called, workload:|    fs/b.c:22 #define B2_HASH hash_32 m|    kernel/e.c:40 e hash_32 y|" ]
 check "text: the never-reached sites by class and hint" $?
 # by subsystem: each top directory, drivers/net under drivers (the one

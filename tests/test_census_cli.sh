@@ -42,6 +42,10 @@ bad() {
 
 "$kb" census --help >"$tmp/help" 2>&1; check "census --help exits 0" $?
 grep -q '^Usage: khash-bench census ' "$tmp/help"; check "census --help: usage" $?
+# both formats, and the class of a site with no bucket (the help is folded)
+tr '\n' ' ' <"$tmp/help" | grep -q "format khash-census 1, or 2, whose site lines may end in the name of the module" &&
+	tr '\n' ' ' <"$tmp/help" | grep -q "'feeds another hash' where its entry names the hash"
+check "census --help: format 2's modules, and 'feeds another hash'" $?
 
 ## the fixture, in every format
 if [ -n "$extract" ]; then
@@ -72,24 +76,33 @@ fi
 "$kb" census "$fixture" >"$tmp/fix.txt"; check "census of the fixture exits 0" $?
 grep -q '^7 sites: 6 judged, 1 with too few keys (fewer than 21 distinct)$' "$tmp/fix.txt"
 check "text: the summary line" $?
-grep -q '^  old        2 broken,    0 skewed,    4 fine$' "$tmp/fix.txt" &&
-	grep -q '^  new        0 broken,    0 skewed,    6 fine$' "$tmp/fix.txt"
-check "text: broken under old, none under new" $?
-# worst first: the sites in the order the sort rule gives them
-[ "$(awk '/^site /{on = 1; next} on && /^[^ ]/ {print $1}' "$tmp/fix.txt" | tr '\n' ' ')" = \
-  "kernel/census_a.c:10 fs/btrfs/raid56.c:178 fs/namei.c:2109 fs/btrfs/inode.c:5866 fs/inode.c:1520 fs/inode.c:1234 kernel/census_b.c:20 " ]
-check "text: worst first, too few keys last" $?
-grep -q '^kernel/census_b.c:20 .* | too few keys$' "$tmp/fix.txt"; check "text: too few keys" $?
-grep -q '^fs/btrfs/raid56.c:178  *hash_64  *btrfs-raid56  *11 ' "$tmp/fix.txt"
-check "text: the named table at its file:line" $?
+# fs/namei.c:2109 (fold_hash, kind other) picks no bucket: no verdict
+grep -q '^  old        2 broken,    0 skewed,    3 fine$' "$tmp/fix.txt" &&
+	grep -q '^  new        0 broken,    0 skewed,    5 fine$' "$tmp/fix.txt" &&
+	grep -q '^  no verdict: 1 judged sites pick no bucket, 0 of them feed another hash$' "$tmp/fix.txt"
+check "text: broken under old, none under new, one site with no verdict" $?
+# worst first: the sites in the order the sort rule gives them (the site
+# is the last column; the lines under a site are indented)
+[ "$(awk '/ site$/{on = 1; next} on && !/^    [a-z]/ && !/^      / {print $NF}' "$tmp/fix.txt" | tr '\n' ' ')" = \
+  "kernel/census_a.c:10 fs/btrfs/raid56.c:178 fs/btrfs/inode.c:5866 fs/inode.c:1520 fs/inode.c:1234 fs/namei.c:2109 kernel/census_b.c:20 " ]
+check "text: worst first, no bucket after the judged, too few keys last" $?
+grep -q '^ too few keys  *10  0        3 hash_32  *kernel/census_b.c:20$' "$tmp/fix.txt"; check "text: too few keys" $?
+grep -q '^   #19.3  0.0476  0.0476  0.0476   11  3       45 hash_64  *fs/btrfs/raid56.c:178$' "$tmp/fix.txt"
+check "text: X^2/df per generation, broken marked #" $?
+# no line of the table is wider than 120 columns (the fixture's: 100)
+[ "$(awk '{ if (length > m) m = length } END { print m }' "$tmp/fix.txt")" -le 100 ]
+check "text: no line over 100 columns" $?
 # under each site its kind, and the cost that kind pays per generation
-grep -A1 '^fs/btrfs/raid56.c:178 ' "$tmp/fix.txt" | grep -q '^    chained, btrfs-raid56 (named table); entries compared per successful lookup: old 11.8 (3.13x), minimal 3.33 (0.89x), '
+grep -A2 ' fs/btrfs/raid56.c:178$' "$tmp/fix.txt" | grep -q '^    chained: btrfs-raid56 (named table)$' &&
+	grep -A2 ' fs/btrfs/raid56.c:178$' "$tmp/fix.txt" | grep -q '^    entries compared per successful lookup: 11.8 (3.13x), 3.33 (0.89x), '
 check "text: a named table's kind and its cost" $?
-grep -A1 '^fs/namei.c:2109 ' "$tmp/fix.txt" | grep -q '^    other, 32-bit name hash (fold_hash) (site table); no bucket, no cost$'
-check "text: a hash that picks no bucket has no cost" $?
-grep -A1 '^kernel/census_a.c:10 ' "$tmp/fix.txt" | grep -q '^    kind unknown; a hit.s compares / a miss.s / others met: old 15 (3.33x) / 29 (3.62x) / 28 (4.00x), '
+grep -A2 ' fs/namei.c:2109$' "$tmp/fix.txt" | grep -q '^  (2.83)  (2.83)  (2.83) (0.575)  32w' ||
+	grep -q '^  (2.83)  (2.83)  (2.83) (0.575)  32w  4       70 __hash_32  *fs/namei.c:2109$' "$tmp/fix.txt" &&
+	grep -A2 ' fs/namei.c:2109$' "$tmp/fix.txt" | grep -q '^    no bucket, no cost$'
+check "text: a hash that picks no bucket: X^2/df in parentheses, no verdict, no cost" $?
+grep -A2 ' kernel/census_a.c:10$' "$tmp/fix.txt" | grep -q '^      old     15 (3.33x) / 29 (3.62x) / 28 (4.00x)$'
 check "text: a site of no kind keeps every kind's cost" $?
-grep -A1 '^kernel/census_b.c:20 ' "$tmp/fix.txt" | grep -q '^    kind unknown$'
+grep -A1 ' kernel/census_b.c:20$' "$tmp/fix.txt" | grep -q '^    kind unknown$'
 check "text: too few keys, kind unknown" $?
 
 "$kb" census --format csv "$fixture" >"$tmp/fix.csv"; check "csv exits 0" $?
@@ -109,7 +122,7 @@ for line in open(sys.argv[2]):
             bad += r["verdict"] != "too few keys" or r["at"] != "0" or r["distinct"] != f[3]
         continue
     r = got[(f[0], f[1])]
-    ok = (r["schema"] == "3" and r["at"] == f[2] and r["distinct"] == f[3]
+    ok = (r["schema"] == "4" and r["at"] == f[2] and r["distinct"] == f[3]
           and abs(float(r["chi2_per_df"]) - float(f[4])) <= 1e-8 * max(1, float(f[4]))
           and r["used"] == f[5] and r["max_load"] == f[6]
           and r["buckets"] == str(2 ** int(f[2])))
@@ -152,17 +165,20 @@ python3 - "$tmp/fix.json" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
 f = d["files"][0]
-ok = (d["schema"] == "khash-bench/census" and d["schema_version"] == 4
+ok = (d["schema"] == "khash-bench/census" and d["schema_version"] == 5
       and f["arch"] == "x86_64" and f["word"] == 64 and f["meta"]["cap"] == "64"
       and f["summary"]["sites"] == 7 and f["summary"]["old"]["broken"] == 2
-      and [s["id"] for s in f["sites"]] == [1, 2, 3, 5, 7, 4, 6]
+      and [s["id"] for s in f["sites"]] == [1, 2, 5, 7, 4, 3, 6]
       and f["sites"][6]["gens"] is None and f["sites"][6]["verdict"] == "too few keys"
-      and f["sites"][3]["sb_found"] == 40 and f["sites"][3]["bits_from"] == "inode"
+      and f["sites"][2]["sb_found"] == 40 and f["sites"][2]["bits_from"] == "inode"
       and f["sites"][0]["gens"]["old"]["verdict"] == "broken"
       and f["sites"][1]["table"] == "btrfs-raid56" and f["sites"][0]["table"] is None
       and f["sites"][1]["kind"] == "chained" and f["sites"][1]["kind_from"] == "table"
       and f["sites"][1]["gens"]["old"]["cost"] == f["sites"][1]["gens"]["old"]["hit_compares"]
-      and f["sites"][2]["kind"] == "other" and f["sites"][2]["gens"]["new"]["cost"] is None
+      and f["sites"][5]["kind"] == "other" and f["sites"][5]["gens"]["new"]["cost"] is None
+      and f["sites"][5]["gens"]["old"]["verdict"] == "no bucket" and f["sites"][5]["feeds"] is None
+      and f["summary"]["no_bucket"] == 1 and f["summary"]["feeds_another_hash"] == 0
+      and f["summary"]["new"] == {"broken": 0, "skewed": 0, "ok": 5, "even": 0}
       and f["sites"][0]["kind"] == "unknown" and f["sites"][0]["indexes"] is None
       and f["sites"][6]["kind"] == "unknown" and f["sites"][6]["kind_from"] == "none")
 sys.exit(not ok)
@@ -194,8 +210,78 @@ check "two files: each under its arch and word" $?
 # the i386 site: 32 page-aligned pointers, old hash_32 keeps their top bits
 # (x * 0x9e370001 = x mod 2^32 when x is 2^16-aligned): 32 keys judge 2^2
 # buckets (32 * 31 >= 200 * 2^2), and all 32 fall in one: X^2/df = 32
-grep -q '^3,[^,]*i386.txt,i386,32,9,kernel/census_c.c:30,hash_ptr,,8,site,2,100,32,32,,old,4,32,' "$tmp/two.csv"
+grep -q '^4,[^,]*i386.txt,i386,32,9,kernel/census_c.c:30,hash_ptr,,8,site,2,100,32,32,,old,4,32,' "$tmp/two.csv"
 check "i386: old hash_ptr of 64 KiB-aligned pointers fills one bucket" $?
+
+## a site that picks no bucket: hash32_ptr words of kind other, which the
+## old rules called broken, feed another hash and get no verdict
+{
+	printf 'khash-census 1\nmeta word 64\nmeta arch x86_64\nmeta kernel test\n'
+	# the bucket of the posix timer hash: hash_32 of the word ^ nr, spread
+	echo "site 11 hash_32 9 64 kernel/time/posix-timers.c:115"
+	for i in 0 1 2 3; do
+		printf 'keys 11'; for j in $(seq 0 15); do printf ' %x' $(((i * 16 + j) * 40503 + 7)); done; echo
+	done
+	# 64 signal_structs 64 bytes apart: hash32_ptr xors the halves, whose
+	# top bits do not move, so all 64 share the top 4 bits of the word; the
+	# neighbour hash's line twice (a header's line, two .c files)
+	for s in "12 hash32_ptr 0 64 kernel/time/posix-timers.c:115" "13 hash32_ptr 0 64 include/net/ndisc.h:375" \
+		"14 hash32_ptr 0 64 include/net/ndisc.h:375"; do
+		echo "site $s"
+		for i in 0 1 2 3; do
+			printf 'keys %s' "${s%% *}"; for j in $(seq 0 15); do printf ' %x' $((0xffff888004000000 + (i * 16 + j) * 64)); done; echo
+		done
+	done
+} >"$tmp/other.txt"
+"$kb" census --format csv "$tmp/other.txt" >"$tmp/other.csv" &&
+	"$kb" census "$tmp/other.txt" >"$tmp/other.out" &&
+	"$kb" census --format json "$tmp/other.txt" >"$tmp/other.json"
+check "census of hash32_ptr words that pick no bucket" $?
+# the old rules' verdict, worked out here: the top 4 bits of
+# (u32)(p ^ p >> 32) for the 64 keys, X^2/df over 16 buckets
+x2=$(python3 -c '
+c = [0] * 16
+for i in range(64):
+    p = 0xffff888004000000 + i * 64
+    c[((p ^ (p >> 32)) & 0xffffffff) >> 28] += 1
+print(round((16 / 64 * sum(x * x for x in c) - 64) / 15, 6))')
+[ "$x2" = 64.0 ] && grep -q "^4,[^,]*,x86_64,64,12,kernel/time/posix-timers.c:115,hash32_ptr,,32,word,4,64,64,64,,old,16,64,.*,feeds another hash,other,site," "$tmp/other.csv" &&
+	grep -q "^4,[^,]*,x86_64,64,13,include/net/ndisc.h:375,hash32_ptr,,32,word,4,64,64,64,,new,16,64,.*,feeds another hash,other,site," "$tmp/other.csv" &&
+	! grep -q ',broken,' "$tmp/other.csv"
+check "csv: X^2/df 64 (broken by the old rules) is 'feeds another hash'" $?
+grep -q '^  new        0 broken,    0 skewed,    1 fine$' "$tmp/other.out" &&
+	grep -q '^  no verdict: 3 judged sites pick no bucket, 3 of them feed another hash$' "$tmp/other.out" &&
+	grep -A2 ' hash32_ptr  *kernel/time/posix-timers.c:115$' "$tmp/other.out" |
+		grep -q '^    feeds another hash, no cost: hash_32 on this line picks the bucket (under new [0-9.]*, ok)$' &&
+	grep -A2 ' include/net/ndisc.h:375$' "$tmp/other.out" |
+		grep -q '^    feeds another hash, no cost: xor the key, times a random odd hash_rnd\[0\]: the top bits pick the bucket$' &&
+	grep -q '^    (64)    (64)    (64)    (64)  32w  4       64 hash32_ptr ' "$tmp/other.out"
+check "text: no verdict, 'feeds another hash', and what picks the bucket" $?
+python3 - "$tmp/other.json" <<'EOF'
+import json, sys
+f = json.load(open(sys.argv[1]))["files"][0]
+by = {s["id"]: s for s in f["sites"]}
+ok = (f["summary"]["no_bucket"] == 3 and f["summary"]["feeds_another_hash"] == 3
+      and all(f["summary"][g]["broken"] == f["summary"][g]["skewed"] == 0
+              and f["summary"][g]["ok"] + f["summary"][g]["even"] == 1
+              for g in ("old", "minimal", "posted", "new"))
+      and all(by[i]["gens"][g]["verdict"] == "feeds another hash"
+              for i in (12, 13, 14) for g in ("old", "minimal", "posted", "new"))
+      and by[12]["gens"]["old"]["chi2_per_df"] == 64
+      and by[12]["feeds"] == "hash_32" and by[12]["bucket_site"] == 11
+      and by[13]["feeds"].startswith("xor the key") and by[13]["bucket_site"] is None
+      and by[11]["feeds"] is None and by[11]["kind"] == "chained")
+sys.exit(not ok)
+EOF
+check "json: 'feeds another hash', the hash it feeds and the line's bucket site" $?
+if command -v gnuplot >/dev/null; then
+	"$kb" census --format csv -o "$tmp/other2.csv" --plot "$tmp/oplots" "$tmp/other.txt" &&
+		[ "$(grep -c ' 4 1.8062 F "feeds another hash" "(64) F"$' "$tmp/oplots/census.dat")" = 12 ] &&
+		grep -q '^[0-9] "x86_64 include/net/ndisc.h:375 hash32_ptr #13"$' "$tmp/oplots/census.dat" &&
+		grep -q '^[0-9] "x86_64 include/net/ndisc.h:375 hash32_ptr #14"$' "$tmp/oplots/census.dat" &&
+		python3 "$(dirname "$0")/check_heatmap_data.py" census "$tmp/other2.csv" "$tmp/oplots" >/dev/null
+	check "--plot data: 'feeds another hash', its own colour, no B; one line's two sites named apart" $?
+fi
 
 ## version 2: module sites read and judged like the kernel's own; the
 ## "not called" comment of a module's site keeps its file:line
@@ -300,11 +386,13 @@ if command -v gnuplot >/dev/null; then
 	done
 	[ ! -s "$tmp/plot.err" ]; check "--plot says nothing on stderr" $?
 	# one line a judged site and generation, worst (site 1) at the top
-	# row and marked broken (X^2/df 29), then the rows' names
-	[ "$(awk 'NF && !/^#/ && !/"/' "$tmp/plots/census.dat" | wc -l)" = 24 ] &&
-		grep -q '^0 5 1.4624 B$' "$tmp/plots/census.dat" &&
-		grep -q '^5 "x86_64 kernel/census_a.c:10 hash_32"$' "$tmp/plots/census.dat"
-	check "--plot data: 6 sites x 4 generations, the worst on top" $?
+	# row, coloured broken (class 3) and marked B (X^2/df 29), then the
+	# rows' names, each with its site's id
+	[ "$(awk 'NF && !/^#/ && $3 ~ /^[0-9]$/' "$tmp/plots/census.dat" | wc -l)" = 24 ] &&
+		grep -q '^0 5 3 1.4624 B "broken" "29 B"$' "$tmp/plots/census.dat" &&
+		grep -q '^0 0 4 0.4519 N "no bucket" "(2.83) N"$' "$tmp/plots/census.dat" &&
+		grep -q '^5 "x86_64 kernel/census_a.c:10 hash_32 #1"$' "$tmp/plots/census.dat"
+	check "--plot data: 6 sites x 4 generations, the worst on top, no bucket at the bottom" $?
 	"$kb" census --format csv -o "$tmp/fixture.csv" --plot "$tmp/plots2" "$fixture" &&
 		python3 "$(dirname "$0")/check_heatmap_data.py" census "$tmp/fixture.csv" "$tmp/plots2"
 	check "--plot: the heatmap painted as the CSV says, cell by cell" $?

@@ -470,7 +470,7 @@ check "skew CSV: K's multiplier and width" $?
 check "influence CSV: K's multiplier and width" $?
 "$kb" tables --count 256 --multiplier 0x61c88647 --format csv | kcsv 2
 check "tables CSV: K's multiplier and width" $?
-"$kb" census --multiplier 0x61c88647 --format csv "$(dirname "$0")/data/census/i386.txt" | kcsv 3
+"$kb" census --multiplier 0x61c88647 --format csv "$(dirname "$0")/data/census/i386.txt" | kcsv 4
 check "census CSV: K's multiplier and width" $?
 # on x86_64 each site's own: 32 for hash_32's argument, 64 for the others'
 # (inode hashes: the word), none for hash32_ptr
@@ -495,7 +495,7 @@ check "tables JSON: K's multiplier and width" $?
 import json, sys
 d = json.load(sys.stdin)
 k = [(s["func"], s["gens"]["K"]) for f in d["files"] for s in f["sites"] if s["gens"]]
-sys.exit(not (d["schema_version"] == 4 and k and all(g["multiplier"] == "0x61c88647" and
+sys.exit(not (d["schema_version"] == 5 and k and all(g["multiplier"] == "0x61c88647" and
                                                       g["multiplier_width"] == (None if fn == "hash32_ptr" else 32) for fn, g in k)
               and all("multiplier" not in s["gens"]["new"] for f in d["files"] for s in f["sites"] if s["gens"])))'
 check "census JSON: K's multiplier and width (i386: a 32-bit word)" $?

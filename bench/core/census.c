@@ -107,6 +107,38 @@ enum kb_verdict_kind kb_census_verdict(const struct kb_skew *s)
 	return v < KB_VERDICT_JUDGED ? v : KB_VERDICT_OK;
 }
 
+int kb_census_row_verdict(const struct kb_census_row *r, int g)
+{
+	if (!r->at)
+		return KB_VERDICT_TOO_FEW;
+	if (r->kind.kind == KB_SITE_OTHER)
+		return KB_CENSUS_NO_BUCKET;
+	return kb_census_verdict(&r->gen[g]);
+}
+
+const char *kb_census_row_verdict_word(const struct kb_census_row *r, int g)
+{
+	int v = kb_census_row_verdict(r, g);
+
+	if (v != KB_CENSUS_NO_BUCKET)
+		return kb_verdict_word((enum kb_verdict_kind)v);
+	return r->kind.feeds ? "feeds another hash" : "no bucket";
+}
+
+const struct kb_census_row *kb_census_bucket_row(const struct kb_census_row *rows, size_t n,
+						 const struct kb_census_row *r)
+{
+	size_t i;
+
+	if (!r->kind.feeds || strcmp(r->kind.feeds, KB_SITE_FEEDS_SAME_LINE))
+		return NULL;
+	for (i = 0; i < n; i++)
+		if (rows[i].file == r->file && rows[i].site->func != r->site->func &&
+		    rows[i].kind.kind != KB_SITE_OTHER && !strcmp(rows[i].site->where, r->site->where))
+			return &rows[i];
+	return NULL;
+}
+
 static int key_cmp(const void *x, const void *y)
 {
 	const struct kb_census_key *p = x, *q = y;
@@ -158,6 +190,7 @@ void kb_census_kind_of(const char *kernel, const char *where, int func,
 		t = kb_table_find(u->what);
 	k->kind = KB_SITE_UNKNOWN;
 	k->what = NULL;
+	k->feeds = NULL;
 	k->from = KB_CENSUS_KIND_NONE;
 	if (t >= 0) {
 		k->kind = kb_tables[t].kind;
@@ -166,6 +199,7 @@ void kb_census_kind_of(const char *kernel, const char *where, int func,
 	} else if (u && u->kind != KB_SITE_NAMED) {
 		k->kind = u->kind;
 		k->what = u->what;
+		k->feeds = u->feeds;
 		k->from = KB_CENSUS_KIND_SITE;
 	}
 }
@@ -453,6 +487,9 @@ static int row_cmp(const void *x, const void *y)
 
 	if ((p->at == 0) != (q->at == 0))
 		return p->at == 0 ? 1 : -1;
+	/* a site with no verdict (no bucket) after those with one */
+	if (p->at && (p->kind.kind == KB_SITE_OTHER) != (q->kind.kind == KB_SITE_OTHER))
+		return p->kind.kind == KB_SITE_OTHER ? 1 : -1;
 	if (p->at) {
 		enum kb_verdict_kind vp = kb_census_verdict(&p->gen[LKH_GEN_OLD]);
 		enum kb_verdict_kind vq = kb_census_verdict(&q->gen[LKH_GEN_OLD]);
@@ -526,6 +563,11 @@ void kb_census_summarize(const struct kb_census_row *rows, size_t n,
 		}
 		out->judged++;
 		out->ngens = rows[i].ngens;
+		if (rows[i].kind.kind == KB_SITE_OTHER) {
+			out->no_bucket++;
+			out->feeds += rows[i].kind.feeds != NULL;
+			continue;
+		}
 		for (g = 0; g < rows[i].ngens; g++)
 			out->verdicts[g][kb_census_verdict(&rows[i].gen[g])]++;
 	}

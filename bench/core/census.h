@@ -119,6 +119,8 @@ struct kb_census_kind {
 			       * KB_SITE_UNKNOWN (census_sites.h) */
 	const char *what;     /* the table it picks in, or what its value is;
 			       * NULL when unknown */
+	const char *feeds;    /* kind other: the hash its value feeds
+			       * (census_sites.h), or NULL */
 	enum kb_census_kind_from from;
 };
 
@@ -152,8 +154,12 @@ struct kb_census_row {
 
 struct kb_census_summary {
 	size_t sites, judged, too_few;
+	/* judged sites whose hash picks no bucket (no verdict), and of them
+	 * those whose value feeds another hash */
+	size_t no_bucket, feeds;
 	int ngens;
-	/* per file and generation: verdicts of the judged sites */
+	/* per file and generation: verdicts of the judged sites that pick a
+	 * bucket */
 	size_t verdicts[KB_GEN_COUNT][KB_VERDICT_JUDGED];
 };
 
@@ -162,9 +168,27 @@ struct kb_census_summary {
 enum kb_verdict_kind kb_census_verdict(const struct kb_skew *s);
 
 /*
+ * A site whose hash picks no bucket (kind other: an id, a filter's
+ * counter, an input of another hash) gets no verdict: its keys' X^2 is no
+ * table's.  Its class instead of one, beside enum kb_verdict_kind.
+ */
+#define KB_CENSUS_NO_BUCKET KB_VERDICT_KINDS
+/* Row r's class under generation g: KB_VERDICT_TOO_FEW, KB_CENSUS_NO_BUCKET
+ * or kb_census_verdict()'s. */
+int kb_census_row_verdict(const struct kb_census_row *r, int g);
+/* Its word: kb_verdict_word()'s, and for no bucket "feeds another hash"
+ * (the site's entry names the hash) or "no bucket". */
+const char *kb_census_row_verdict_word(const struct kb_census_row *r, int g);
+/* The row of n (r's file) that picks the bucket r's value feeds, when r's
+ * entry says the line's other call does; else NULL. */
+const struct kb_census_row *kb_census_bucket_row(const struct kb_census_row *rows, size_t n,
+						 const struct kb_census_row *r);
+
+/*
  * Judge every site of n files: *rows (malloc'ed, one a site) in file
  * order, and within a file worst first: judged sites before those with
- * too few keys, then by the verdict under old (broken, skewed, ok, even),
+ * too few keys, those that pick a bucket before those that pick none,
+ * then by the verdict under old (broken, skewed, ok, even),
  * then by X^2/df under old, then under new, both largest first, then in
  * the file's order.  0, or -1 with a reason (memory, a key a generation
  * cannot hash).

@@ -32,7 +32,14 @@ struct kb_census_site_use {
 	int kind;          /* enum kb_table_kind, KB_SITE_OTHER or KB_SITE_NAMED */
 	const char *what;  /* the table it picks in, or what the value is;
 			    * a kb_tables name for KB_SITE_NAMED */
+	const char *feeds; /* KB_SITE_OTHER whose value is one input of
+			    * another hash: that hash, and what picks the
+			    * bucket; NULL otherwise */
 };
+
+/* An entry's feeds where the other function's call on the same line
+ * picks the bucket (a census site of its own, kb_census_bucket_row()). */
+#define KB_SITE_FEEDS_SAME_LINE "the call of the other function on this line"
 
 extern const struct kb_census_site_use kb_census_site_uses[];
 extern const unsigned kb_census_site_uses_count;

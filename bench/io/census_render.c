@@ -13,9 +13,11 @@
 #include "tables.h"
 
 /* 1 had no kind, kind_from, indexes and cost columns; 3: K's multiplier
- * and width (format.h); JSON 4: the atlas object's subsystems */
-#define CENSUS_CSV_SCHEMA 3
-#define CENSUS_JSON_SCHEMA 4
+ * and width (format.h); JSON 4: the atlas object's subsystems; CSV 4,
+ * JSON 5: a site that picks no bucket has no verdict ("feeds another
+ * hash", "no bucket"), the summary counts it apart, feeds says what */
+#define CENSUS_CSV_SCHEMA 4
+#define CENSUS_JSON_SCHEMA 5
 
 static const char *const bits_from_names[] = {
 	[KB_CENSUS_BITS_SITE] = "site", [KB_CENSUS_BITS_TABLE] = "table",
@@ -76,37 +78,54 @@ static void ratio(char *out, size_t len, double v)
 		snprintf(out, len, "%.0e", v);
 }
 
-/* The line under a site: its kind, what it picks, and the kind's cost. */
-static void kind_text(const struct kb_census_row *r, struct kb_buf *b)
+/* The lines under a site: its kind, what it picks and who says so; what
+ * its value feeds where it picks no bucket; and per generation the cost
+ * its kind pays (x a random function's). */
+static void kind_text(const struct kb_census_row *rows, size_t nrows,
+		      const struct kb_census_row *r, struct kb_buf *b)
 {
+	const struct kb_census_row *to;
 	double v, random, x;
 	int g;
 
 	if (r->kind.from == KB_CENSUS_KIND_NONE) {
 		/* nobody says which cost is the table's: all of them */
-		kb_buf_printf(b, "    kind unknown%s",
-			      r->at ? "; a hit's compares / a miss's / others met" : "");
+		kb_buf_printf(b, "    kind unknown%s\n", r->at ? "; per generation a hit's compares / a miss's / others met:" : "");
 		for (g = 0; r->at && g < r->ngens; g++) {
 			struct kb_cost c;
 
 			kb_cost_of(&r->gen[g], &c);
-			kb_buf_printf(b, "%s %s %.3g (%.2fx) / %.3g (%.2fx) / %.3g (%.2fx)",
-				      g ? "," : ":", kb_gen_name(g), c.hit, c.hit_ratio,
-				      c.miss, c.miss_ratio, c.met, c.met_ratio);
+			kb_buf_printf(b, "      %-7s %.3g (%.2fx) / %.3g (%.2fx) / %.3g (%.2fx)\n",
+				      kb_gen_name(g), c.hit, c.hit_ratio, c.miss, c.miss_ratio,
+				      c.met, c.met_ratio);
 		}
+		return;
+	}
+	kb_buf_printf(b, "    %s: %s (%s)\n", kb_site_kind_name(r->kind.kind), r->kind.what,
+		      r->kind.from == KB_CENSUS_KIND_TABLE ? "named table" : "site table");
+	if (r->kind.kind == KB_SITE_OTHER) {
+		kb_buf_printf(b, "    %s, no cost", r->at ? kb_census_row_verdict_word(r, 0)
+						: "no bucket");
+		if ((to = kb_census_bucket_row(rows, nrows, r)) && to->at) {
+			char num[32];
+
+			ratio(num, sizeof(num), to->gen[LKH_GEN_NEW].chi2_per_df);
+			kb_buf_printf(b, ": %s on this line picks the bucket (under new %s, %s)",
+				      kb_census_func_name(to->site->func), num,
+				      kb_census_row_verdict_word(to, LKH_GEN_NEW));
+		} else if (to) {
+			kb_buf_printf(b, ": %s on this line picks the bucket",
+				      kb_census_func_name(to->site->func));
+		}
+		else if (r->kind.feeds)
+			kb_buf_printf(b, ": %s", r->kind.feeds);
 		kb_buf_printf(b, "\n");
 		return;
 	}
-	kb_buf_printf(b, "    %s, %s (%s)", kb_site_kind_name(r->kind.kind), r->kind.what,
-		      r->kind.from == KB_CENSUS_KIND_TABLE ? "named table" : "site table");
-	if (r->kind.kind == KB_SITE_OTHER)
-		kb_buf_printf(b, "; no bucket, no cost");
-	for (g = 0; g < r->ngens && kind_cost(r, g, &v, &random, &x); g++) {
-		if (!g)
-			kb_buf_printf(b, "; %s:", kb_cost_unit((enum kb_table_kind)r->kind.kind));
-		kb_buf_printf(b, "%s %s %.3g (%.2fx)", g ? "," : "", kb_gen_name(g), v, x);
-	}
-	kb_buf_printf(b, "\n");
+	for (g = 0; g < r->ngens && kind_cost(r, g, &v, &random, &x); g++)
+		kb_buf_printf(b, "%s%s%s %.3g (%.2fx)%s", g ? "" : "    ",
+			      g ? "" : kb_cost_unit((enum kb_table_kind)r->kind.kind), g ? "" : ":",
+			      v, x, g + 1 < r->ngens ? "," : "\n");
 }
 
 /* ---- the atlas ------------------------------------------------------------ */
@@ -324,12 +343,28 @@ static void atlas_json(const struct kb_atlas *a, const struct kb_atlas_report *r
 	kb_buf_printf(b, "%s]}", r->nmisses ? "\n       " : "");
 }
 
+/* One generation's cell: X^2/df with its verdict's mark ('#' broken, '!'
+ * skewed, '~' even), or in parentheses where the site picks no bucket. */
+static void gen_cell(const struct kb_census_row *r, int g, struct kb_buf *b)
+{
+	int v = kb_census_row_verdict(r, g);
+	char num[32], cell[40];
+
+	ratio(num, sizeof(num), r->gen[g].chi2_per_df);
+	if (v == KB_CENSUS_NO_BUCKET)
+		snprintf(cell, sizeof(cell), "(%s)", num);
+	else
+		snprintf(cell, sizeof(cell), "%c%s",
+			 v == KB_VERDICT_OK ? ' ' : kb_verdict_mark((enum kb_verdict_kind)v), num);
+	kb_buf_printf(b, " %7s", cell);
+}
+
 static void census_text(const struct kb_census_file *files, size_t nfiles,
 			const struct kb_census_row *rows, size_t nrows,
 			const struct kb_atlas *atlas, const struct kb_atlas_report *reports,
 			struct kb_buf *b)
 {
-	size_t fi, i, ws, wt;
+	size_t fi, i, wf;
 	int g;
 
 	for (fi = 0; fi < nfiles; fi++) {
@@ -347,61 +382,47 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 				      kb_gen_name(g), s.verdicts[g][KB_VERDICT_BROKEN],
 				      s.verdicts[g][KB_VERDICT_SKEWED],
 				      s.verdicts[g][KB_VERDICT_OK] + s.verdicts[g][KB_VERDICT_EVEN]);
+		kb_buf_printf(b, "  no verdict: %zu judged sites pick no bucket, %zu of them feed another hash\n",
+			      s.no_bucket, s.feeds);
 		if (s.ngens > KB_GEN_K && nrows)
 			kb_gen_k_line(&rows[0].k, "; inode hashes: K as GOLDEN_RATIO_PRIME", b);
 		if (atlas)
 			atlas_text(atlas, &reports[fi], b);
-		kb_buf_printf(b, "bits: the site's, t: its named table's, w: the 32-bit word it returns, i: i_hash_shift of the\n"
-				 "hash() records (btrfs_inode_hash, with their super blocks); judged at 2^at buckets, the\n"
-				 "largest at <= bits where a random function would put %d pairs of the distinct keys in a shared bucket;\n"
-				 "per generation: X^2/df, buckets used, max load, verdict; below each site what its hash picks\n"
-				 "(kind, what, and whether its named table or the site table says so) and per generation the\n"
-				 "cost that kind pays (x a random function's)\n\n",
+		kb_buf_printf(b, "Per generation X^2/df at 2^at buckets, the largest at <= bits where a random function\n"
+				 "would put %d pairs of the distinct keys in a shared bucket; # broken, ! skewed, ~ even;\n"
+				 "(in parentheses): the site picks no bucket, so no verdict. bits: the site's, t: its\n"
+				 "named table's, w: the 32-bit word it returns, i: i_hash_shift of the hash() records\n"
+				 "(btrfs_inode_hash). Under each site: its kind, what it picks and who says so, and per\n"
+				 "generation the cost that kind pays (x a random function's). Calls, buckets used, loads:\n"
+				 "--format csv or json.\n\n",
 			      KB_MIN_PAIRS);
-		/* columns as wide as this file's longest site and table name */
-		for (i = 0, ws = 4, wt = 5; i < nrows; i++) {
-			if (rows[i].file != fi)
-				continue;
-			if (strlen(rows[i].site->where) > ws)
-				ws = strlen(rows[i].site->where);
-			if (table_name(&rows[i]) && strlen(table_name(&rows[i])) > wt)
-				wt = strlen(table_name(&rows[i]));
-		}
-		kb_buf_printf(b, "%-*s %-16s %-*s %4s %2s %10s %8s", (int)ws, "site", "function",
-			      (int)wt, "table", "bits", "at", "calls", "distinct");
+		for (i = 0, wf = 8; i < nrows; i++)
+			if (rows[i].file == fi &&
+			    strlen(kb_census_func_name(rows[i].site->func)) > wf)
+				wf = strlen(kb_census_func_name(rows[i].site->func));
 		for (g = 0; g < s.ngens; g++)
-			kb_buf_printf(b, " | %-*s", g + 1 < s.ngens ? 28 : 0, kb_gen_name(g));
-		kb_buf_printf(b, "\n");
+			kb_buf_printf(b, " %7s", kb_gen_name(g));
+		kb_buf_printf(b, " %4s %2s %8s %-*s site\n", "bits", "at", "distinct", (int)wf,
+			      "function");
 		for (i = 0; i < nrows; i++) {
 			const struct kb_census_row *r = &rows[i];
 			char bits[16];
 
 			if (r->file != fi)
 				continue;
+			for (g = 0; g < r->ngens && r->at; g++)
+				gen_cell(r, g, b);
+			if (!r->at)
+				kb_buf_printf(b, " %-*s", 8 * r->ngens - 1,
+					      kb_verdict_word(KB_VERDICT_TOO_FEW));
 			snprintf(bits, sizeof(bits), "%u%s", r->bits, bits_from_marks[r->bits_from]);
-			kb_buf_printf(b, "%-*s %-16s %-*s %4s %2u %10llu %8llu", (int)ws, r->site->where,
-				      kb_census_func_name(r->site->func), (int)wt,
-				      table_name(r) ? table_name(r) : "-", bits, r->at,
-				      (unsigned long long)r->site->calls,
-				      (unsigned long long)r->distinct);
-			if (!r->at) {
-				kb_buf_printf(b, " | %s\n", kb_verdict_word(KB_VERDICT_TOO_FEW));
-				kind_text(r, b);
-				continue;
-			}
-			for (g = 0; g < r->ngens; g++) {
-				const struct kb_skew *k = &r->gen[g];
-				char num[32];
-
-				ratio(num, sizeof(num), k->chi2_per_df);
-				kb_buf_printf(b, " | %7s %6llu %6llu %-*s", num,
-					      (unsigned long long)k->used,
-					      (unsigned long long)k->max_load,
-					      g + 1 < r->ngens ? 6 : 0,
-					      kb_verdict_word(kb_census_verdict(k)));
-			}
+			kb_buf_printf(b, " %4s %2u %8llu %-*s %s", bits, r->at,
+				      (unsigned long long)r->distinct, (int)wf,
+				      kb_census_func_name(r->site->func), r->site->where);
+			if (r->site->module)
+				kb_buf_printf(b, " [%s]", r->site->module);
 			kb_buf_printf(b, "\n");
-			kind_text(r, b);
+			kind_text(rows, nrows, r, b);
 		}
 	}
 }
@@ -481,7 +502,7 @@ static void census_csv(const struct kb_census_file *files,
 			kb_buf_printf(b, ",%llu,%llu,%.4f,", (unsigned long long)k->used,
 				      (unsigned long long)k->max_load, k->expected_max);
 			kb_cost_csv(k, b);
-			kb_buf_printf(b, "%s", kb_verdict_word(kb_census_verdict(k)));
+			kb_buf_printf(b, "%s", kb_census_row_verdict_word(r, g));
 			kind_csv(r, g, b);
 		}
 	}
@@ -489,19 +510,34 @@ static void census_csv(const struct kb_census_file *files,
 
 /* ---- JSON ---------------------------------------------------------------- */
 
-/* ", \"kind\": ..., \"kind_from\": ..., \"indexes\": ...}": the site's end */
-static void kind_json(const struct kb_census_row *r, struct kb_buf *b)
+/* ", \"kind\": ..., \"kind_from\": ..., \"indexes\": ..., \"feeds\": ...,
+ * \"bucket_site\": ...}": the site's end (feeds: the hash a value that
+ * picks no bucket feeds; bucket_site: the id of the line's other call
+ * where that picks the bucket) */
+static void kind_json(const struct kb_census_row *rows, size_t nrows,
+		      const struct kb_census_row *r, struct kb_buf *b)
 {
+	const struct kb_census_row *to = kb_census_bucket_row(rows, nrows, r);
+
 	kb_buf_printf(b, ", \"kind\": \"%s\", \"kind_from\": \"%s\", \"indexes\": ",
 		      kb_site_kind_name(r->kind.kind), kind_from_names[r->kind.from]);
 	if (r->kind.what)
 		kb_json_string(b, r->kind.what);
 	else
 		kb_buf_printf(b, "null");
-	kb_buf_printf(b, "}");
+	kb_buf_printf(b, ", \"feeds\": ");
+	if (r->kind.feeds)
+		kb_json_string(b, to ? kb_census_func_name(to->site->func) : r->kind.feeds);
+	else
+		kb_buf_printf(b, "null");
+	if (to)
+		kb_buf_printf(b, ", \"bucket_site\": %lu}", to->site->id);
+	else
+		kb_buf_printf(b, ", \"bucket_site\": null}");
 }
 
-static void json_site(const struct kb_census_row *r, struct kb_buf *b)
+static void json_site(const struct kb_census_row *rows, size_t nrows,
+		      const struct kb_census_row *r, struct kb_buf *b)
 {
 	double v, random, x;
 	int g;
@@ -520,7 +556,7 @@ static void json_site(const struct kb_census_row *r, struct kb_buf *b)
 	if (!r->at) {
 		kb_buf_printf(b, "\"verdict\": \"%s\", \"gens\": null",
 			      kb_verdict_word(KB_VERDICT_TOO_FEW));
-		kind_json(r, b);
+		kind_json(rows, nrows, r, b);
 		return;
 	}
 	if (r->site->func == KB_CENSUS_BTRFS_INODE_HASH)
@@ -543,7 +579,7 @@ static void json_site(const struct kb_census_row *r, struct kb_buf *b)
 			      (unsigned long long)k->used, (unsigned long long)k->max_load);
 		kb_json_number(b, "expected_max_load", k->expected_max);
 		kb_cost_json(k, b);
-		kb_buf_printf(b, ", \"verdict\": \"%s\"", kb_verdict_word(kb_census_verdict(k)));
+		kb_buf_printf(b, ", \"verdict\": \"%s\"", kb_census_row_verdict_word(r, g));
 		if (kind_cost(r, g, &v, &random, &x)) {
 			kb_buf_printf(b, ", ");
 			kb_json_number(b, "cost", v);
@@ -557,7 +593,7 @@ static void json_site(const struct kb_census_row *r, struct kb_buf *b)
 		}
 	}
 	kb_buf_printf(b, "}");
-	kind_json(r, b);
+	kind_json(rows, nrows, r, b);
 }
 
 static void census_json(const struct kb_census_file *files, size_t nfiles,
@@ -586,8 +622,8 @@ static void census_json(const struct kb_census_file *files, size_t nfiles,
 			kb_buf_printf(b, ": ");
 			kb_json_string(b, f->meta[i].value);
 		}
-		kb_buf_printf(b, "},\n     \"summary\": {\"sites\": %zu, \"judged\": %zu, \"too_few\": %zu",
-			      s.sites, s.judged, s.too_few);
+		kb_buf_printf(b, "},\n     \"summary\": {\"sites\": %zu, \"judged\": %zu, \"too_few\": %zu, \"no_bucket\": %zu, \"feeds_another_hash\": %zu",
+			      s.sites, s.judged, s.too_few, s.no_bucket, s.feeds);
 		for (g = 0; g < s.ngens; g++) {
 			kb_buf_printf(b, ", \"%s\": {", kb_gen_name(g));
 			for (v = KB_VERDICT_JUDGED - 1; v >= 0; v--)
@@ -603,7 +639,7 @@ static void census_json(const struct kb_census_file *files, size_t nfiles,
 			if (rows[i].file != fi)
 				continue;
 			kb_buf_printf(b, "%s\n      ", n++ ? "," : "");
-			json_site(&rows[i], b);
+			json_site(rows, nrows, &rows[i], b);
 		}
 		kb_buf_printf(b, "\n     ]}");
 	}
@@ -625,40 +661,122 @@ void kb_render_census(const struct kb_census_file *files, size_t nfiles,
 
 /* ---- the figure ------------------------------------------------------------ */
 
+/* A cell's colour class in the census figure: its verdict, or no bucket
+ * (kb_census_row_verdict); the palette has one colour a class, so a
+ * colour says the verdict whatever the X^2/df that led to it (at 2
+ * buckets 8.17 is ok, at 2^8 12 is broken). */
+enum { HEAT_EVEN, HEAT_OK, HEAT_SKEWED, HEAT_BROKEN, HEAT_NO_BUCKET, HEAT_CLASSES };
+
+static int heat_class(const struct kb_census_row *r, int g)
+{
+	switch (kb_census_row_verdict(r, g)) {
+	case KB_VERDICT_EVEN:
+		return HEAT_EVEN;
+	case KB_VERDICT_SKEWED:
+		return HEAT_SKEWED;
+	case KB_VERDICT_BROKEN:
+		return HEAT_BROKEN;
+	case KB_CENSUS_NO_BUCKET:
+		return HEAT_NO_BUCKET;
+	default:
+		return HEAT_OK;
+	}
+}
+
+/* Does another file of the census have this one's arch?  Then its rows
+ * are named by the file, not the arch. */
+static int arch_repeats(const struct kb_census_file *files, size_t nfiles, size_t fi)
+{
+	size_t i;
+
+	for (i = 0; i < nfiles; i++)
+		if (i != fi && !strcmp(files[i].arch, files[fi].arch))
+			return 1;
+	return 0;
+}
+
 void kb_figure_census(const struct kb_census_file *files, size_t nfiles,
 		      const struct kb_census_row *rows, size_t nrows,
 		      struct kb_figure *fig)
 {
 	struct kb_buf labels = { 0 };
 	size_t i, judged = 0;
-	int g, row, ngens = nrows ? rows[0].ngens : LKH_GEN_COUNT;
+	int g, row, ngens = nrows ? rows[0].ngens : LKH_GEN_COUNT, used = 0;
+	char xtics[256];
+	double box;
 
-	(void)nfiles;
 	for (i = 0; i < nrows; i++)
 		judged += rows[i].at != 0;
 	snprintf(fig->base, sizeof(fig->base), "census");
 	snprintf(fig->title, sizeof(fig->title),
-		 "X^2/df of the %zu census sites with enough keys, worst under old at the top; " KB_PLOT_SKEW_LEGEND,
+		 "%zu census sites with enough keys, worst under old on top: each cell's X^2/df, coloured by its verdict",
 		 judged);
-	fig->width = 900;
-	fig->height = 160 + 14 * (int)(judged ? judged : 1);
-	/* rows from the bottom up, so the worst (the first) is at the top */
-	kb_buf_printf(&fig->dat, "# generation row log10_chi2_per_df mark\n");
+	/* the row names take 600 pixels at most, the key 240 */
+	fig->width = 1300;
+	fig->height = 170 + 14 * (int)(judged ? judged : 1);
+	/* the key's height in pixels: 50 a class, within the plot */
+	box = fmin(250.0, fig->height - 120.0);
+	/* rows from the bottom up, so the worst (the first) is at the top;
+	 * the image takes its colour from the class, the label says X^2/df
+	 * and the verdict's letter */
+	kb_buf_printf(&fig->dat, "# generation row class log10_chi2_per_df mark verdict label\n");
 	for (g = 0; g < ngens; g++) {
 		row = (int)judged;
 		for (i = 0; i < nrows; i++) {
 			const struct kb_census_row *r = &rows[i];
+			const char *mark;
+			char num[32];
+			int c;
 
 			if (!r->at)
 				continue;
 			row--;
-			kb_plot_heat_cell(&fig->dat, g, row, &r->gen[g]);
-			if (g == 0)
-				kb_buf_printf(&labels, "%d \"%s %s %s\"\n", row,
-					      files[r->file].arch, r->site->where,
-					      kb_census_func_name(r->site->func));
+			c = heat_class(r, g);
+			mark = c == HEAT_NO_BUCKET ? (r->kind.feeds ? "F" : "N") : kb_skew_mark(&r->gen[g]);
+			ratio(num, sizeof(num), r->gen[g].chi2_per_df);
+			/* the label: X^2/df, in parentheses where no bucket, and
+			 * the letter of a verdict that is not ok or even */
+			kb_buf_printf(&fig->dat, "%d %d %d %.4f %s \"%s\" \"%s%s%s%s%s\"\n", g, row, c,
+				      log10(fmax(r->gen[g].chi2_per_df, 1e-3)), mark,
+				      kb_census_row_verdict_word(r, g), c == HEAT_NO_BUCKET ? "(" : "",
+				      num, c == HEAT_NO_BUCKET ? ")" : "", strcmp(mark, "-") ? " " : "",
+				      strcmp(mark, "-") ? mark : "");
+			if (g)
+				continue;
+			/* unique: a file's arch (or name) and the site's id */
+			kb_buf_printf(&labels, "%d \"%s %s %s #%lu%s%s\"\n", row,
+				      arch_repeats(files, nfiles, r->file) ? files[r->file].name
+									 : files[r->file].arch,
+				      r->site->where, kb_census_func_name(r->site->func),
+				      r->site->id, r->site->module ? " " : "",
+				      r->site->module ? r->site->module : "");
 		}
 	}
-	kb_figure_gen_heatmap(fig, judged ? (int)judged : 1, 0, ngens, &labels);
+	kb_buf_printf(&fig->dat, "\n\n# row name\n%.*s", (int)labels.len,
+		      labels.data ? labels.data : "");
+	if (labels.failed)
+		fig->dat.failed = 1;
 	kb_buf_free(&labels);
+	for (g = 0; g < ngens; g++)
+		used += snprintf(xtics + used, sizeof(xtics) - (size_t)used, "%s\"%s\" %d",
+				 g ? ", " : "", kb_gen_name(g), g);
+	snprintf(fig->body, sizeof(fig->body),
+		 "  set xlabel \"generation\"\n  set xtics (%s)\n"
+		 "  set ytics scale 0 font \",8\"\n  set yrange [-0.5:%d.5]\n  set xrange [-0.5:%d.5]\n"
+		 "  set rmargin at screen %.4f\n"
+		 /* a key of five colours, not a bar as tall as the rows */
+		 "  set colorbox user origin screen %.4f, screen %.4f size screen %.4f, screen %.4f\n"
+		 /* one colour a class, each class a unit of the colour box */
+		 "  set cbrange [0:%d]\n"
+		 "  set cbtics (\"even\" 0.5, \"ok\" 1.5, \"skewed S\" 2.5, \"broken B\" 3.5, \"no bucket: N,\\nF feeds another hash\" 4.5) scale 0\n"
+
+		 "  set palette defined (0 \"#6baed6\", 1 \"#6baed6\", 1 \"#f7f7f7\", 2 \"#f7f7f7\", 2 \"#fdae61\", 3 \"#fdae61\", 3 \"#d73027\", 4 \"#d73027\", 4 \"#bdbdbd\", 5 \"#bdbdbd\")\n"
+		 "  set title gptitle\n"
+		 "  plot data index 0 using 1:2:($3 + 0.5) with image notitle, \\\n"
+		 /* X^2/df, in parentheses where no bucket; the verdict's letter */
+		 "    data index 0 using 1:2:7:($3 == %d ? 0xffffff : 0) with labels font \",7\" tc rgb variable notitle, \\\n"
+		 "    data index 1 using (0):1:ytic(2) with points pt -1 notitle\n",
+		 xtics, judged ? (int)judged - 1 : 0, ngens - 1, 1 - 240.0 / fig->width,
+		 1 - 220.0 / fig->width, 1 - (50.0 + box) / fig->height,
+		 18.0 / fig->width, box / fig->height, HEAT_CLASSES, HEAT_BROKEN);
 }
