@@ -231,6 +231,11 @@ LKH_API unsigned lkh_version_number(void)
 	return LKH_VERSION_NUMBER;
 }
 
+LKH_API unsigned lkh_abi_version(void)
+{
+	return LKH_ABI_VERSION;
+}
+
 LKH_API const char *lkh_version_string(void)
 {
 	return LKH_STR(LKH_VERSION_MAJOR) "." LKH_STR(LKH_VERSION_MINOR) "."

@@ -42,12 +42,20 @@ APP
 PKG_CONFIG_PATH=$(dirname "$pc")
 export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR="$tmp/root"
 flags=$(pkg-config --cflags --libs libkhash)
+# The README's recipe: an rpath to pkg-config's libdir, so that the program
+# starts with nothing in LD_LIBRARY_PATH (meson test sets it: unset here).
 # shellcheck disable=SC2086 # pkg-config prints a list of words
-$cc "$tmp/app.c" -o "$tmp/app" $flags
+$cc "$tmp/app.c" -o "$tmp/app" $flags -Wl,-rpath,"$(pkg-config --variable=libdir libkhash)"
 libdir=$(dirname "$(dirname "$pc")")
-got=$(LD_LIBRARY_PATH="$libdir" "$tmp/app")
+got=$(env -u LD_LIBRARY_PATH "$tmp/app")
 want="$(pkg-config --modversion libkhash) 0x6e79886e 0x7786cb48"
 [ "$got" = "$want" ] || { echo "FAIL: shared: got '$got', want '$want'"; exit 1; }
+lib=$(env -u LD_LIBRARY_PATH ldd "$tmp/app" | awk '/libkhash/ {print $1, $3}')
+abi=$(sed -n 's/^#define LKH_ABI_VERSION //p' "$source/include/khash/lkh.h")
+case $lib in
+"libkhash.so.$abi $tmp"/root/*) ;;
+*) echo "FAIL: the program loads '$lib', not libkhash.so.$abi from the install"; exit 1 ;;
+esac
 cflags=$(pkg-config --cflags libkhash)
 # shellcheck disable=SC2086 # as above
 $cc "$tmp/app.c" -o "$tmp/app-static" $cflags "$libdir/libkhash.a"
@@ -90,3 +98,15 @@ ninja -C "$tmp/proj/b" >"$tmp/ninja.log" 2>&1 ||
 got=$("$tmp/proj/b/app")
 [ "$got" = "$want" ] || { echo "FAIL: subproject: got '$got'"; exit 1; }
 echo "ok: usable as a meson subproject through dependency('libkhash')"
+
+# A plain `meson setup`, as a user types it, configures a release build:
+# what is installed has no asserts (NDEBUG) and full optimisation.
+meson setup "$tmp/plain" "$source" >"$tmp/setup.log" 2>&1 ||
+	{ cat "$tmp/setup.log"; echo "FAIL: plain meson setup"; exit 1; }
+got=$(meson introspect --buildoptions "$tmp/plain" | python3 -c '
+import json, sys
+o = {x["name"]: x["value"] for x in json.load(sys.stdin)}
+print(o["buildtype"], o["b_ndebug"])')
+[ "$got" = "release if-release" ] ||
+	{ echo "FAIL: plain meson setup: buildtype, b_ndebug: '$got', want 'release if-release'"; exit 1; }
+echo "ok: a plain meson setup is a release build with NDEBUG"

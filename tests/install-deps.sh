@@ -5,7 +5,7 @@
 # Usage: tests/install-deps.sh [EXTRA-PACKAGE...]
 set -euo pipefail
 want=(meson ninja-build gcc g++ pkg-config libcmocka-dev libjemalloc-dev
-      gnuplot-nox python3 xz-utils "$@")
+      liblzma-dev zlib1g-dev gnuplot-nox python3 xz-utils "$@")
 # one dpkg-query for all of them (one a package took 0.3 s, most of the
 # main job's start-up); packages dpkg has never heard of are missing too
 installed=$(dpkg-query -W -f='${Package} ${Status}\n' "${want[@]}" 2>/dev/null |

@@ -112,7 +112,7 @@ CC=clang CXX=clang++ run_meson clang-auto
 part_done 'bpl32 bpl64 clang'
 # AddressSanitizer + UBSan, any report fatal.  Every suite runs; the install
 # check skips itself (its consumer programs have no sanitizer runtime).
-EXPECT_SKIP=1 TIMEOUT_MULTIPLIER=10 run_meson gcc-asan-ubsan -Db_sanitize=address,undefined \
+EXPECT_SKIP=1 TIMEOUT_MULTIPLIER=10 run_meson gcc-asan-ubsan -Db_sanitize=address,undefined -Db_ndebug=false \
 	-Dc_args=-fno-sanitize-recover=all -Dcpp_args=-fno-sanitize-recover=all
 part_done asan-ubsan
 

@@ -526,6 +526,14 @@ expect 2 "khash-bench: option '--quiet' is not used by 'waittable' (see 'khash-b
 "$kb" skew --keyset page4k --func hash_64 --gen old --word 32 --bits 12 --count 40000000 --format csv --enumerate --threads 2 -q >"$tmp/en2.csv" 2>&1
 check "skew: floor sums = enumeration, 1 thread" "$(cmp -s "$tmp/fs.csv" "$tmp/en1.csv"; echo $?)"
 check "skew: floor sums = enumeration, 2 threads" "$(cmp -s "$tmp/fs.csv" "$tmp/en2.csv"; echo $?)"
+# report's standard output is the same run to run (no elapsed time on
+# it; the heap sets are left out: their pointers move with ASLR)
+for i in 1 2; do
+	"$kb" report --count 4096 --bits-max 12 -q \
+		--keysets seq,random,page4k,page2m,struct-page,slab,btrfs-stripe,file-offset,sector \
+		>"$tmp/rep$i.txt" 2>/dev/null
+done
+check "report: two runs, the same standard output" "$(cmp -s "$tmp/rep1.txt" "$tmp/rep2.txt"; echo $?)"
 
 # ---- issue 19: a new user's way through the commands ----
 # --help wins over anything wrong beside it (GNU), on stdout, exit 0

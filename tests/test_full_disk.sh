@@ -4,8 +4,8 @@
 # in exit status 1 and one line on stderr naming what could not be written,
 # and must leave neither a partial output nor a temporary file behind.
 #
-# Part 1, anywhere: standard output is /dev/full (-o /dev/full would not do:
-# the rename into place would replace the device node).
+# Part 1, anywhere: standard output is /dev/full (-o onto a full device is
+# tests/test_output_paths.sh's, with a node of its own).
 # Part 2, as root: a 64 KiB tmpfs mounted on a fresh folder takes -o files
 # and plots too large for it.  When it cannot be mounted that part is
 # skipped, and the whole test exits 77 if part 1 passed.
@@ -120,6 +120,17 @@ if [ "$mounted" = 1 ]; then
 	one_line_error "report -o over an existing file" $? "$mnt/r.csv"
 	[ "$(cat "$mnt/r.csv")" = previous ]; check "the existing file is unchanged" $?
 	left_behind "report -o over an existing file" r.csv
+
+	# A hard-linked file is rewritten in place once its temporary (about
+	# 40 KiB) is complete; there is then no room for a second copy, and
+	# its space is reserved before a byte of it changes.
+	empty_mount
+	printf 'previous\n' >"$mnt/k.txt"
+	ln "$mnt/k.txt" "$mnt/k2.txt"
+	"$kb" keys --keyset page4k --count 2000 -o "$mnt/k.txt" >/dev/null 2>"$tmp/err"
+	one_line_error "keys -o over a hard-linked file" $? "$mnt/k.txt"
+	[ "$(cat "$mnt/k2.txt")" = previous ]; check "the hard-linked file is unchanged" $?
+	left_behind "keys -o over a hard-linked file" k.txt k2.txt
 
 	if command -v gnuplot >/dev/null; then
 		# A plot (about 1.1 MB in 32 files) with 8 KiB left: room for the

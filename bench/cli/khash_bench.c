@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <khash/lkh.h>
@@ -143,14 +142,6 @@ static int need_cell_args(const struct kb_args *a, struct kb_hashspec *s)
 	if (kb_hashspec_check(s, a->bits, why, sizeof(why)) < 0)
 		return kb_fail(KB_EXIT_USAGE, "%s", why);
 	return 0;
-}
-
-static double now_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* Reject a block's first key that does not fit a 32-bit argument. */
@@ -539,7 +530,6 @@ int kb_cmd_report(struct kb_args *a)
 	struct kb_progress progress = { 0, 0 };
 	struct kb_progress_view *view;
 	char err[512];
-	double t0 = now_seconds();
 	int rc;
 
 	if (a->ro.bits_min < 1 || a->ro.bits_min > a->ro.bits_max)
@@ -621,7 +611,6 @@ int kb_cmd_report(struct kb_args *a)
 			return KB_EXIT_RUNTIME;
 		}
 	}
-	r.elapsed = now_seconds() - t0;
 	kb_render_report(&r, a->format, a->step, &b);
 	kb_report_free(&r);
 	rc = emit(a, &b);

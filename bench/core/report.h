@@ -51,7 +51,6 @@ struct kb_report {
 	struct kb_report_opts opts;
 	struct kb_cell *cells;
 	size_t n_cells;
-	double elapsed;        /* seconds, filled by the caller */
 };
 
 /* The cell of generation g (lkh_gen or KB_GEN_K, with o's K) for func on

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "decompress.h"
 #include "number.h"
 
 static int is_blank(char c)
@@ -49,6 +50,42 @@ int kb_parse_key_line(const char *s, size_t len, uint64_t *key, char *err,
 	}
 }
 
+/* An xz or gzip file (standard input too) is read through its decoder:
+ * the first bytes are read here and told apart by their magic. */
+static int sniff_compressed(struct kb_keyfile *kf, char *err, size_t errlen)
+{
+	enum kb_z_kind kind;
+	ssize_t got;
+
+	while (kf->len == 0 || (kf->len < KB_Z_MAGIC && kb_z_undecided(kf->buf, kf->len))) {
+		do
+			got = read(kf->fd, kf->buf + kf->len, KB_Z_MAGIC - kf->len);
+		while (got < 0 && errno == EINTR);
+		if (got < 0) {
+			snprintf(err, errlen, "%s: read error: %s", kf->name, strerror(errno));
+			kb_keyfile_close(kf);
+			return -1;
+		}
+		if (got == 0) {
+			kf->eof = 1;
+			break;
+		}
+		kf->len += (size_t)got;
+	}
+	kind = kb_z_sniff(kf->buf, kf->len);
+	if (kind == KB_Z_NONE) {
+		kf->bytes = kf->len;
+		return 0;
+	}
+	kf->z = kb_z_open(kind, kf->fd, kf->name, kf->buf, kf->len, err, errlen);
+	kf->len = 0;
+	if (!kf->z) {
+		kb_keyfile_close(kf);
+		return -1;
+	}
+	return 0;
+}
+
 int kb_textfile_open(struct kb_keyfile *kf, const char *path, const char *what,
 		     char *err, size_t errlen)
 {
@@ -72,7 +109,7 @@ int kb_textfile_open(struct kb_keyfile *kf, const char *path, const char *what,
 		kb_keyfile_close(kf);
 		return -1;
 	}
-	return 0;
+	return sniff_compressed(kf, err, errlen);
 }
 
 int kb_line_fail(const struct kb_line_pos *p, const char *fmt, ...)
@@ -148,9 +185,14 @@ static int refill(struct kb_keyfile *kf, char *err, size_t errlen)
 	memmove(kf->buf, kf->buf + kf->pos, kf->len - kf->pos);
 	kf->len -= kf->pos;
 	kf->pos = 0;
-	do
-		got = read(kf->fd, kf->buf + kf->len, sizeof(kf->buf) - kf->len);
-	while (got < 0 && errno == EINTR);
+	if (kf->z)
+		got = kb_z_read(kf->z, kf->buf + kf->len, sizeof(kf->buf) - kf->len, err, errlen);
+	else
+		do
+			got = read(kf->fd, kf->buf + kf->len, sizeof(kf->buf) - kf->len);
+		while (got < 0 && errno == EINTR);
+	if (got < 0 && kf->z)
+		return -1; /* the decoder's reason is in err */
 	if (got < 0) {
 		snprintf(err, errlen, "%s: read error: %s", kf->name,
 			 strerror(errno));
@@ -312,6 +354,8 @@ long kb_keyfile_next(struct kb_keyfile *kf, uint64_t *keys, size_t max,
 
 void kb_keyfile_close(struct kb_keyfile *kf)
 {
+	kb_z_close(kf->z);
+	kf->z = NULL;
 	if (kf->fd > STDIN_FILENO)
 		close(kf->fd);
 	kf->fd = -1;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Key files: text, one integer per line (decimal or 0x hex; '#' comments,
- * blank lines and CRLF line ends allowed), or --binary little-endian u64.
+ * blank lines and CRLF line ends allowed), or --binary little-endian u64;
+ * either may be xz- or gzip-compressed (told by its first bytes).
  * Read in 64 KiB blocks and streamed, so any file size takes O(1) memory;
  * every rejection names the file and, for text, the line.
  */
@@ -16,6 +17,8 @@
 
 #define KB_KEYFILE_BLOCK 65536
 
+struct kb_z;
+
 struct kb_keyfile {
 	int fd;
 	int binary;
@@ -26,6 +29,7 @@ struct kb_keyfile {
 	uint64_t bytes;       /* bytes read so far */
 	int sniffed;          /* binary: the first block has been looked at */
 	const char *what;     /* "key file", "census file": for messages */
+	struct kb_z *z;       /* the decoder of an xz or gzip file, or NULL */
 	size_t len, pos;
 	unsigned char buf[KB_KEYFILE_BLOCK];
 };

@@ -24,10 +24,22 @@ void kb_buf_printf(struct kb_buf *b, const char *fmt, ...)
 	;
 void kb_buf_free(struct kb_buf *b);
 
-/* A file written under a temporary name, renamed to its path on commit. */
+/*
+ * A file written under a temporary name beside it, renamed to its path on
+ * commit.  Not every path is a file to replace: a device, FIFO or socket
+ * is written through (tmp NULL); a symlink is followed (target: the file
+ * it names, replaced, the link kept); a file with other hard links is
+ * rewritten in place from the complete temporary at commit, so that all
+ * its names see the new text (that last step is not atomic).  A replaced
+ * file keeps its mode, and its owner and group where the process may set
+ * them.
+ */
 struct kb_atomic {
 	FILE *f;
-	char *path, *tmp;
+	char *path;   /* as the caller named it, for messages */
+	char *target; /* the file written: path, its symlinks followed */
+	char *tmp;    /* the temporary, or NULL when written through */
+	int how;
 };
 
 /* 0, or -1 with a reason in err (unwritable folder, ...). */
@@ -39,6 +51,10 @@ int kb_atomic_commit(struct kb_atomic *a, char *err, size_t errlen);
  * once all of them are complete (plots). */
 int kb_atomic_close(struct kb_atomic *a, char *err, size_t errlen);
 int kb_atomic_rename(struct kb_atomic *a, char *err, size_t errlen);
+/* A finished temporary file (another writer's: gnuplot's image) put at
+ * path as commit would: renamed, or copied where path is a device, a
+ * hard-linked file or a link into another file system.  0, or -1. */
+int kb_output_place(const char *tmp, const char *path, char *err, size_t errlen);
 /* Have the signal handler remove (or forget) some other temporary file. */
 void kb_atomic_track(const char *tmp_path, int pending);
 /* Remove the temporary file; the target is untouched. */
@@ -52,7 +68,9 @@ int kb_write_all(const char *path, const struct kb_buf *b, char *err,
 /*
  * Before long work, whether its outputs can be written at all, so that a
  * bad path fails at once and not after the work: the file (NULL or "-":
- * standard output, fine) by creating and removing its temporary, the
+ * standard output, fine) by creating and removing its temporary beside
+ * the file a symlink names, or for a device, FIFO or socket and a
+ * hard-linked file, by its write permission; the
  * folder by making it (and removing it again) or, when it exists, a
  * temporary file in it.  0, or -1 with the reason the write would give.
  */

@@ -72,7 +72,7 @@ static int stage_file(struct staging *st, const char *name,
 		return -1;
 	}
 	fwrite(text->data, 1, text->len, a->f);
-	snprintf(tmp_out, tmplen, "%s", a->tmp);
+	snprintf(tmp_out, tmplen, "%s", a->tmp ? a->tmp : a->target);
 	return kb_atomic_close(a, err, errlen) < 0 ? (st->nfiles--, -1) : 0;
 }
 
@@ -102,11 +102,8 @@ static int commit_all(struct staging *st, char *err, size_t errlen)
 		return -1;
 
 	for (i = 0; i < st->nimages; i++) {
-		if (rename(st->images[i][0], st->images[i][1]) != 0) {
-			snprintf(err, errlen, "cannot write %s: %s",
-				 st->images[i][1], strerror(errno));
+		if (kb_output_place(st->images[i][0], st->images[i][1], err, errlen) < 0)
 			return -1;
-		}
 		kb_atomic_track(st->images[i][0], 0);
 	}
 	for (i = 0; i < st->nfiles; i++)

@@ -150,8 +150,6 @@ static void report_text(const struct kb_report *r, unsigned step,
 			      sum.worst_hit[g], kb_cell_source(c), cell_func(c), c->spec.word,
 			      c->bits);
 	}
-	if (r->elapsed > 0)
-		kb_buf_printf(b, "elapsed %.2f s\n", r->elapsed);
 }
 
 static void cells_csv(const struct kb_cell *c, size_t n, struct kb_buf *b)

@@ -54,6 +54,15 @@
 /** Version as one comparable number: major * 10000 + minor * 100 + patch. */
 #define LKH_VERSION_NUMBER \
 	(LKH_VERSION_MAJOR * 10000 + LKH_VERSION_MINOR * 100 + LKH_VERSION_PATCH)
+/**
+ * ABI version, apart from the release version: the shared library's
+ * SONAME is libkhash.so.LKH_ABI_VERSION (meson.build reads it here).  Raised
+ * whenever a program built against an older header would misbehave with
+ * the new library: a symbol removed or changed, an enum value renumbered
+ * (1: 0.2.0 renumbered lkh_gen, LKH_GEN_NEW 2 -> 3).  tests/abi/ holds
+ * the exported symbols and enum values of this ABI.
+ */
+#define LKH_ABI_VERSION 1
 /**@}*/
 
 #if defined(__GNUC__) && defined(LKH_BUILDING_LIBRARY)
@@ -328,6 +337,9 @@ LKH_API unsigned lkh_bits_per_long(void);
 LKH_API unsigned lkh_version_number(void);
 /** @brief Runtime version as "major.minor.patch". */
 LKH_API const char *lkh_version_string(void);
+/** @brief ABI version of the built library, as LKH_ABI_VERSION: a program
+ *  may compare the two at start-up. */
+LKH_API unsigned lkh_abi_version(void);
 
 /* ------------------------------------------------------------------------ */
 /* Bodies: inline by default, exported when building the library             */
