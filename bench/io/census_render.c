@@ -760,7 +760,7 @@ void kb_figure_census(const struct kb_census_file *files, size_t nfiles,
 	for (g = 0; g < ngens; g++)
 		used += snprintf(xtics + used, sizeof(xtics) - (size_t)used, "%s\"%s\" %d",
 				 g ? ", " : "", kb_gen_name(g), g);
-	snprintf(fig->body, sizeof(fig->body),
+	kb_buf_printf(&fig->body,
 		 "  set xlabel \"generation\"\n  set xtics (%s)\n"
 		 "  set ytics scale 0 font \",8\"\n  set yrange [-0.5:%d.5]\n  set xrange [-0.5:%d.5]\n"
 		 "  set rmargin at screen %.4f\n"
