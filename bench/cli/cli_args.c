@@ -50,11 +50,13 @@ int kb_plot_outcome(int rc, const char *err)
 #define K_ALT { KB_OPT(MULTIPLIER), 0, KB_OPT(WIDTH) }
 #define GEN_OR_K { KB_SOME_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT } }
 #define MAYBE_K { KB_ANY_OF, { K_ALT } }
-/* advise's and explain's keys: what cell_keys() in khash_bench.c takes */
-#define CELL_KEYS                                                                      \
+/* advise's and explain's keys: what cell_keys() in khash_bench.c takes
+ * (advise's --seed keys its candidates and draws its re-layouts, whatever
+ * the keys) */
+#define CELL_KEYS(seeded)                                                              \
 	{ KB_ONE_OF, { { KB_OPT(KEYSET), KB_OPT(BITS), KEYSET_OPTIONS },                   \
-		       { KB_OPT(KEYS), KB_OPT(BITS), KB_OPT(BINARY) },                      \
-		       { KB_OPT(CENSUS), KB_OPT(SITE), KB_OPT(BITS) },                      \
+		       { KB_OPT(KEYS), KB_OPT(BITS), KB_OPT(BINARY) | (seeded) },           \
+		       { KB_OPT(CENSUS), KB_OPT(SITE), KB_OPT(BITS) | (seeded) },           \
 		       { KB_OPT(TABLE), 0, KB_OPT(COUNT) | KB_OPT(SEED) | KB_OPT(BITS) } } }
 #define CELL_KEYS_OPTIONS \
 	(KB_OPT(FUNC) | KB_OPT(WORD) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY))
@@ -156,14 +158,14 @@ const struct kb_command kb_commands[] = {
 		NULL, 0, "FILE...", 0, 0, 0 },
 	{
 		"advise", kb_cmd_advise,
-		{ CELL_KEYS, MAYBE_K },
+		{ CELL_KEYS(KB_OPT(SEED)), MAYBE_K },
 		"what a table should hash its keys with: every candidate ranked by what it costs",
-		"Hashes the distinct keys of a key set, a key file, a census site or a named table's key model (a table whose key is hashed as it is or shifted) into 2^bits buckets (1..32; a site's or table's own bits by default) with the table's own function (--func, default hash_ptr, or the site's or table's; --gen, default new; a site's word is its file's) and every candidate: today's hash.h, the key shifted right by the low zero bits its differences share (as btrfs did), hash_32 where the keys fit 32 bits (what hash_min() does with a u32), the key itself, jhash_1word or jhash_2words, hsiphash_1u32 or hsiphash_2u32 and siphash_1u64 (keyed, from --seed), and --multiplier K's own product. Ranks them by what their skew costs the table (--kind, else a census site's or named table's own: compares per lookup in chained buckets, keys searched in trees, others met on locks) over what a random function costs at the same load, says which are keyed, times each one's hash as 'speed' does, and ends with one line of advice.",
+		"Hashes the distinct keys of a key set, a key file, a census site or a named table's key model (a table whose key is hashed as it is or shifted) into 2^bits buckets (1..32; a site's or table's own bits by default) with the table's own function (--func, default hash_ptr, or the site's or table's; --gen, default new; a site's word is its file's) and every candidate: today's hash.h, the key shifted right by the low zero bits its differences share (as btrfs did), hash_32 where the keys fit 32 bits (what hash_min() does with a u32), the key itself, jhash_1word or jhash_2words, hsiphash_1u32 or hsiphash_2u32 and siphash_1u64 (keyed, from --seed), and --multiplier K's own product. Ranks them by what their skew costs the table (--kind, else a census site's or named table's own: compares per lookup in chained buckets, keys searched in trees, others met on locks) over what a random function costs at the same load, says which are keyed, times each one's hash as 'speed' does, and ends with one line of advice. It advises a change only where the keys favour it beyond a random function's noise and it costs less in at least 3 in 4 of " KB_STRINGIFY(KB_ADVISE_RELAYOUTS) " re-layouts of the keys (fewer beyond 2^17 keys), drawn from --seed: the keys' runs (keys at most a unit apart: 4 KiB, or the power of two their differences share if larger) moved whole to random units of their span, each key's offset in its unit kept; else it says there is no clear winner: keep it.",
 		CELL_KEYS_OPTIONS | KB_OPT(GEN) | KB_OPT(KIND) | KB_OPT(CANDIDATES),
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set or table's key model", 4096, NULL, 0, 0, KB_OWN_MULTIPLIER },
 	{
 		"explain", kb_cmd_explain,
-		{ CELL_KEYS, { KB_ANY_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT } } },
+		{ CELL_KEYS(0), { KB_ANY_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT } } },
 		"why one cell's keys collide: the key differences behind the excess",
 		"Takes the keys as advise does and one cell (--func, default hash_ptr; --gen, default new, or --multiplier's generation K; --word; --bits) and groups the key pairs that share a bucket by their difference d: how many pairs differ by d, how many of them share a bucket, where d*K mod 2^w falls against a bucket's width (2^(w-bits)) and the chance max(0, 1 - |d*K|/width) that such a pair shares one, and the pairs each d has over a random function's, biggest first. Sums that chance over every pair for the colliding pairs the differences predict, beside those observed and a random function's; and reports the keys' alignment, the gcd of their differences, the commonest gaps between consecutive keys, their 4 KiB pages and the gcd within a page (a slab's object size), and the multiplier's longest run of equal bits. At most " KB_STRINGIFY(KB_EXPLAIN_MAX_KEYS) " distinct keys (every pair is visited).",
 		CELL_KEYS_OPTIONS,
