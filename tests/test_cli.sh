@@ -114,6 +114,59 @@ printf '0\n1\n4096\n0xffffffffffffffff\n' >"$tmp/k4.txt"
 [ "$("$kb" hash --func hash_64 --gen old --word 64 --bits 64 "$tmp/k4.txt" | tr '\n' ' ')" = \
   "0x0 0x9e37fffffffc0001 0x7fffffffc0001000 0x61c800000003ffff " ]
 check "old hash_64 returns 64 bits" $?
+# hash computes every candidate advise ranks (issue 36), keyed from --seed as
+# advise keys it: the keyed ones' key and jhash's initval are the splitmix64
+# stream from the seed, which is how tests/golden/kernel_hashes.csv drew the
+# kernel's own vectors (from 2026), so the seed that lands on a vector's key
+# must give the kernel's value
+python3 - "$(dirname "$0")/golden/kernel_hashes.csv" >"$tmp/cand.txt" <<'PY'
+import csv, sys
+M, G = 2**64, 0x9e3779b97f4a7c15
+def mix(z):
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9 % M
+    z = (z ^ (z >> 27)) * 0x94d049bb133111eb % M
+    return z ^ (z >> 31)
+stream = [mix((2026 + (j + 1) * G) % M) for j in range(400)]
+seed = lambda j: (2026 + j * G) % M  # its splitmix64_at(seed, 0) is stream[j]
+rows = [r for r in csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith("#"))
+        if r["word"] in ("any", "64")]
+seen = {}
+for r in rows:
+    f, v = r["func"], lambda k: int(r[k], 16)
+    if f.startswith("jhash_3") or seen.get(f, 0) >= 3:
+        continue
+    if f.startswith("jhash"):
+        j = [j for j in range(399) if stream[j] % 2**32 == v("a")]
+        key = v("b") if f == "jhash_1word" else v("b") | v("c") << 32
+    else:
+        j = [j for j in range(399) if stream[j] == v("a") and stream[j + 1] == v("b")]
+        key = v("c") if f in ("siphash_1u64", "hsiphash_1u32") else v("c") | v("d") << 32
+    if j:
+        seen[f] = seen.get(f, 0) + 1
+        print(f, seed(j[0]), hex(key), r["expected"], 64 if f == "siphash_1u64" else 32)
+PY
+[ "$(cut -d' ' -f1 "$tmp/cand.txt" | sort | uniq -c | awk '{print $1}' | tr -d '\n')" = 33333 ]
+check "hash --func: 3 kernel vectors each of jhash_1word, jhash_2words, hsiphash_1u32, hsiphash_2u32, siphash_1u64" $?
+while read -r f seed key want bits; do
+	[ "$(echo "$key" | "$kb" hash --func "$f" --bits "$bits" --seed "$seed" --word 64)" = "$want" ]
+	check "hash --func $f --seed $seed: $key gives the kernel's $want" $?
+done <"$tmp/cand.txt"
+# the key itself and the shift candidates, as advise prints them
+[ "$(printf '0x12345678\n' | "$kb" hash --func identity --shift 6 --bits 10)" = 0x159 ]
+check "hash --func identity --shift 6: (k >> 6) & 1023" $?
+[ "$(printf '0x48d159e0\n' | "$kb" hash --func hash_64 --gen new --word 64 --shift 2 --bits 32)" = 0x6e79886e ]
+check "hash --shift 2: hash_64(k >> 2, 32) is hash_64 of the shifted key" $?
+expect 2 "khash-bench: --gen: jhash_1word is not a hash.h function: it has no generation" \
+	hash --func jhash_1word --gen new --bits 8 "$tmp/k.txt"
+expect 2 "khash-bench: hash needs --gen or --multiplier" hash --func hash_64 --bits 8 "$tmp/k.txt"
+expect 2 "khash-bench: --seed applies to jhash, hsiphash and siphash" \
+	hash --func hash_64 --gen new --bits 8 --seed 2 "$tmp/k.txt"
+expect 2 "khash-bench: --shift applies to a hash.h function and identity" \
+	hash --func siphash_1u64 --shift 3 --bits 8 "$tmp/k.txt"
+expect 2 "khash-bench: bits must be 1..32 here, not 33" hash --func jhash_1word --bits 33 "$tmp/k.txt"
+printf '0x100000000\n' >"$tmp/wide1.txt"
+expect 1 "khash-bench: $tmp/wide1.txt: key 1 (0x100000000) does not fit jhash_1word(k, initval) & 255, which takes 32 bits on 64-bit" \
+	hash --func jhash_1word --bits 8 --word 64 "$tmp/wide1.txt"
 
 # usage errors: exit 2
 expect 2 "khash-bench: unknown command 'frobnicate' (try --help)" frobnicate
@@ -795,6 +848,25 @@ PY
 	check "advise ${src%% *} --seed 2: other keys for the keyed candidates" $?
 done
 
+# explain: nothing to explain where the keys fill the table as a random
+# function would (splitmix64 keys: 4096 into 2^10 buckets share 8258
+# pairs, C(4096,2)/1024 = 8190 give or take 90.5), or more evenly
+# (consecutive keys under new): one line, no differences, in text and JSON
+for ks in random seq; do
+	"$kb" explain --keyset $ks --count 4096 --bits 10 >"$tmp/none.txt"
+	tail -1 "$tmp/none.txt" | has '^nothing to explain: [0-9]* pairs share a bucket, a random function.s 8190.0 give or take 90.5 (one standard deviation)$' &&
+		! grep -q 'most excess first' "$tmp/none.txt"
+	check "explain --keyset $ks: nothing to explain, one line" $?
+	"$kb" explain --keyset $ks --count 4096 --bits 10 --format json | python3 -c '
+import json, sys
+e = json.load(sys.stdin)
+assert e["schema_version"] == 2 and e["nothing_to_explain"] and e["differences"] == [], e
+assert abs(e["shared"] - e["shared_random"]) <= 2 * e["shared_sd"] or e["shared"] < e["shared_random"], e'
+	check "explain --keyset $ks --format json: nothing to explain, no differences" $?
+done
+"$kb" explain --census "$(dirname "$0")/data/census/x86_64.txt" --site fs/kernfs/file.c:45 --format json |
+	python3 -c 'import json, sys; e = json.load(sys.stdin); assert not e["nothing_to_explain"] and len(e["differences"]) == 12, e'
+check "explain --format json: kernfs has differences to explain" $?
 # explain: the kernfs site (issue 20): the next page nine 168-byte objects
 # back, 2584, and twice that, hold the excess; the model within a few
 # percent of the pairs observed

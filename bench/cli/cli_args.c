@@ -13,6 +13,7 @@
 #include <khash/lkh_table.h>
 
 #include "advise.h"
+#include "candidates.h"
 #include "census.h"
 #include "explain.h"
 #include "number.h"
@@ -86,10 +87,12 @@ const struct kb_command kb_commands[] = {
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set", 4096, NULL, 0, 0, KB_GEN_LIST },
 	{
 		"hash", kb_cmd_hash,
-		{ FUNC_OR_TABLE, GEN_OR_K },
+		/* a hash.h function needs a generation; a candidate has none */
+		{ FUNC_OR_TABLE, { KB_ANY_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT } } },
 		"print each key's hash, 0x-prefixed lowercase hex, in input order",
-		"Reads a key file (standard input when FILE is - or missing) and prints the hash of every key, one a line, in input order, exactly as the chosen kernel computed it; with --table, the bucket that kernel table puts it in.",
-		KB_OPT(WORD) | KB_OPT(BINARY) | KB_OPT(FORMAT) | KB_OPT(OUTPUT),
+		"Reads a key file (standard input when FILE is - or missing) and prints the hash of every key, one a line, in input order, exactly as the chosen kernel computed it; with --table, the bucket that kernel table puts it in. A hash.h function needs --gen or --multiplier. --func also takes every other candidate advise ranks, whose bucket it prints (the hash's low bits): jhash and the keyed hsiphash and siphash from --seed as advise keys them, and identity, the key itself; --shift N shifts the key right first.",
+		KB_OPT(WORD) | KB_OPT(BINARY) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(SEED) |
+			KB_OPT(SHIFT),
 		KB_FORMAT_BIT(KB_FORMAT_TEXT), 1, "one key file, or - for standard input", NULL, 0,
 		"[FILE|-]", 0, 0, 0 },
 	{
@@ -167,7 +170,7 @@ const struct kb_command kb_commands[] = {
 		"explain", kb_cmd_explain,
 		{ CELL_KEYS(0), { KB_ANY_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT } } },
 		"why one cell's keys collide: the key differences behind the excess",
-		"Takes the keys as advise does and one cell (--func, default hash_ptr; --gen, default new, or --multiplier's generation K; --word; --bits) and groups the key pairs that share a bucket by their difference d: how many pairs differ by d, how many of them share a bucket, where d*K mod 2^w falls against a bucket's width (2^(w-bits)) and the chance max(0, 1 - |d*K|/width) that such a pair shares one, and the pairs each d has over a random function's, biggest first. Sums that chance over every pair for the colliding pairs the differences predict, beside those observed and a random function's; and reports the keys' alignment, the gcd of their differences, the commonest gaps between consecutive keys, their 4 KiB pages and the gcd within a page (a slab's object size), and the multiplier's longest run of equal bits. At most " KB_STRINGIFY(KB_EXPLAIN_MAX_KEYS) " distinct keys (every pair is visited).",
+		"Takes the keys as advise does and one cell (--func, default hash_ptr; --gen, default new, or --multiplier's generation K; --word; --bits) and groups the key pairs that share a bucket by their difference d: how many pairs differ by d, how many of them share a bucket, where d*K mod 2^w falls against a bucket's width (2^(w-bits)) and the chance max(0, 1 - |d*K|/width) that such a pair shares one, and the pairs each d has over a random function's, biggest first (none, and one line saying there is nothing to explain, where the shared pairs exceed a random function's by no more than " KB_STRINGIFY(KB_NOISE_SDS) " of its standard deviations). Sums that chance over every pair for the colliding pairs the differences predict, beside those observed and a random function's; and reports the keys' alignment, the gcd of their differences, the commonest gaps between consecutive keys, their 4 KiB pages and the gcd within a page (a slab's object size), and the multiplier's longest run of equal bits. At most " KB_STRINGIFY(KB_EXPLAIN_MAX_KEYS) " distinct keys (every pair is visited).",
 		CELL_KEYS_OPTIONS,
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set or table's key model", 4096, NULL, 0, 0, 0 },
 };
@@ -372,7 +375,20 @@ static int parse_hist(const char *s, struct kb_hist_req *h)
 /* The rows' own parsers (KB_ARG_CUSTOM). */
 static int opt_func(const char *arg, struct kb_args *a)
 {
-	return parse_func(arg, &a->func);
+	char list[256];
+	size_t i, used = 0;
+
+	/* hash also computes advise's other candidates, key by key */
+	if (strcmp(a->cmd->name, "hash") || lkh_func_from_name(arg, &a->func) == LKH_OK)
+		return parse_func(arg, &a->func);
+	a->cand = 1 + kb_candidate_find(arg);
+	if (a->cand)
+		return 0;
+	name_list(list, sizeof(list), ", ", 1);
+	for (i = 0; i < kb_candidate_names_count; i++)
+		used = strlen(list), snprintf(list + used, sizeof(list) - used, ", %s",
+					      kb_candidate_names[i].name);
+	return kb_fail(KB_EXIT_USAGE, "unknown function '%s' (%s)", arg, list);
 }
 
 static int opt_gen(const char *arg, struct kb_args *a)
@@ -674,6 +690,13 @@ static void option_help(char *out, size_t len, const struct kb_option_info *o,
 		if (used >= len)
 			break;
 		h++;
+	}
+	if (o == &kb_options[KB_OPT_FUNC] && c && !strcmp(c->name, "hash")) {
+		size_t i;
+
+		for (i = 0; i < kb_candidate_names_count && used < len; i++)
+			used += (size_t)snprintf(out + used, len - used, "%s%s", i ? ", " : "; or ",
+						 kb_candidate_names[i].name);
 	}
 }
 

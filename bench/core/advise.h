@@ -16,7 +16,7 @@
 
 #define KB_ADVISE_MAX 16
 /* Standard deviations of a random function's ratio that make a tie. */
-#define KB_ADVISE_SDS 2
+#define KB_ADVISE_SDS KB_NOISE_SDS
 /* Other layouts of the keys a change of hash must win, and the share of
  * them that makes a clear majority: 3 in 4. */
 #define KB_ADVISE_RELAYOUTS 200
