@@ -825,6 +825,15 @@ assert advised == ["hash_ptr(k >> 3, 10)"] and a["change"], a
 assert a["relayouts"] == 200 and a["pick_wins"] >= 150, a
 PY
 check "advise: kernfs keeps its advice, the shift by 3, over re-layouts" $?
+# ... and where the keys favour no change there is no re-layout, and the
+# advice is the table's own hash (consecutive keys: hash_ptr is even)
+"$kb" advise --keyset seq --bits 10 --format json | python3 -c '
+import json, sys
+a = json.load(sys.stdin)
+advised = [r for r in a["candidates"] if r["advised"]]
+assert len(advised) == 1 and advised[0]["current"] and not a["change"], a
+assert a["relayouts"] == 0 and a["advice"].endswith(": keep it"), a'
+check "advise: no change favoured, no re-layout: the table's own hash is advised" $?
 # --seed keys the keyed candidates and draws the re-layouts, for a key file
 # and a census site too: the same seed, the same figures; another, others
 seeded() {

@@ -407,6 +407,6 @@ int kb_advise(const struct kb_advise_opts *o, const uint64_t *keys, size_t n,
 			      a->rows[a->current].ratio > a->rows[a->pick].ratio + a->tie,
 		      a, err, errlen) < 0)
 		return -1;
-	a->change = a->wins >= KB_ADVISE_CLEAR * a->relayouts;
+	a->change = a->relayouts && a->wins >= KB_ADVISE_CLEAR * a->relayouts;
 	return 0;
 }
