@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "advise.h"
+#include "hashspec.h"
 #include "kernel_hashes.h"
 #include "keysets.h"
 
@@ -189,6 +190,70 @@ static void old_hash_64_on_stripes_costs_what_one_bucket_costs(void **state)
 	assert_int_equal(a.rows[a.nrows - 2].cand.kind, KB_CAND_IDENTITY);
 	assert_int_equal(a.rows[a.nrows - 2].cand.shift, 0);
 	assert_int_equal(a.current, a.nrows - 1);
+	/* one run (keys 2^17 apart, the unit 2^17), so every re-layout is the
+	 * progression at another base: old hash_64 keeps them in a few
+	 * buckets, the shifted key through new spreads them, every time */
+	assert_int_equal(a.unit, 17);
+	assert_int_equal(a.runs, 1);
+	assert_int_equal(a.relayouts, KB_ADVISE_RELAYOUTS);
+	assert_int_equal(a.wins, KB_ADVISE_RELAYOUTS);
+	assert_true(a.change);
+}
+
+/* Runs: keys at most a unit apart stay together; the unit is a page, or
+ * the power of two every difference shares when that is larger. */
+static void runs_keep_a_slabs_objects_together(void **state)
+{
+	struct kb_advise_opts o = opts(LKH_FUNC_HASH_PTR, LKH_GEN_NEW, 64, 8);
+	/* a page apart (one run), then 4097 bytes on: a run of its own */
+	uint64_t page[] = { 0x10000, 0x11000, 0x12001 };
+	uint64_t slab[64];
+	struct kb_advice a;
+	char err[200];
+	size_t i, n = 0;
+
+	(void)state;
+	assert_int_equal(kb_advise(&o, page, 3, &a, err, sizeof(err)), 0);
+	assert_int_equal(a.unit, 12);
+	assert_int_equal(a.runs, 2);
+	/* 192-byte objects over two adjacent pages (256 bytes from the last
+	 * of one to the first of the next) and a page far off: two runs */
+	for (i = 0; i < 21; i++) {
+		slab[n++] = 0x40000000 + 192 * i;
+		slab[n++] = 0x40001000 + 192 * i;
+		slab[n++] = 0x40100000 + 192 * i;
+	}
+	kb_sort_u64(slab, n);
+	assert_int_equal(kb_advise(&o, slab, n, &a, err, sizeof(err)), 0);
+	assert_int_equal(a.shift, 6);
+	assert_int_equal(a.unit, 12);
+	assert_int_equal(a.runs, 2);
+	/* 2^20 apart, every difference a multiple of 2^20: one run */
+	for (i = 0; i < 64; i++)
+		slab[i] = (uint64_t)i << 20;
+	assert_int_equal(kb_advise(&o, slab, 64, &a, err, sizeof(err)), 0);
+	assert_int_equal(a.unit, 20);
+	assert_int_equal(a.runs, 1);
+}
+
+/* Beyond 2^17 keys, fewer re-layouts: their work stays that of 200 x 2^17
+ * keys (2^18 stripes: 100). */
+static void many_keys_take_fewer_relayouts(void **state)
+{
+	struct kb_advise_opts o = opts(LKH_FUNC_HASH_64, LKH_GEN_OLD, 64, 11);
+	size_t i, n = (size_t)1 << 18;
+	uint64_t *keys = malloc(n * sizeof(*keys));
+	struct kb_advice a;
+	char err[200];
+
+	(void)state;
+	assert_non_null(keys);
+	for (i = 0; i < n; i++)
+		keys[i] = (uint64_t)i << 17;
+	assert_int_equal(kb_advise(&o, keys, n, &a, err, sizeof(err)), 0);
+	assert_int_equal(a.relayouts, 100);
+	assert_int_equal(a.wins, 100);
+	free(keys);
 }
 
 static void keys_that_fit_32_bits_add_hash_32_and_one_word_forms(void **state)
@@ -289,6 +354,8 @@ int main(void)
 		cmocka_unit_test(keyed_candidates_follow_the_seed_and_the_word),
 		cmocka_unit_test(bad_candidates_are_refused_with_a_reason),
 		cmocka_unit_test(old_hash_64_on_stripes_costs_what_one_bucket_costs),
+		cmocka_unit_test(runs_keep_a_slabs_objects_together),
+		cmocka_unit_test(many_keys_take_fewer_relayouts),
 		cmocka_unit_test(keys_that_fit_32_bits_add_hash_32_and_one_word_forms),
 		cmocka_unit_test(the_multiplier_given_is_ranked_too),
 		cmocka_unit_test(too_few_or_too_wide_keys_are_refused),

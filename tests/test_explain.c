@@ -14,8 +14,16 @@
 #include <cmocka.h>
 
 #include "explain.h"
+#include "keysets.h"
 
 static struct kb_explain e;
+
+static int u64_order(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return (a > b) - (a < b);
+}
 
 static struct kb_hashspec spec(lkh_func f, lkh_gen g, unsigned word)
 {
@@ -196,6 +204,43 @@ static void pages_are_4_kib(void **state)
 	assert_int_equal(e.in_page_gcd, 3000);
 }
 
+/*
+ * Nothing to explain: keys that fill the table as a random function
+ * would (splitmix64 keys: their shared pairs within two standard
+ * deviations of C(n,2)/m) and keys spread more evenly than random
+ * (consecutive ones under new) have nothing to explain; stripes under
+ * old do.
+ */
+static void no_excess_lists_nothing(void **state)
+{
+	struct kb_hashspec s = spec(LKH_FUNC_HASH_PTR, LKH_GEN_NEW, 64);
+	static uint64_t keys[4096];
+	char err[200];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 4096; i++)
+		keys[i] = i;
+	assert_int_equal(kb_explain(&s, 10, keys, 4096, &e, err, sizeof(err)), 0);
+	/* sqrt(C(4096,2) / 1024 (1 - 1/1024)), from Python */
+	assert_float_equal(e.shared_sd, 90.45441920174493, 1e-9);
+	assert_true((double)e.shared < e.shared_random);
+	assert_true(e.nothing);
+	for (i = 0; i < 4096; i++)
+		keys[i] = kb_splitmix64_at(7, i);
+	qsort(keys, 4096, sizeof(keys[0]), u64_order);
+	assert_int_equal(kb_explain(&s, 10, keys, 4096, &e, err, sizeof(err)), 0);
+	assert_true(fabs((double)e.shared - e.shared_random) <= 2 * e.shared_sd);
+	assert_true(e.nothing);
+	/* btrfs stripes under old hash_64: all in a few buckets */
+	s = spec(LKH_FUNC_HASH_64, LKH_GEN_OLD, 64);
+	for (i = 0; i < 4096; i++)
+		keys[i] = (uint64_t)i << 17;
+	assert_int_equal(kb_explain(&s, 11, keys, 4096, &e, err, sizeof(err)), 0);
+	assert_true((double)e.shared - e.shared_random > 2 * e.shared_sd);
+	assert_false(e.nothing);
+}
+
 static void two_multiplies_get_no_model(void **state)
 {
 	struct kb_hashspec s = spec(LKH_FUNC_HASH_64, LKH_GEN_NEW, 32);
@@ -236,6 +281,7 @@ int main(void)
 		cmocka_unit_test(slab_objects_found_page_by_page),
 		cmocka_unit_test(a_difference_partly_shared),
 		cmocka_unit_test(pages_are_4_kib),
+		cmocka_unit_test(no_excess_lists_nothing),
 		cmocka_unit_test(two_multiplies_get_no_model),
 		cmocka_unit_test(bad_input_is_refused),
 	};

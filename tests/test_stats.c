@@ -475,7 +475,7 @@ static void cost_spread_of_every_table_enumerated(void **state)
 	for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
 		unsigned n = cases[c][0], m = cases[c][1], i, k;
 		unsigned long t, tables = 1;
-		double sum[3] = { 0 }, sum2[3] = { 0 };
+		double sum[3] = { 0 }, sum2[3] = { 0 }, pairs = 0, pairs2 = 0;
 
 		for (i = 0; i < n; i++)
 			tables *= m;
@@ -488,6 +488,9 @@ static void cost_spread_of_every_table_enumerated(void **state)
 				load[code % m]++;
 			for (i = 0; i < m; i++)
 				sq += (double)load[i] * load[i];
+			/* the pairs in a shared bucket: S = n + 2P */
+			pairs += (sq - n) / 2;
+			pairs2 += (sq - n) / 2 * ((sq - n) / 2);
 			/* each kind's cost over its random figure (stats.h) */
 			f[KB_KIND_CHAINED] = (sq / n + 1) / 2 / (1 + (n - 1.0) / m / 2);
 			f[KB_KIND_TREE] = sq / n / (1 + (n - 1.0) / m);
@@ -505,8 +508,16 @@ static void cost_spread_of_every_table_enumerated(void **state)
 			assert_float_equal(mean, 1, 1e-12);
 			assert_float_equal(kb_cost_ratio_sd(n, m, (enum kb_table_kind)k), sd, 1e-12);
 		}
+		pairs /= tables;
+		assert_float_equal(pairs, n * (n - 1.0) / 2 / m, 1e-12);
+		assert_float_equal(kb_shared_pairs_sd(n, m), sqrt(pairs2 / tables - pairs * pairs),
+				   1e-12);
 	}
 	assert_float_equal(kb_cost_ratio_sd(1, 8, KB_KIND_LOCKS), 0, 0);
+	/* sqrt(C(n,2) (1/m)(1 - 1/m)) from Python's math.comb and sqrt */
+	assert_float_equal(kb_shared_pairs_sd(4096, 1024), 90.45441920174493, 1e-11);
+	assert_float_equal(kb_shared_pairs_sd(1069, 1024), 23.599203285411495, 1e-11);
+	assert_float_equal(kb_shared_pairs_sd(1, 1024), 0, 0);
 }
 
 static void costs_of_hand_worked_tables(void **state)

@@ -13,6 +13,7 @@
 #include <khash/lkh_table.h>
 
 #include "advise.h"
+#include "candidates.h"
 #include "census.h"
 #include "explain.h"
 #include "number.h"
@@ -50,11 +51,13 @@ int kb_plot_outcome(int rc, const char *err)
 #define K_ALT { KB_OPT(MULTIPLIER), 0, KB_OPT(WIDTH) }
 #define GEN_OR_K { KB_SOME_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT } }
 #define MAYBE_K { KB_ANY_OF, { K_ALT } }
-/* advise's and explain's keys: what cell_keys() in khash_bench.c takes */
-#define CELL_KEYS                                                                      \
+/* advise's and explain's keys: what cell_keys() in khash_bench.c takes
+ * (advise's --seed keys its candidates and draws its re-layouts, whatever
+ * the keys) */
+#define CELL_KEYS(seeded)                                                              \
 	{ KB_ONE_OF, { { KB_OPT(KEYSET), KB_OPT(BITS), KEYSET_OPTIONS },                   \
-		       { KB_OPT(KEYS), KB_OPT(BITS), KB_OPT(BINARY) },                      \
-		       { KB_OPT(CENSUS), KB_OPT(SITE), KB_OPT(BITS) },                      \
+		       { KB_OPT(KEYS), KB_OPT(BITS), KB_OPT(BINARY) | (seeded) },           \
+		       { KB_OPT(CENSUS), KB_OPT(SITE), KB_OPT(BITS) | (seeded) },           \
 		       { KB_OPT(TABLE), 0, KB_OPT(COUNT) | KB_OPT(SEED) | KB_OPT(BITS) } } }
 #define CELL_KEYS_OPTIONS \
 	(KB_OPT(FUNC) | KB_OPT(WORD) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY))
@@ -84,10 +87,12 @@ const struct kb_command kb_commands[] = {
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set", 4096, NULL, 0, 0, KB_GEN_LIST },
 	{
 		"hash", kb_cmd_hash,
-		{ FUNC_OR_TABLE, GEN_OR_K },
+		/* a hash.h function needs a generation; a candidate has none */
+		{ FUNC_OR_TABLE, { KB_ANY_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT } } },
 		"print each key's hash, 0x-prefixed lowercase hex, in input order",
-		"Reads a key file (standard input when FILE is - or missing) and prints the hash of every key, one a line, in input order, exactly as the chosen kernel computed it; with --table, the bucket that kernel table puts it in.",
-		KB_OPT(WORD) | KB_OPT(BINARY) | KB_OPT(FORMAT) | KB_OPT(OUTPUT),
+		"Reads a key file (standard input when FILE is - or missing) and prints the hash of every key, one a line, in input order, exactly as the chosen kernel computed it; with --table, the bucket that kernel table puts it in. A hash.h function needs --gen or --multiplier. --func also takes every other candidate advise ranks, whose bucket it prints (the hash's low bits): jhash and the keyed hsiphash and siphash from --seed as advise keys them, and identity, the key itself; --shift N shifts the key right first.",
+		KB_OPT(WORD) | KB_OPT(BINARY) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(SEED) |
+			KB_OPT(SHIFT),
 		KB_FORMAT_BIT(KB_FORMAT_TEXT), 1, "one key file, or - for standard input", NULL, 0,
 		"[FILE|-]", 0, 0, 0 },
 	{
@@ -156,16 +161,16 @@ const struct kb_command kb_commands[] = {
 		NULL, 0, "FILE...", 0, 0, 0 },
 	{
 		"advise", kb_cmd_advise,
-		{ CELL_KEYS, MAYBE_K },
+		{ CELL_KEYS(KB_OPT(SEED)), MAYBE_K },
 		"what a table should hash its keys with: every candidate ranked by what it costs",
-		"Hashes the distinct keys of a key set, a key file, a census site or a named table's key model (a table whose key is hashed as it is or shifted) into 2^bits buckets (1..32; a site's or table's own bits by default) with the table's own function (--func, default hash_ptr, or the site's or table's; --gen, default new; a site's word is its file's) and every candidate: today's hash.h, the key shifted right by the low zero bits its differences share (as btrfs did), hash_32 where the keys fit 32 bits (what hash_min() does with a u32), the key itself, jhash_1word or jhash_2words, hsiphash_1u32 or hsiphash_2u32 and siphash_1u64 (keyed, from --seed), and --multiplier K's own product. Ranks them by what their skew costs the table (--kind, else a census site's or named table's own: compares per lookup in chained buckets, keys searched in trees, others met on locks) over what a random function costs at the same load, says which are keyed, times each one's hash as 'speed' does, and ends with one line of advice.",
+		"Hashes the distinct keys of a key set, a key file, a census site or a named table's key model (a table whose key is hashed as it is or shifted) into 2^bits buckets (1..32; a site's or table's own bits by default) with the table's own function (--func, default hash_ptr, or the site's or table's; --gen, default new; a site's word is its file's) and every candidate: today's hash.h, the key shifted right by the low zero bits its differences share (as btrfs did), hash_32 where the keys fit 32 bits (what hash_min() does with a u32), the key itself, jhash_1word or jhash_2words, hsiphash_1u32 or hsiphash_2u32 and siphash_1u64 (keyed, from --seed), and --multiplier K's own product. Ranks them by what their skew costs the table (--kind, else a census site's or named table's own: compares per lookup in chained buckets, keys searched in trees, others met on locks) over what a random function costs at the same load, says which are keyed, times each one's hash as 'speed' does, and ends with one line of advice. It advises a change only where the keys favour it beyond a random function's noise and it costs less in at least 3 in 4 of " KB_STRINGIFY(KB_ADVISE_RELAYOUTS) " re-layouts of the keys (fewer beyond 2^17 keys), drawn from --seed: the keys' runs (keys at most a unit apart: 4 KiB, or the power of two their differences share if larger) moved whole to random units of their span, each key's offset in its unit kept; else it says there is no clear winner: keep it.",
 		CELL_KEYS_OPTIONS | KB_OPT(GEN) | KB_OPT(KIND) | KB_OPT(CANDIDATES),
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set or table's key model", 4096, NULL, 0, 0, KB_OWN_MULTIPLIER },
 	{
 		"explain", kb_cmd_explain,
-		{ CELL_KEYS, { KB_ANY_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT } } },
+		{ CELL_KEYS(0), { KB_ANY_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT } } },
 		"why one cell's keys collide: the key differences behind the excess",
-		"Takes the keys as advise does and one cell (--func, default hash_ptr; --gen, default new, or --multiplier's generation K; --word; --bits) and groups the key pairs that share a bucket by their difference d: how many pairs differ by d, how many of them share a bucket, where d*K mod 2^w falls against a bucket's width (2^(w-bits)) and the chance max(0, 1 - |d*K|/width) that such a pair shares one, and the pairs each d has over a random function's, biggest first. Sums that chance over every pair for the colliding pairs the differences predict, beside those observed and a random function's; and reports the keys' alignment, the gcd of their differences, the commonest gaps between consecutive keys, their 4 KiB pages and the gcd within a page (a slab's object size), and the multiplier's longest run of equal bits. At most " KB_STRINGIFY(KB_EXPLAIN_MAX_KEYS) " distinct keys (every pair is visited).",
+		"Takes the keys as advise does and one cell (--func, default hash_ptr; --gen, default new, or --multiplier's generation K; --word; --bits) and groups the key pairs that share a bucket by their difference d: how many pairs differ by d, how many of them share a bucket, where d*K mod 2^w falls against a bucket's width (2^(w-bits)) and the chance max(0, 1 - |d*K|/width) that such a pair shares one, and the pairs each d has over a random function's, biggest first (none, and one line saying there is nothing to explain, where the shared pairs exceed a random function's by no more than " KB_STRINGIFY(KB_NOISE_SDS) " of its standard deviations). Sums that chance over every pair for the colliding pairs the differences predict, beside those observed and a random function's; and reports the keys' alignment, the gcd of their differences, the commonest gaps between consecutive keys, their 4 KiB pages and the gcd within a page (a slab's object size), and the multiplier's longest run of equal bits. At most " KB_STRINGIFY(KB_EXPLAIN_MAX_KEYS) " distinct keys (every pair is visited).",
 		CELL_KEYS_OPTIONS,
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set or table's key model", 4096, NULL, 0, 0, 0 },
 };
@@ -370,7 +375,20 @@ static int parse_hist(const char *s, struct kb_hist_req *h)
 /* The rows' own parsers (KB_ARG_CUSTOM). */
 static int opt_func(const char *arg, struct kb_args *a)
 {
-	return parse_func(arg, &a->func);
+	char list[256];
+	size_t i, used = 0;
+
+	/* hash also computes advise's other candidates, key by key */
+	if (strcmp(a->cmd->name, "hash") || lkh_func_from_name(arg, &a->func) == LKH_OK)
+		return parse_func(arg, &a->func);
+	a->cand = 1 + kb_candidate_find(arg);
+	if (a->cand)
+		return 0;
+	name_list(list, sizeof(list), ", ", 1);
+	for (i = 0; i < kb_candidate_names_count; i++)
+		used = strlen(list), snprintf(list + used, sizeof(list) - used, ", %s",
+					      kb_candidate_names[i].name);
+	return kb_fail(KB_EXIT_USAGE, "unknown function '%s' (%s)", arg, list);
 }
 
 static int opt_gen(const char *arg, struct kb_args *a)
@@ -672,6 +690,13 @@ static void option_help(char *out, size_t len, const struct kb_option_info *o,
 		if (used >= len)
 			break;
 		h++;
+	}
+	if (o == &kb_options[KB_OPT_FUNC] && c && !strcmp(c->name, "hash")) {
+		size_t i;
+
+		for (i = 0; i < kb_candidate_names_count && used < len; i++)
+			used += (size_t)snprintf(out + used, len - used, "%s%s", i ? ", " : "; or ",
+						 kb_candidate_names[i].name);
 	}
 }
 

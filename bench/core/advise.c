@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "advise.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,12 +25,19 @@ static unsigned ctz64(uint64_t x)
 	return n;
 }
 
-/* The skew of one candidate from its sorted buckets: runs are loads. */
+/* The skew of one candidate: counted in scratch[n] where the table fits
+ * it, else from the sorted buckets, whose runs are loads. */
 static void judge(const struct kb_candidate *c, unsigned bits, const uint64_t *keys,
 		  size_t n, uint64_t *scratch, struct kb_skew *s)
 {
 	size_t i, runs = 0;
 
+	if ((UINT64_C(1) << bits) <= n) {
+		memset(scratch, 0, (sizeof(*scratch)) << bits);
+		kb_candidate_count(c, bits, keys, n, scratch);
+		kb_skew_from_counts(scratch, UINT64_C(1) << bits, s);
+		return;
+	}
 	for (i = 0; i < n; i++)
 		scratch[i] = kb_candidate_bucket(c, bits, keys[i]);
 	kb_sort_u64(scratch, n);
@@ -175,6 +183,154 @@ static void candidates(const struct kb_advise_opts *o, struct kb_advice *a)
 	}
 }
 
+/*
+ * The keys' runs: sorted keys at most a unit (2^u bytes) apart stay
+ * together, so a slab's objects keep their offsets across its pages and
+ * an arithmetic progression moves as a whole.  first[] gets each run's
+ * first key; returns how many runs, and *units the units they span.
+ */
+static size_t runs_of(const uint64_t *keys, size_t n, unsigned u, size_t *first,
+		      uint64_t *units)
+{
+	size_t i, runs = 0;
+
+	*units = 0;
+	for (i = 0; i < n; i++) {
+		if (i && keys[i] - keys[i - 1] <= UINT64_C(1) << u)
+			continue;
+		if (runs)
+			*units += (keys[i - 1] >> u) - (keys[first[runs - 1]] >> u) + 1;
+		first[runs++] = i;
+	}
+	*units += (keys[n - 1] >> u) - (keys[first[runs - 1]] >> u) + 1;
+	return runs;
+}
+
+/* A uniform double in (0, 1]. */
+static double unit_open(uint64_t *rng)
+{
+	return ((kb_splitmix64(rng) >> 11) + 1) * 0x1p-53;
+}
+
+struct kb_relayout {
+	const uint64_t *keys;
+	size_t n, runs;
+	unsigned u;          /* a unit is 2^u bytes */
+	uint64_t lo, free;   /* the window's first unit; its units no run holds */
+	size_t *first;       /* each run's first key */
+	size_t *order;       /* the runs in the order a re-layout puts them */
+	double *gap;         /* the free units before each run, and after all */
+};
+
+/*
+ * One re-layout into out[n]: the runs in a random order at random places
+ * in the window, none overlapping (so the keys stay distinct), each key's
+ * offset within its unit kept.  The free units are cut at the sorted
+ * points of runs uniform draws, made in order as sums of exponential
+ * spacings (O(runs), no sort).
+ */
+static void relayout(const struct kb_relayout *l, uint64_t *rng, uint64_t *out)
+{
+	size_t i, r;
+	double sum = 0;
+	uint64_t at = l->lo;
+
+	for (r = 0; r < l->runs; r++)
+		l->order[r] = r;
+	for (r = l->runs; r > 1; r--) {
+		size_t j = kb_splitmix64(rng) % r, t = l->order[j];
+
+		l->order[j] = l->order[r - 1];
+		l->order[r - 1] = t;
+	}
+	for (r = 0; r <= l->runs; r++)
+		sum += l->gap[r] = -log(unit_open(rng));
+	for (r = 0, sum = (double)l->free / sum; r < l->runs; r++) {
+		size_t j = l->order[r], end = j + 1 < l->runs ? l->first[j + 1] : l->n;
+		uint64_t from = l->keys[l->first[j]] >> l->u;
+		double cut = l->gap[r] * sum;
+
+		at += (uint64_t)cut; /* rounding down never overlaps */
+		for (i = l->first[j]; i < end; i++)
+			out[i] = l->keys[i] - (from << l->u) + (at << l->u);
+		at += (l->keys[end - 1] >> l->u) - from + 1;
+	}
+}
+
+/*
+ * The keys' runs, and where a change is favoured (make): does the pick
+ * beat the table's own hash on other layouts of these keys, or only on
+ * this one?  Counts the re-layouts (from the seed) where it costs less.
+ */
+static int relayouts(const struct kb_advise_opts *o, const uint64_t *keys, size_t n,
+		     int make, struct kb_advice *a, char *err, size_t errlen)
+{
+	struct kb_relayout l;
+	uint64_t top, units, slots, rng = kb_splitmix64_at(o->seed, 2);
+	uint64_t *moved = malloc(2 * n * sizeof(*moved));
+	unsigned r, want = KB_ADVISE_RELAYOUTS;
+	int rc = 0;
+
+	memset(&l, 0, sizeof(l));
+	l.keys = keys;
+	l.n = n;
+	l.u = a->shift > 12 ? a->shift : 12;
+	l.first = malloc(n * sizeof(*l.first));
+	l.order = malloc(n * sizeof(*l.order));
+	l.gap = malloc((n + 1) * sizeof(*l.gap));
+	if (!moved || !l.first || !l.order || !l.gap) {
+		snprintf(err, errlen, "out of memory for %zu keys", n);
+		rc = -1;
+		goto out;
+	}
+	l.runs = runs_of(keys, n, l.u, l.first, &units);
+	/* the window: the keys' own span, or room for twice their runs,
+	 * within the keys' width */
+	top = (a->max > UINT32_MAX ? UINT64_MAX : UINT32_MAX) >> l.u;
+	l.lo = keys[0] >> l.u;
+	slots = (keys[n - 1] >> l.u) - l.lo + 1;
+	if (slots < 2 * units)
+		slots = 2 * units;
+	if (slots - 1 > top)
+		slots = top + 1;
+	if (l.lo > top - (slots - 1))
+		l.lo = top - (slots - 1);
+	l.free = slots - units;
+	/* many keys take fewer re-layouts: the work stays that of 2^24 keys */
+	if (n > KB_ADVISE_RELAYOUT_KEYS / want)
+		want = n > KB_ADVISE_RELAYOUT_KEYS / KB_ADVISE_RELAYOUTS_MIN
+			       ? KB_ADVISE_RELAYOUTS_MIN
+			       : (unsigned)(KB_ADVISE_RELAYOUT_KEYS / n);
+	a->unit = l.u;
+	a->runs = l.runs;
+	if (!make)
+		goto out;
+	for (r = 0; r < want; r++) {
+		double ratio[2];
+		size_t j;
+
+		relayout(&l, &rng, moved);
+		for (j = 0; j < 2; j++) {
+			const struct kb_advice_row *row = &a->rows[j ? a->pick : a->current];
+			struct kb_skew s;
+			struct kb_cost cost;
+			double c, rnd;
+
+			judge(&row->cand, o->bits, moved, n, moved + n, &s);
+			kb_cost_of(&s, &cost);
+			kb_cost_for(&cost, o->kind, &c, &rnd, &ratio[j]);
+		}
+		a->wins += ratio[1] < ratio[0];
+	}
+	a->relayouts = want;
+out:
+	free(l.first);
+	free(l.order);
+	free(l.gap);
+	free(moved);
+	return rc;
+}
+
 int kb_advise(const struct kb_advise_opts *o, const uint64_t *keys, size_t n,
 	      struct kb_advice *a, char *err, size_t errlen)
 {
@@ -244,5 +400,13 @@ int kb_advise(const struct kb_advise_opts *o, const uint64_t *keys, size_t n,
 		if (a->pick == a->nrows && a->rows[i].cand.kind != KB_CAND_IDENTITY)
 			a->pick = i;
 	}
+	/* a change the keys at hand favour beyond a random function's noise
+	 * must hold on other layouts of them */
+	if (relayouts(o, keys, n,
+		      a->pick < a->nrows && a->pick != a->current &&
+			      a->rows[a->current].ratio > a->rows[a->pick].ratio + a->tie,
+		      a, err, errlen) < 0)
+		return -1;
+	a->change = a->relayouts && a->wins >= KB_ADVISE_CLEAR * a->relayouts;
 	return 0;
 }

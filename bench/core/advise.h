@@ -16,7 +16,15 @@
 
 #define KB_ADVISE_MAX 16
 /* Standard deviations of a random function's ratio that make a tie. */
-#define KB_ADVISE_SDS 2
+#define KB_ADVISE_SDS KB_NOISE_SDS
+/* Other layouts of the keys a change of hash must win, and the share of
+ * them that makes a clear majority: 3 in 4. */
+#define KB_ADVISE_RELAYOUTS 200
+#define KB_ADVISE_CLEAR 0.75
+/* Fewer for many keys: relayouts x keys stays below this, and at least
+ * this many. */
+#define KB_ADVISE_RELAYOUT_KEYS (UINT64_C(200) << 17)
+#define KB_ADVISE_RELAYOUTS_MIN 20
 
 /*
  * The candidates advise ranks beside the table's own hash, by family:
@@ -80,6 +88,11 @@ struct kb_advice {
 	size_t current;      /* the row of the table's own hash */
 	size_t pick;         /* the cheapest row that mixes the key (not the
 			      * key itself, which only these keys suit) */
+	unsigned unit;       /* re-layouts move runs of keys by 2^unit bytes */
+	size_t runs;         /* the runs: keys at most 2^unit apart */
+	unsigned relayouts;  /* made (0: the keys favour no change) */
+	unsigned wins;       /* of them, where the pick costs less than now */
+	int change;          /* the advice: the pick (1) or the table's own */
 };
 
 /*

@@ -2,10 +2,40 @@
 #include "candidates.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "engine.h"
 #include "keysets.h"
 #include "kernel_hashes.h"
+
+const struct kb_candidate_name kb_candidate_names[] = {
+	{ "jhash_1word", KB_CAND_JHASH, 0 },       { "jhash_2words", KB_CAND_JHASH, 1 },
+	{ "hsiphash_1u32", KB_CAND_HSIPHASH, 0 }, { "hsiphash_2u32", KB_CAND_HSIPHASH, 1 },
+	{ "siphash_1u64", KB_CAND_SIPHASH, 0 },   { "identity", KB_CAND_IDENTITY, 0 },
+};
+const size_t kb_candidate_names_count = sizeof(kb_candidate_names) / sizeof(kb_candidate_names[0]);
+
+int kb_candidate_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < kb_candidate_names_count; i++)
+		if (!strcmp(name, kb_candidate_names[i].name))
+			return (int)i;
+	return -1;
+}
+
+/* The name of c's kernel function (siphash_1u64 takes any key whole). */
+static const char *name_of(const struct kb_candidate *c)
+{
+	size_t i;
+
+	for (i = 0; i < kb_candidate_names_count; i++)
+		if (kb_candidate_names[i].kind == c->kind &&
+		    (c->kind == KB_CAND_SIPHASH || kb_candidate_names[i].wide == c->wide))
+			return kb_candidate_names[i].name;
+	return "?";
+}
 
 int kb_candidate_keyed(const struct kb_candidate *c)
 {
@@ -170,15 +200,14 @@ const char *kb_candidate_expr(const struct kb_candidate *c, unsigned bits,
 		snprintf(buf, len, c->shift ? "(%s) & %llu" : "%s & %llu", k, mask);
 		break;
 	case KB_CAND_JHASH:
-		snprintf(buf, len, "%s & %llu",
-			 c->wide ? "jhash_2words(lo, hi, initval)" : "jhash_1word(k, initval)", mask);
+		snprintf(buf, len, "%s(%s, initval) & %llu", name_of(c), c->wide ? "lo, hi" : "k",
+			 mask);
 		break;
 	case KB_CAND_HSIPHASH:
-		snprintf(buf, len, "%s & %llu",
-			 c->wide ? "hsiphash_2u32(lo, hi, &key)" : "hsiphash_1u32(k, &key)", mask);
+		snprintf(buf, len, "%s(%s, &key) & %llu", name_of(c), c->wide ? "lo, hi" : "k", mask);
 		break;
 	case KB_CAND_SIPHASH:
-		snprintf(buf, len, "siphash_1u64(k, &key) & %llu", mask);
+		snprintf(buf, len, "%s(k, &key) & %llu", name_of(c), mask);
 		break;
 	default:
 		snprintf(buf, len, "?");

@@ -36,6 +36,21 @@ struct kb_candidate {
 	uint64_t seed;       /* the keyed ones: initval / key, from it */
 };
 
+/*
+ * The candidates that are not hash.h functions, by the name of the kernel
+ * function each calls (the key itself: "identity"): one row each, which
+ * kb_candidate_expr prints and `hash --func` takes.
+ */
+struct kb_candidate_name {
+	const char *name;
+	enum kb_cand_kind kind;
+	int wide;
+};
+extern const struct kb_candidate_name kb_candidate_names[];
+extern const size_t kb_candidate_names_count;
+/* The row of a name, or -1. */
+int kb_candidate_find(const char *name);
+
 /* Keyed: the one choice when whoever picks the keys is an attacker. */
 int kb_candidate_keyed(const struct kb_candidate *c);
 

@@ -9,6 +9,7 @@
 #include <khash/lkh_table.h>
 
 #include "keysets.h"
+#include "stats.h"
 
 static uint64_t mask_of(unsigned width)
 {
@@ -281,6 +282,10 @@ static int rank_differences(const uint64_t *keys, const uint64_t *bucket, size_t
 		r.p = e->linear ? kb_explain_chance(r.offset) : NAN;
 		keep_top(e, &r);
 	}
+	/* as many pairs as a random function shares, give or take its noise:
+	 * no difference stands out, whatever the rows would say */
+	e->shared_sd = kb_shared_pairs_sd(e->n, e->m);
+	e->nothing = excess_total <= KB_NOISE_SDS * e->shared_sd;
 	for (i = 0; i < e->ntop; i++)
 		top += e->top[i].excess;
 	e->top_excess = top;

@@ -50,6 +50,10 @@ struct kb_explain {
 	uint64_t shared;         /* observed pairs in one bucket */
 	double shared_random;    /* a random function's: pairs / m */
 	double shared_predicted; /* the model's, from every pair's d */
+	double shared_sd;        /* a random function's strays by (stats.h) */
+	int nothing;             /* no excess beyond KB_NOISE_SDS of that:
+				  * nothing to explain (the outputs list no
+				  * row) */
 	size_t ndiffs;           /* distinct differences among shared pairs */
 	struct kb_explain_diff top[KB_EXPLAIN_TOP]; /* most excess first */
 	size_t ntop;

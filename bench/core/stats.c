@@ -405,6 +405,13 @@ void kb_cost_for(const struct kb_cost *c, enum kb_table_kind kind,
 	}
 }
 
+double kb_shared_pairs_sd(uint64_t n, uint64_t m)
+{
+	double nn = (double)n, mm = (double)m;
+
+	return n < 2 || m < 1 ? 0 : sqrt(nn * (nn - 1) / 2 / mm * (1 - 1 / mm));
+}
+
 double kb_cost_ratio_sd(uint64_t n, uint64_t m, enum kb_table_kind kind)
 {
 	double nn = (double)n, mm = (double)m, others;
@@ -413,7 +420,7 @@ double kb_cost_ratio_sd(uint64_t n, uint64_t m, enum kb_table_kind kind)
 	if (n < 2 || m < 1)
 		return 0;
 	others = (nn - 1) / mm;
-	sd_s = 2 * sqrt(nn * (nn - 1) / 2 / mm * (1 - 1 / mm));
+	sd_s = 2 * kb_shared_pairs_sd(n, m);
 	if (kind == KB_KIND_LOCKS)
 		return sd_s / nn / others;
 	if (kind == KB_KIND_TREE)

@@ -118,6 +118,14 @@ void kb_cost_for(const struct kb_cost *c, enum kb_table_kind kind,
  */
 double kb_cost_ratio_sd(uint64_t n, uint64_t m, enum kb_table_kind kind);
 
+/* The standard deviation of P itself, the pairs a random function puts in
+ * a shared bucket: sqrt(C(n,2) (1/m)(1 - 1/m)). */
+double kb_shared_pairs_sd(uint64_t n, uint64_t m);
+
+/* Standard deviations of a random function's figure within which two
+ * figures are a tie, or an excess is noise. */
+#define KB_NOISE_SDS 2
+
 /*
  * A benchmark's rounds: the fastest (the figure least disturbed by the
  * machine), the median, the mean, the slowest, and the spread (slowest -

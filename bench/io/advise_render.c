@@ -7,8 +7,8 @@
 #include "cost_render.h"
 #include "stats.h"
 
-#define CSV_ADVICE 2 /* 1 had no noise and tie columns */
-#define JSON_ADVICE 2
+#define CSV_ADVICE 3 /* 1 had no noise and tie columns; 2 no re-layouts */
+#define JSON_ADVICE 3 /* 2 had no re-layouts */
 
 /* "192 = 3 * 2^6", "131072 = 2^17" */
 static void gcd_text(uint64_t g, unsigned shift, char *out, size_t len)
@@ -22,27 +22,37 @@ static void gcd_text(uint64_t g, unsigned shift, char *out, size_t len)
 			 (unsigned long long)(g >> shift), shift);
 }
 
+/* The row the advice names: the pick, or the table's own hash. */
+static size_t advised(const struct kb_advice *a)
+{
+	return a->change ? a->pick : a->current;
+}
+
 void kb_advice_line(const struct kb_advice *a, struct kb_buf *b)
 {
-	const struct kb_advice_row *cur = &a->rows[a->current];
+	const struct kb_advice_row *cur = &a->rows[a->current], *pick = &a->rows[a->pick];
 	char e1[64], e2[64], g[64];
 
 	kb_candidate_expr(&cur->cand, a->bits, e1, sizeof(e1));
-	if (a->pick >= a->nrows || a->pick == a->current ||
-	    cur->ratio <= a->rows[a->pick].ratio + a->tie) {
-		kb_buf_printf(b, "%s (%s) costs %.2fx a random function's %s here: keep it\n", e1,
-			      lkh_gen_name(cur->cand.gen), cur->ratio, kb_cost_unit(a->kind));
-		return;
-	}
-	kb_candidate_expr(&a->rows[a->pick].cand, a->bits, e2, sizeof(e2));
-	gcd_text(a->gcd, a->shift, g, sizeof(g));
 	kb_buf_printf(b, "%s (%s) costs %.2fx a random function's %s here", e1,
 		      lkh_gen_name(cur->cand.gen), cur->ratio, kb_cost_unit(a->kind));
+	if (!a->relayouts) {
+		kb_buf_printf(b, ": keep it\n");
+		return;
+	}
+	kb_candidate_expr(&pick->cand, a->bits, e2, sizeof(e2));
+	gcd_text(a->gcd, a->shift, g, sizeof(g));
 	/* a fact about the keys, not a claimed cause (that is explain's) */
 	if (a->shift)
 		kb_buf_printf(b, "; every difference between these keys is a multiple of %s", g);
-	kb_buf_printf(b, "; %s (%s) costs %.2fx\n", e2,
-		      kb_candidate_origin(&a->rows[a->pick].cand), a->rows[a->pick].ratio);
+	kb_buf_printf(b, "; %s (%s) costs %.2fx", e2, kb_candidate_origin(&pick->cand),
+		      pick->ratio);
+	if (a->change)
+		kb_buf_printf(b, ", and less than now in %u of %u re-layouts of these keys\n",
+			      a->wins, a->relayouts);
+	else
+		kb_buf_printf(b, " but less than now in only %u of %u re-layouts of these keys: no clear winner: keep it\n",
+			      a->wins, a->relayouts);
 }
 
 static void text(const struct kb_advice *a, const double *ns, const char *keys,
@@ -76,7 +86,11 @@ static void text(const struct kb_advice *a, const double *ns, const char *keys,
 			      kb_verdict(&r->skew), r->cost, r->random, r->ratio, t,
 			      r->current ? "  <- now" : "");
 	}
-	kb_buf_printf(b, "\n(the key itself fits these keys only; keyed: the one choice when an attacker picks the keys)\nadvice: ");
+	kb_buf_printf(b, "\n(the key itself fits these keys only; keyed: the one choice when an attacker picks the keys)\n");
+	if (a->relayouts)
+		kb_buf_printf(b, "(re-layouts: the keys' %zu run%s of keys at most 2^%u bytes apart, each moved whole to random 2^%u-byte units of their span, offsets kept; a change must win in %.0f%% of them)\n",
+			      a->runs, a->runs == 1 ? "" : "s", a->unit, a->unit, 100 * KB_ADVISE_CLEAR);
+	kb_buf_printf(b, "advice: ");
 	kb_advice_line(a, b);
 }
 
@@ -86,7 +100,7 @@ static void csv(const struct kb_advice *a, const double *ns, const char *keys,
 	char e[64];
 	size_t i;
 
-	kb_buf_printf(b, "schema,keys,n,bits,word,kind,align,gcd,noise,tie,rank,candidate,origin,keyed,current,picked,chi2_per_df,verdict,cost,cost_random,cost_vs_random,ns_per_hash\n");
+	kb_buf_printf(b, "schema,keys,n,bits,word,kind,align,gcd,noise,tie,rank,candidate,origin,keyed,current,picked,advised,relayouts,wins,chi2_per_df,verdict,cost,cost_random,cost_vs_random,ns_per_hash\n");
 	for (i = 0; i < a->nrows; i++) {
 		const struct kb_advice_row *r = &a->rows[i];
 
@@ -96,9 +110,10 @@ static void csv(const struct kb_advice *a, const double *ns, const char *keys,
 			      a->bits, a->word, kb_table_kind_name(a->kind), a->align,
 			      (unsigned long long)a->gcd, a->noise, a->tie, i + 1);
 		kb_csv_field(b, kb_candidate_expr(&r->cand, a->bits, e, sizeof(e)));
-		kb_buf_printf(b, ",%s,%d,%d,%d,%.6g,%s,%.6f,%.6f,%.6f,", kb_candidate_origin(&r->cand),
-			      kb_candidate_keyed(&r->cand), r->current, i == a->pick,
-			      r->skew.chi2_per_df, kb_verdict(&r->skew), r->cost, r->random,
+		kb_buf_printf(b, ",%s,%d,%d,%d,%d,%u,%u,%.6g,%s,%.6f,%.6f,%.6f,",
+			      kb_candidate_origin(&r->cand), kb_candidate_keyed(&r->cand), r->current,
+			      i == a->pick, i == advised(a), a->relayouts,
+			      i == a->pick ? a->wins : 0, r->skew.chi2_per_df, kb_verdict(&r->skew), r->cost, r->random,
 			      r->ratio);
 		if (ns[i] >= 0)
 			kb_buf_printf(b, "%.4f", ns[i]);
@@ -125,11 +140,11 @@ static void json(const struct kb_advice *a, const double *ns, const char *keys,
 
 		kb_buf_printf(b, "%s\n    {\"rank\": %zu, \"candidate\": ", i ? "," : "", i + 1);
 		kb_json_string(b, kb_candidate_expr(&r->cand, a->bits, e, sizeof(e)));
-		kb_buf_printf(b, ", \"origin\": \"%s\", \"keyed\": %s, \"current\": %s, \"picked\": %s, \"verdict\": \"%s\"",
+		kb_buf_printf(b, ", \"origin\": \"%s\", \"keyed\": %s, \"current\": %s, \"picked\": %s, \"advised\": %s, \"verdict\": \"%s\"",
 			      kb_candidate_origin(&r->cand),
 			      kb_candidate_keyed(&r->cand) ? "true" : "false",
 			      r->current ? "true" : "false", i == a->pick ? "true" : "false",
-			      kb_verdict(&r->skew));
+			      i == advised(a) ? "true" : "false", kb_verdict(&r->skew));
 		kb_buf_printf(b, ", ");
 		kb_json_number(b, "chi2_per_df", r->skew.chi2_per_df);
 		kb_buf_printf(b, ", ");
@@ -146,7 +161,9 @@ static void json(const struct kb_advice *a, const double *ns, const char *keys,
 	kb_advice_line(a, &line);
 	if (line.len && line.data[line.len - 1] == '\n')
 		line.data[--line.len] = 0;
-	kb_buf_printf(b, "\n  ],\n  \"advice\": ");
+	kb_buf_printf(b, "\n  ],\n  \"relayouts\": %u, \"runs\": %zu, \"relayout_unit\": %llu, \"pick_wins\": %u, \"clear_share\": %.2f, \"change\": %s,\n  \"advice\": ",
+		      a->relayouts, a->runs, 1ull << a->unit, a->wins,
+		      KB_ADVISE_CLEAR, a->change ? "true" : "false");
 	kb_json_string(b, line.data ? line.data : "");
 	kb_buf_printf(b, "\n}\n");
 	kb_buf_free(&line);

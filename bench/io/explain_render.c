@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #define CSV_EXPLAIN 2 /* 2: K's multiplier and width, last (format.h) */
-#define JSON_EXPLAIN 1
+#define JSON_EXPLAIN 2 /* 1 had no shared_sd and nothing_to_explain */
 
 /* d*K mod 2^w, the word it lands at (a hex figure a reader can check). */
 static uint64_t product_of(const struct kb_explain *e, uint64_t d)
@@ -18,6 +18,12 @@ static double share(const struct kb_explain *e, double excess)
 	double total = (double)e->shared - e->shared_random;
 
 	return total > 0 ? excess / total : 0;
+}
+
+/* The differences to list: none when there is nothing to explain. */
+static size_t rows(const struct kb_explain *e)
+{
+	return e->nothing ? 0 : e->ntop;
 }
 
 /* An offset in buckets: fixed point, or exponent form for the tiny ones. */
@@ -71,6 +77,11 @@ static void text(const struct kb_explain *e, const struct kb_hashspec *s, unsign
 		kb_buf_printf(b, ", %.1f predicted from the differences (%.3fx observed)",
 			      e->shared_predicted,
 			      e->shared ? e->shared_predicted / (double)e->shared : 0);
+	if (e->shared && e->nothing) {
+		kb_buf_printf(b, "\nnothing to explain: %llu pairs share a bucket, a random function's %.1f give or take %.1f (one standard deviation)\n",
+			      (unsigned long long)e->shared, e->shared_random, e->shared_sd);
+		return;
+	}
 	kb_buf_printf(b, "\n\nthe differences behind the shared buckets, most excess first (%zu distinct among the shared pairs):\n",
 		      e->ndiffs);
 	kb_buf_printf(b, "%20s %9s %9s %7s %18s %9s %7s %9s %7s\n", "d", "pairs", "shared", "share",
@@ -117,7 +128,7 @@ static void csv(const struct kb_explain *e, const struct kb_hashspec *s, unsigne
 	kb_hashspec_kb_gen(s, &g);
 	kb_buf_printf(b, "schema,keys,func,gen,word,bits,n,pairs,shared,shared_random,shared_predicted,d,d_pairs,d_shared,d_product,d_offset,d_chance,d_excess,d_share%s\n",
 		      KB_K_CSV_HEAD);
-	for (i = 0; i < e->ntop; i++) {
+	for (i = 0; i < rows(e); i++) {
 		const struct kb_explain_diff *r = &e->top[i];
 
 		kb_buf_printf(b, "%d,", CSV_EXPLAIN);
@@ -168,8 +179,11 @@ static void json(const struct kb_explain *e, const struct kb_hashspec *s, unsign
 	kb_json_number(b, "shared_random", e->shared_random);
 	kb_buf_printf(b, ", ");
 	kb_json_number(b, "shared_predicted", e->linear ? e->shared_predicted : NAN);
+	kb_buf_printf(b, ", ");
+	kb_json_number(b, "shared_sd", e->shared_sd);
+	kb_buf_printf(b, ", \"nothing_to_explain\": %s", e->nothing ? "true" : "false");
 	kb_buf_printf(b, ",\n  \"differences\": [");
-	for (i = 0; i < e->ntop; i++) {
+	for (i = 0; i < rows(e); i++) {
 		const struct kb_explain_diff *r = &e->top[i];
 
 		kb_buf_printf(b, "%s\n    {\"d\": %llu, \"pairs\": %llu, \"shared\": %llu, ", i ? "," : "",
