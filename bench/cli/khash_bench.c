@@ -101,9 +101,11 @@ static int target_cell(const struct kb_args *a, struct kb_keyset_params *kp, lkh
 	char err[256];
 
 	cell_gen(a, &s, KB_GIVEN(a, GEN) || (a->gen_mask & 1u << KB_GEN_K) ? a->gen : dflt);
-	if (s.k_width && a->keyset == KB_KS_ADVERSARIAL &&
-	    kb_hashspec_check(&s, a->bits, err, sizeof(err)) < 0)
-		return kb_fail(KB_EXIT_USAGE, "%s", err);
+	/* a usage error, named, before any key is built */
+	if (a->keyset == KB_KS_ADVERSARIAL && !KB_GIVEN(a, BITS))
+		return kb_fail(KB_EXIT_USAGE, "--keyset adversarial needs --bits: the table it is built against");
+	if (a->keyset == KB_KS_ADVERSARIAL && kb_hashspec_check(&s, a->bits, err, sizeof(err)) < 0)
+		return kb_fail(KB_EXIT_USAGE, "--keyset adversarial: %s", err);
 	kp->target_func = f;
 	kp->target_gen = s.gen;
 	kp->target_k = s.k;
@@ -264,6 +266,19 @@ static int count_keys(const struct kb_args *a, const struct kb_hashspec *s, size
 	return 0;
 }
 
+/* One rule for every command: a table holds an object once, so a key
+ * that repeats an earlier one is dropped (skew --keep-duplicates counts
+ * it again); a note says how many, so no file is judged on fewer keys
+ * than it holds without a word. */
+static void repeats_note(const char *name, uint64_t read, uint64_t distinct, int dropped)
+{
+	if (read > distinct)
+		kb_fail(0, "note: %s: %llu of its %llu keys repeat an earlier key and are %s",
+			name, (unsigned long long)(read - distinct), (unsigned long long)read,
+			dropped ? "dropped (each key counted once)"
+				: "counted again (--keep-duplicates)");
+}
+
 /* count_keyfile's keys, kept to find the repeats. */
 struct keep_run {
 	const struct kb_args *a;
@@ -301,8 +316,8 @@ static int keep_block(void *ctx, const char *name, const uint64_t *keys, size_t 
 	memcpy(k->all + done, keys, n * sizeof(*keys));
 	k->n = done + n;
 	k->name = name;
-	/* as read; with --distinct, once they are known */
-	if (!KB_GIVEN(a, DISTINCT))
+	/* as read with --keep-duplicates; else once they are known */
+	if (KB_GIVEN(a, KEEP_DUPLICATES))
 		return count_keys(a, k->s, k->ns, k->t, k->all + done, n, done, name, k->counts);
 	if (!k->t)
 		return check_fit(k->s, k->all + done, n, done, name);
@@ -312,7 +327,7 @@ static int keep_block(void *ctx, const char *name, const uint64_t *keys, size_t 
 /*
  * Count a key file, read once, through ns cells or a named table (t) into
  * counts[i].  Its keys are kept (8 bytes each, within --max-memory) to
- * find the repeats: counted as read, or once each with --distinct.
+ * find the repeats: counted once each, or as read with --keep-duplicates.
  */
 static int count_keyfile(const struct kb_args *a, const struct kb_hashspec *s, size_t ns,
 			 const struct kb_table *t, uint64_t **counts, struct kb_cell *cell)
@@ -334,15 +349,12 @@ static int count_keyfile(const struct kb_args *a, const struct kb_hashspec *s, s
 		done = k.n;
 		distinct = kb_distinct_keys(all, (size_t)done);
 		cell->from_file = 1;
-		cell->distinct = KB_GIVEN(a, DISTINCT);
+		cell->distinct = !KB_GIVEN(a, KEEP_DUPLICATES);
 		cell->keys_read = done;
 		cell->repeated = done - distinct;
 		if (cell->distinct)
 			rc = count_keys(a, s, ns, t, all, distinct, 0, k.name, counts);
-		else if (cell->repeated)
-			kb_fail(0, "note: %s: %llu of its %llu keys repeat an earlier key and are counted again (--distinct counts each once)",
-				k.name, (unsigned long long)cell->repeated,
-				(unsigned long long)done);
+		repeats_note(k.name, done, distinct, cell->distinct);
 	}
 	free(k.all);
 	return rc;
@@ -590,9 +602,7 @@ int kb_cmd_report(struct kb_args *a)
 		r.opts.keys = keys;
 		r.opts.keys_name = a->keys;
 		r.opts.params.count = r.opts.nkeys;
-		if (read > r.opts.nkeys)
-			kb_fail(0, "note: %s: %zu of its %zu keys repeat an earlier key and are counted once",
-				a->keys, read - r.opts.nkeys, read);
+		repeats_note(a->keys, read, r.opts.nkeys, 1);
 	}
 	view = watch(a, &progress, "hashes");
 	rc = kb_report_run(&r, err, sizeof(err));
@@ -876,24 +886,26 @@ static int advise_keys(const struct kb_args *a, uint64_t **keys, size_t *n)
 {
 	/* the keys and the candidates' buckets, 8 bytes each */
 	uint64_t max_keys = a->max_memory / 16;
+	struct kb_keyset_params kp = a->kp;
 	char err[512];
+	size_t read;
 	int rc;
 
 	if (a->keys) {
-		if (kb_keyfile_read_all(a->keys, a->binary, max_keys, keys, n, err,
+		if (kb_keyfile_read_all(a->keys, a->binary, max_keys, keys, &read, err,
 					sizeof(err)) < 0)
 			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	} else {
-		struct kb_keyset_params kp = a->kp;
-
 		kp.word = a->word;
 		kp.input_bits = 64;
 		if ((rc = target_cell(a, &kp, KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_PTR,
 				      LKH_GEN_NEW)) ||
-		    (rc = collect_keys(a, a->keyset, &kp, keys, n)))
+		    (rc = collect_keys(a, a->keyset, &kp, keys, &read)))
 			return rc;
 	}
-	*n = kb_distinct_keys(*keys, *n);
+	*n = kb_distinct_keys(*keys, read);
+	if (a->keys)
+		repeats_note(a->keys, read, *n, 1);
 	return 0;
 }
 
@@ -1084,26 +1096,18 @@ int kb_cmd_waittable(struct kb_args *a)
 	return plot_then_emit(a, &b, &fig, 1);
 }
 
-/* A table's kernel keys (the kernel-keys files hold 4096 at most); real
- * objects are distinct, so a repeat is worth a note. */
+/* A table's kernel keys (the kernel-keys files hold 4096 at most), each
+ * once, as for every key file. */
 static int read_kernel_keys(const char *path, uint64_t **keys, size_t *n)
 {
 	enum { MAX_KERNEL_KEYS = 65536 };
 	char err[512];
-	uint64_t *copy;
-	size_t distinct;
+	size_t read;
 
-	if (kb_keyfile_read_all(path, 0, MAX_KERNEL_KEYS, keys, n, err, sizeof(err)) < 0)
+	if (kb_keyfile_read_all(path, 0, MAX_KERNEL_KEYS, keys, &read, err, sizeof(err)) < 0)
 		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
-	copy = malloc(*n * sizeof(*copy));
-	if (copy) {
-		memcpy(copy, *keys, *n * sizeof(*copy));
-		distinct = kb_distinct_keys(copy, *n);
-		if (distinct < *n)
-			kb_fail(0, "note: %s: %zu of its %zu keys repeat an earlier key and are counted again",
-				path, *n - distinct, *n);
-		free(copy);
-	}
+	*n = kb_distinct_keys(*keys, read);
+	repeats_note(path, read, *n, 1);
 	return 0;
 }
 
@@ -1193,9 +1197,7 @@ int kb_cmd_keys(struct kb_args *a)
 			      LKH_GEN_OLD)))
 		return rc;
 	if (kb_keystream_open(&ks, a->keyset, &kp, err, sizeof(err)) < 0)
-		return kb_fail(a->keyset == KB_KS_ADVERSARIAL && !KB_GIVEN(a, BITS) ? KB_EXIT_USAGE
-									  : KB_EXIT_RUNTIME,
-			       "%s", err);
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	w = malloc(sizeof(*w));
 	if (!w || kb_keywriter_open(w, a->output, a->binary, err, sizeof(err)) < 0) {
 		if (!w)

@@ -23,7 +23,8 @@ struct kb_cell {
 	char why[96];
 	struct kb_skew skew;
 	/* a key file's: keys read, how many repeat an earlier key, and
-	 * whether --distinct dropped them (skew.n = read - repeated) */
+	 * whether they were dropped (skew.n = read - repeated), as they are
+	 * unless skew --keep-duplicates */
 	int from_file, distinct;
 	uint64_t keys_read, repeated;
 };

@@ -346,8 +346,9 @@ static void cell_text(const struct kb_cell *c, const char *source,
 	if (c->from_file)
 		kb_buf_printf(b, "  key file: %llu keys read, %llu repeat an earlier key%s\n",
 			      (unsigned long long)c->keys_read, (unsigned long long)c->repeated,
-			      c->distinct ? " (dropped: --distinct)"
-			      : c->repeated ? " (counted again; --distinct counts each once)" : "");
+			      !c->repeated ? ""
+			      : c->distinct ? " (dropped: each key counted once)"
+					    : " (counted again: --keep-duplicates)");
 	kb_buf_printf(b, "  verdict: %s", kb_verdict(s));
 	if (kb_verdict_of(s) == KB_VERDICT_TOO_FEW) {
 		kb_buf_printf(b, " (");
