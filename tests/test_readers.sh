@@ -50,9 +50,9 @@ done
 for bad in -1 +5 0b101 1e3 0x 0x-1 "1 2" 0o17 "1,2" "0x 1"; do
 	run "echo '$bad'" 1 "khash-bench: <stdin>:1: not an integer: '$bad'" "${skew[@]}" --keys -
 done
-run 'echo 4294967296' 1 "khash-bench: <stdin>: key 1 (0x100000000) does not fit the 32-bit argument of hash_32 on 64-bit" \
+run 'echo 4294967296' 1 "khash-bench: <stdin>: key 1: 0x100000000 does not fit the 32-bit argument of hash_32 on 64-bit" \
 	skew --func hash_32 --gen new --word 64 --bits 4 --keys -
-run 'printf "1\n4294967295\n4294967296\n"' 1 "khash-bench: <stdin>: key 3 (0x100000000) does not fit the 32-bit argument of hash_ptr on 32-bit" \
+run 'printf "1\n4294967295\n4294967296\n"' 1 "khash-bench: <stdin>: key 3: 0x100000000 does not fit the 32-bit argument of hash_ptr on 32-bit" \
 	skew --func hash_ptr --gen new --word 32 --bits 4 --keys -
 # accepted: both limits, CRLF, blanks, leading zeros (decimal: 0777 is 777)
 printf '18446744073709551615\r\n0xffffffffffffffff\r\n  0X1F \t\r\n0777\n777\n4294967296\n' >"$tmp/edge.txt"
