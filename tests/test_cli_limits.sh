@@ -202,5 +202,14 @@ check "report --keysets: the order given, each once" $?
 [ "$(cat "$tmp/order")" = "sector page4k " ]
 check "report text: the order given" $?
 
+## --site ID is a number and nothing else
+fixture=$(dirname "$0")/census/fixture.txt
+for site in +1 ' 1' '1 ' 1x; do
+	expect 2 "khash-bench: $fixture: no site $site (see 'khash-bench census $fixture')" \
+		advise --census "$fixture" --site "$site" --bits 8
+done
+timeout 10 "$kb" advise --census "$fixture" --site 1 --bits 8 | head -1 | grep -q '^advise: 29 distinct keys of site 1 kernel/census_a.c:10 '
+check "advise --site 1: the site of id 1" $?
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -55,7 +55,7 @@
 	X(WORD, "word", 0, "W", CUSTOM(opt_word), NO_FIELD, 0, 0, 0, "the kernel's BITS_PER_LONG, 32 or 64 (default: this build's)") \
 	X(BITS, "bits", 0, "N", UINT, FIELD(bits), 1, 64, 0, "output bits: a table of 2^N buckets, %R (at most the function's)") \
 	X(KEYSET, "keyset", 0, "NAME", CUSTOM(opt_keyset), FIELD(keyset), 0, 0, -1, "a built-in key set (see 'khash-bench list')") \
-	X(KEYS, "keys", 0, "FILE", STRING, FIELD(keys), 0, 0, 0, "a key file, or - for standard input; a key that repeats an earlier one is dropped, as a table holds an object once (the output says how many)") \
+	X(KEYS, "keys", 0, "FILE", STRING, FIELD(keys), 0, 0, 0, "a key file, or - for standard input; a key that repeats an earlier one is dropped, as a table holds an object once (a note says how many)") \
 	X(BINARY, "binary", 0, NULL, FLAG, FIELD(binary), 0, 0, 0, "key files are little-endian u64, not text") \
 	X(KEEP_DUPLICATES, "keep-duplicates", 0, NULL, FLAG, NO_FIELD, 0, 0, 0, "count a repeated key of the key file each time it appears, not once (repeats are reported either way)") \
 	X(COUNT, "count", 0, "N", COUNT, FIELD(kp.count), 1, 0, 0, NULL /* per command: what it counts */) \

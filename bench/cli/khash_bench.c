@@ -31,6 +31,7 @@
 #include "influence.h"
 #include "keyfile.h"
 #include "keysets.h"
+#include "number.h"
 #include "output.h"
 #include "plot.h"
 #include "progress_view.h"
@@ -956,8 +957,11 @@ static int advise_site(struct kb_args *a, struct kb_advise_opts *o, uint64_t **k
 {
 	struct kb_census_file f;
 	const struct kb_census_site *s = NULL;
-	char err[512], *end;
-	unsigned long id = strtoul(a->site, &end, 10);
+	char err[512];
+	uint64_t id;
+	/* an id is a number and nothing else (strtoul took " +5"): any other
+	 * text is a FILE:LINE */
+	int by_id = kb_parse_u64(a->site, &id);
 	size_t i;
 	int rc = 0;
 
@@ -966,7 +970,7 @@ static int advise_site(struct kb_args *a, struct kb_advise_opts *o, uint64_t **k
 	for (i = 0; i < f.nsites; i++) {
 		const struct kb_census_site *c = &f.sites[i];
 
-		if (*end ? strcmp(c->where, a->site) : c->id != id)
+		if (by_id ? c->id != id : strcmp(c->where, a->site) != 0)
 			continue;
 		if (s) {
 			rc = kb_fail(KB_EXIT_USAGE, "%s: sites %lu and %lu are both at %s: give an id",
