@@ -75,7 +75,7 @@ check "skew csv: keys read, repeated, dropped" $?
 [ "$(field n "$tmp/keep.csv") $(field distinct "$tmp/keep.csv")" = "2200 no" ] &&
 	grep -q 'are counted again (--keep-duplicates)$' "$tmp/keep.err"
 check "skew --keep-duplicates counts every key read" $?
-for c in skew report advise explain; do
+for c in skew report advise explain tables; do
 	"$kb" "$c" --help | tr -s ' \n' ' ' | grep -q 'a key that repeats an earlier one is dropped'
 	check "$c --help states the rule" $?
 done
@@ -210,6 +210,15 @@ for site in +1 ' 1' '1 ' 1x; do
 done
 timeout 10 "$kb" advise --census "$fixture" --site 1 --bits 8 | head -1 | grep -q '^advise: 29 distinct keys of site 1 kernel/census_a.c:10 '
 check "advise --site 1: the site of id 1" $?
+
+## tables --kernel-keys: a repeated kernel key is dropped, as everywhere
+kk=$(dirname "$0")/data/kernel-keys
+cp -r "$kk" "$tmp/kk"
+head -n 100 "$kk/x86_64/struct_page.txt" | grep -v "^#" >>"$tmp/kk/x86_64/struct_page.txt"
+"$kb" tables --kernel-keys "$kk" --format csv >"$tmp/kk1.csv" 2>/dev/null
+"$kb" tables --kernel-keys "$tmp/kk" --format csv >"$tmp/kk2.csv" 2>"$tmp/kk.err"
+cmp -s "$tmp/kk1.csv" "$tmp/kk2.csv" && grep -q "^khash-bench: note: $tmp/kk/x86_64/struct_page.txt: [0-9]* of its [0-9]* keys repeat an earlier key and are dropped (each key counted once)$" "$tmp/kk.err"
+check "tables --kernel-keys: repeats dropped, with a note" $?
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
