@@ -220,5 +220,10 @@ head -n 100 "$kk/x86_64/struct_page.txt" | grep -v "^#" >>"$tmp/kk/x86_64/struct
 cmp -s "$tmp/kk1.csv" "$tmp/kk2.csv" && grep -q "^khash-bench: note: $tmp/kk/x86_64/struct_page.txt: [0-9]* of its [0-9]* keys repeat an earlier key and are dropped (each key counted once)$" "$tmp/kk.err"
 check "tables --kernel-keys: repeats dropped, with a note" $?
 
+## A list with an empty name says so (strtok skipped it: 'seq,' was seq)
+expect 2 "khash-bench: invalid --keysets: 'seq,' (an empty name)" report --keysets seq,
+expect 2 "khash-bench: invalid --gen: 'new,,old' (an empty name)" \
+	skew --func hash_64 --bits 8 --keyset seq --gen new,,old
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
