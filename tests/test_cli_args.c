@@ -446,6 +446,113 @@ static void values_at_their_edges(void **state)
 	assert_int_equal(parse(&a, "audit --width 32"), KB_EXIT_USAGE);
 }
 
+/* Every compound value at its edges: its last field followed by anything
+ * (a space, a sign, a separator, a letter) is refused, as is a field
+ * missing or empty; the exact forms are taken. */
+static void compound_values_refuse_trailing_text(void **state)
+{
+	static const char *const bad[] = {
+		/* --hist KEYSET:FUNC:WORD:BITS */
+		"report --hist page4k:hash_64:64:11x", "report --hist page4k:hash_64:64:11:",
+		"report --hist page4k:hash_64:64:11:3", "report --hist page4k:hash_64:64:+11",
+		"report --hist page4k:hash_64:64:-4294967285", "report --hist page4k:hash_64:064:11",
+		"report --hist page4k:hash_64:64:", "report --hist page4k:hash_64:64",
+		"report --hist page4k:hash_64x:64:11", "report --hist page4kx:hash_64:64:11",
+		"report --hist :hash_64:64:11", "report --hist page4k:hash_64:64:21",
+		"report --hist page4k:hash_64:64:0",
+		/* --param [NAME=]N */
+		"skew --table inode-hash --gen new --keyset seq --param 5x",
+		"skew --table inode-hash --gen new --keyset seq --param sb=5x",
+		"skew --table inode-hash --gen new --keyset seq --param sb=",
+		"skew --table inode-hash --gen new --keyset seq --param =5",
+		"skew --table inode-hash --gen new --keyset seq --param sb=+5",
+		"skew --table inode-hash --gen new --keyset seq --param sb=5=6",
+		/* the lists: --keysets, --funcs, --gens, --words, --gen, --candidates */
+		"report --keysets seq,", "report --keysets ,seq", "report --keysets seq,,random",
+		"report --funcs hash_64,", "report --gens new,", "report --words 64,",
+		"report --words 64,32x", SKEW " --gen new,", "skew --func hash_64 --bits 8 --gen new,,old --keyset seq",
+		"advise --keyset seq --bits 8 --candidates jhash,",
+		/* the choices and numbers */
+		"audit --multiplier 3 --width 32x", "audit --multiplier 3x", SKEW " --count 1kx",
+		SKEW " --count 1k ", SKEW " --bits 8x", SKEW " --max-memory 4GiBx", SKEW " --seed 1x",
+	};
+	static const char *const good[] = {
+		"report --hist page4k:hash_64:64:11", "report --hist page4k:hash_64:32:20",
+		"report --hist page4k:hash_64:64:1",
+		"skew --table inode-hash --gen new --keyset seq --param 5",
+		"report --keysets seq,random", "report --words 64,32", SKEW " --count 1k",
+	};
+	struct kb_args a;
+	char line[256], *sp;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		/* parse() splits at spaces: "1k " is "1k" and an empty word, so
+		 * glue the trailing space on with no split */
+		snprintf(line, sizeof(line), "%s", bad[i]);
+		sp = line + strlen(line) - 1;
+		if (*sp == ' ') {
+			struct kb_args b;
+			char *argv[16], *save = NULL, *w;
+			int argc = 0;
+			static char words[256], last[64];
+
+			*sp = '\0';
+			snprintf(words, sizeof(words), "%s", line);
+			for (w = strtok_r(words, " ", &save); w && argc < 15; w = strtok_r(NULL, " ", &save))
+				argv[argc++] = w;
+			snprintf(last, sizeof(last), "%s ", argv[argc - 1]);
+			argv[argc - 1] = last;
+			argv[argc] = NULL;
+			assert_int_equal(kb_parse_args(argc, argv, &b), KB_EXIT_USAGE);
+			continue;
+		}
+		if (parse(&a, line) != KB_EXIT_USAGE)
+			fail_msg("taken: %s", bad[i]);
+	}
+	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++)
+		if (parse(&a, good[i]) != 0)
+			fail_msg("refused: %s", good[i]);
+	assert_int_equal(parse(&a, "report --hist btrfs-stripe:hash_ptr:32:20"), 0);
+	assert_int_equal(a.nhist, 1);
+	assert_int_equal(a.hist[0].keyset, KB_KS_BTRFS_STRIPE);
+	assert_int_equal(a.hist[0].word, 32);
+	assert_int_equal(a.hist[0].bits, 20);
+}
+
+/* The man page's examples: one a command, each a command line the
+ * parser takes, shown in EXAMPLES. */
+static void every_command_has_an_example(void **state)
+{
+	char *man = capture(man_page), want[512], line[512];
+	unsigned i, j, n;
+	struct kb_args a;
+
+	(void)state;
+	assert_non_null(strstr(man, "\n.SH EXAMPLES\n"));
+	for (i = 0; i < kb_command_count; i++) {
+		size_t len = strlen(kb_commands[i].name);
+
+		for (j = 0, n = 0; j < kb_example_count; j++)
+			n += !strncmp(kb_examples[j].args, kb_commands[i].name, len) &&
+			     kb_examples[j].args[len] == (kb_examples[j].args[len] ? ' ' : '\0');
+		if (n != 1)
+			fail_msg("%s: %u examples", kb_commands[i].name, n);
+	}
+	assert_int_equal(kb_example_count, kb_command_count);
+	for (j = 0; j < kb_example_count; j++) {
+		snprintf(line, sizeof(line), "%s", kb_examples[j].args);
+		if (parse(&a, line) != 0)
+			fail_msg("example refused: %s", kb_examples[j].args);
+		/* its first word, as roff writes it (no hyphen in a command) */
+		snprintf(want, sizeof(want), "\n.B khash\\-bench %.*s", (int)strcspn(line, " "),
+			 kb_examples[j].args);
+		assert_non_null(strstr(man, want));
+	}
+	free(man);
+}
+
 /* An option given again: the last value wins (an override), --hist adds
  * up, and an output named twice is refused. */
 static void repeated_options(void **state)
@@ -540,6 +647,8 @@ int main(void)
 		cmocka_unit_test(repeated_options),
 		cmocka_unit_test(help_wins_over_errors),
 		cmocka_unit_test(multiplier_is_generation_k),
+		cmocka_unit_test(compound_values_refuse_trailing_text),
+		cmocka_unit_test(every_command_has_an_example),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,7 +5,7 @@
 # endless streams, numbers at and past every width, empty files and
 # directories.  Each must exit 1 with one line on stderr naming the
 # problem and where, and leave no -o file; endless input must stop.  Then
-# repeated keys: reported, and dropped by --distinct.
+# repeated keys: reported, and dropped unless --keep-duplicates.
 # usage: test_readers.sh KHASH_BENCH
 set -u
 export LC_ALL=C
@@ -50,9 +50,9 @@ done
 for bad in -1 +5 0b101 1e3 0x 0x-1 "1 2" 0o17 "1,2" "0x 1"; do
 	run "echo '$bad'" 1 "khash-bench: <stdin>:1: not an integer: '$bad'" "${skew[@]}" --keys -
 done
-run 'echo 4294967296' 1 "khash-bench: <stdin>: key 1 (0x100000000) does not fit the 32-bit argument of hash_32 on 64-bit" \
+run 'echo 4294967296' 1 "khash-bench: <stdin>: key 1: 0x100000000 does not fit the 32-bit argument of hash_32 on 64-bit" \
 	skew --func hash_32 --gen new --word 64 --bits 4 --keys -
-run 'printf "1\n4294967295\n4294967296\n"' 1 "khash-bench: <stdin>: key 3 (0x100000000) does not fit the 32-bit argument of hash_ptr on 32-bit" \
+run 'printf "1\n4294967295\n4294967296\n"' 1 "khash-bench: <stdin>: key 3: 0x100000000 does not fit the 32-bit argument of hash_ptr on 32-bit" \
 	skew --func hash_ptr --gen new --word 32 --bits 4 --keys -
 # accepted: both limits, CRLF, blanks, leading zeros (decimal: 0777 is 777)
 printf '18446744073709551615\r\n0xffffffffffffffff\r\n  0X1F \t\r\n0777\n777\n4294967296\n' >"$tmp/edge.txt"
@@ -151,41 +151,41 @@ else
 	check "a site of 300,000 keys judged at 2^28 within 400 MB" $?
 fi
 
-## repeated keys: said in every format, dropped by --distinct
+## repeated keys: said in every format, dropped unless --keep-duplicates
 printf '1\n2\n2\n3\n3\n3\n' >"$tmp/rep.txt"
-"$kb" "${skew[@]}" --keys "$tmp/rep.txt" >"$tmp/rep.out" 2>"$tmp/rep.err"
-grep -qx '  key file: 6 keys read, 3 repeat an earlier key (counted again; --distinct counts each once)' "$tmp/rep.out"
+"$kb" "${skew[@]}" --keys "$tmp/rep.txt" --keep-duplicates >"$tmp/rep.out" 2>"$tmp/rep.err"
+grep -qx '  key file: 6 keys read, 3 repeat an earlier key (counted again: --keep-duplicates)' "$tmp/rep.out"
 check "text: repeats counted and said" $?
-grep -qx 'khash-bench: note: '"$tmp"'/rep.txt: 3 of its 6 keys repeat an earlier key and are counted again (--distinct counts each once)' "$tmp/rep.err"
+grep -qx 'khash-bench: note: '"$tmp"'/rep.txt: 3 of its 6 keys repeat an earlier key and are counted again (--keep-duplicates)' "$tmp/rep.err"
 check "stderr: a note on the repeats" $?
-"$kb" "${skew[@]}" --keys "$tmp/rep.txt" --distinct >"$tmp/rep.out" 2>"$tmp/rep.err"
+"$kb" "${skew[@]}" --keys "$tmp/rep.txt" >"$tmp/rep.out" 2>"$tmp/rep.err"
 grep -q ': 3 keys into 16 buckets$' "$tmp/rep.out" &&
-	grep -qx '  key file: 6 keys read, 3 repeat an earlier key (dropped: --distinct)' "$tmp/rep.out" &&
-	[ ! -s "$tmp/rep.err" ]
-check "--distinct: 3 keys counted, no note" $?
-"$kb" "${skew[@]}" --keys "$tmp/rep.txt" --format csv >"$tmp/rep.csv" 2>/dev/null
+	grep -qx '  key file: 6 keys read, 3 repeat an earlier key (dropped: each key counted once)' "$tmp/rep.out" &&
+	grep -q 'are dropped (each key counted once)$' "$tmp/rep.err"
+check "by default: 3 keys counted, a note" $?
+"$kb" "${skew[@]}" --keys "$tmp/rep.txt" --keep-duplicates --format csv >"$tmp/rep.csv" 2>/dev/null
 [ "$(field n "$tmp/rep.csv") $(field keys_read "$tmp/rep.csv") $(field repeated "$tmp/rep.csv") $(field distinct "$tmp/rep.csv")" = "6 6 3 no" ]
 check "csv: n, keys_read, repeated, distinct" $?
-"$kb" "${skew[@]}" --keys "$tmp/rep.txt" --distinct --format json >"$tmp/rep.json"
+"$kb" "${skew[@]}" --keys "$tmp/rep.txt" --format json >"$tmp/rep.json"
 python3 -c 'import json, sys
 c = json.load(open(sys.argv[1]))["cells"][0]
 sys.exit(0 if (c["n"], c["keys_read"], c["repeated"], c["distinct"]) == (3, 6, 3, True) else 1)' "$tmp/rep.json"
 check "json: n, keys_read, repeated, distinct" $?
 # the same file three times: X^2 = m sum c^2 / n - n triples exactly, and
-# --distinct gives the single file's figures back
+# by default the single file's figures come back
 "$kb" keys --keyset page4k --count 4096 -o "$tmp/p.txt"
 cat "$tmp/p.txt" "$tmp/p.txt" "$tmp/p.txt" >"$tmp/p3.txt"
 cell=(skew --func hash_64 --gen new --word 64 --bits 11 --format csv)
 "$kb" "${cell[@]}" --keys "$tmp/p.txt" >"$tmp/p1.csv"
-"$kb" "${cell[@]}" --keys "$tmp/p3.txt" >"$tmp/p3.csv" 2>/dev/null
-"$kb" "${cell[@]}" --keys "$tmp/p3.txt" --distinct >"$tmp/p3d.csv"
+"$kb" "${cell[@]}" --keys "$tmp/p3.txt" --keep-duplicates >"$tmp/p3.csv" 2>/dev/null
+"$kb" "${cell[@]}" --keys "$tmp/p3.txt" >"$tmp/p3d.csv" 2>/dev/null
 [ "$(field chi2 "$tmp/p3.csv")" = "$((3 * $(field chi2 "$tmp/p1.csv")))" ] &&
 	[ "$(field repeated "$tmp/p3.csv")" = 8192 ]
 check "three copies: X^2 tripled, 8192 repeats" $?
 [ "$(cut -d, -f1-19 "$tmp/p3d.csv")" = "$(cut -d, -f1-19 "$tmp/p1.csv")" ]
-check "three copies --distinct: the single file's figures" $?
-run true 2 "khash-bench: --distinct applies to --keys, not to --keyset" "${skew[@]}" --keyset seq --distinct
-run true 2 "khash-bench: option '--distinct' is not used by 'hash' (see 'khash-bench hash --help')" "${hash[@]}" --distinct "$tmp/p.txt"
+check "three copies: the single file's figures" $?
+run true 2 "khash-bench: --keep-duplicates applies to --keys, not to --keyset" "${skew[@]}" --keyset seq --keep-duplicates
+run true 2 "khash-bench: option '--keep-duplicates' is not used by 'hash' (see 'khash-bench hash --help')" "${hash[@]}" --keep-duplicates "$tmp/p.txt"
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -127,6 +127,9 @@ for g in posted new; do
 			"$(r1 "$(cell chi2_per_df --func hash_64 --gen $g --word "$w" --bits 11 --keyset "$ks" --count 4096)")"
 	done
 done
+same "story: old hash_32 on 1,000 sequential keys at 2^10: skewed, 1.96, 413 buckets used" \
+	"skewed 1.96 413" "$(cell "verdict chi2_per_df used" --func hash_32 --gen old --bits 10 \
+		--keyset seq --count 1000 | awk '{ printf "%s %.2f %s", $1, $2, $3 }')"
 for ks in seq struct-page; do
 	same "story: old hash_32 w32 on $ks is fine (not broken, not skewed)" fine \
 		"$(cell verdict --func hash_32 --gen old --word 32 --bits 11 --keyset $ks --count 4096 |

@@ -21,14 +21,29 @@
 
 static const char *prog = "khash-bench";
 
+/* An error is one line whatever the user's words hold: a control
+ * character in a name (--keyset $'se\nq') is written escaped, as C would. */
 int kb_fail(int status, const char *fmt, ...)
 {
+	char msg[2048];
+	const unsigned char *p;
 	va_list ap;
 
-	fprintf(stderr, "%s: ", prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	fprintf(stderr, "%s: ", prog);
+	for (p = (const unsigned char *)msg; *p; p++)
+		if (*p == '\n')
+			fputs("\\n", stderr);
+		else if (*p == '\t')
+			fputs("\\t", stderr);
+		else if (*p == '\r')
+			fputs("\\r", stderr);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(stderr, "\\x%02x", *p);
+		else
+			fputc(*p, stderr);
 	fputc('\n', stderr);
 	return status;
 }
@@ -38,7 +53,7 @@ int kb_plot_outcome(int rc, const char *err)
 	if (rc < 0)
 		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	if (rc > 0)
-		fprintf(stderr, "%s: warning: %s\n", prog, err);
+		kb_fail(0, "warning: %s", err);
 	return 0;
 }
 
@@ -73,17 +88,17 @@ const struct kb_command kb_commands[] = {
 		KEYSET_OPTIONS | KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(BITS_MIN) | KB_OPT(BITS_MAX) |
 			KB_OPT(KEYSETS) | KB_OPT(FUNCS) | KB_OPT(GENS) | KB_OPT(WORDS) | KB_OPT(STEP) |
 			KB_OPT(HIST) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) |
-			KB_OPT(QUIET) | KB_OPT(ENUMERATE),
+			KB_OPT(QUIET) | KB_OPT(ENUMERATE) | KB_OPT(YES),
 		TEXT_CSV_JSON, 0, NULL, "keys per key set", 65536, NULL, 0, 0, 0 },
 	{
 		"skew", kb_cmd_skew,
 		{ FUNC_OR_TABLE, GEN_OR_K,
 		  { KB_ONE_OF, { { KB_OPT(KEYSET), 0, KEYSET_OPTIONS | KB_OPT(ENUMERATE) },
-				 { KB_OPT(KEYS), 0, KB_OPT(BINARY) | KB_OPT(DISTINCT) } } } },
+				 { KB_OPT(KEYS), 0, KB_OPT(BINARY) | KB_OPT(KEEP_DUPLICATES) } } } },
 		"one cell: how evenly one function spreads a key set or a key file",
 		"Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, or through a named kernel table (its key transform, function and bits), and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even, or too few keys where a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket, with the keys the table would need). --gen takes all or a list: a cell each. --plot draws the bucket loads, a panel a generation.",
 		KB_OPT(WORD) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) |
-			KB_OPT(THREADS) | KB_OPT(QUIET) | KB_OPT(PLOT),
+			KB_OPT(THREADS) | KB_OPT(QUIET) | KB_OPT(PLOT) | KB_OPT(YES),
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set", 4096, NULL, 0, 0, KB_GEN_LIST },
 	{
 		"hash", kb_cmd_hash,
@@ -101,7 +116,8 @@ const struct kb_command kb_commands[] = {
 		"P(flipping input bit j flips output bit k), as a map and a summary",
 		"Measures, for every input bit j and output bit k, the probability that flipping bit j of the key flips bit k of the hash, over seeded random keys or every key of a 32-bit argument. An ideal hash gives 1/2 everywhere; a multiplicative hash can never reach output bits below the input bit.",
 		KB_OPT(WORD) | KB_OPT(COUNT) | KB_OPT(SEED) | KB_OPT(FORMAT) | KB_OPT(PLOT) |
-			KB_OPT(OUTPUT) | KB_OPT(THREADS) | KB_OPT(QUIET) | KB_OPT(ENUMERATE),
+			KB_OPT(OUTPUT) | KB_OPT(THREADS) | KB_OPT(QUIET) | KB_OPT(ENUMERATE) |
+			KB_OPT(YES),
 		TEXT_CSV_JSON, 0, NULL,
 		"random keys sampled; 4294967296 or more: every key of a 32-bit argument", 65536, NULL, 0, 0, 0 },
 	{
@@ -127,7 +143,7 @@ const struct kb_command kb_commands[] = {
 		"benchmarks: every hash beside the bare arithmetic, the engine beside the naive loop",
 		"Times every hash inline and through the library's exported symbol, each beside a hand-written reference loop in the same binary, and the counting engine beside the naive loop; prints figures, never verdicts: the fastest, median and mean of each one's rounds, their spread ((slowest - fastest) / median) and how many there were. The engine's part says which cache sizes its choice of path rests on and where each was read (the kernel's tables, else the C library's CPUID figure, which a virtual machine may take from its host); --part grid times the engine's choice against the naive loop at every count 2^12..2^28 and table size 2^6..2^24.",
 		KB_OPT(BITS) | KB_OPT(COUNT) | KB_OPT(THREADS) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) |
-			KB_OPT(QUIET) | KB_OPT(PART) | KB_OPT(MIN_TIME),
+			KB_OPT(QUIET) | KB_OPT(PART) | KB_OPT(MIN_TIME) | KB_OPT(YES),
 		TEXT_CSV_JSON, 0, NULL,
 		"keys the counting engine counts at each table size", UINT64_C(1) << 27, NULL, 0, 0, 0 },
 	{
@@ -136,7 +152,7 @@ const struct kb_command kb_commands[] = {
 		"write a key set as a key file (0x hex lines, or little-endian u64)",
 		"Writes a built-in key set as a key file that any machine reads back the same: 0x hex, one key a line, or little-endian u64 with --binary. The adversarial set needs the cell it is built against: --func, --gen and --bits.",
 		KB_OPT(WORD) | KB_OPT(BINARY) | KB_OPT(OUTPUT) | KB_OPT(FUNC) | KB_OPT(GEN) |
-			KB_OPT(BITS) | KB_OPT(MAX_MEMORY) | KB_OPT(FORMAT),
+			KB_OPT(BITS) | KB_OPT(MAX_MEMORY) | KB_OPT(FORMAT) | KB_OPT(YES),
 		KB_FORMAT_BIT(KB_FORMAT_TEXT), 0, NULL, "keys to write", 4096, NULL, 0, 0, 0 },
 	{
 		"tables", kb_cmd_tables,
@@ -144,7 +160,7 @@ const struct kb_command kb_commands[] = {
 		"named kernel tables: real 6.1 call sites under every generation",
 		"Lists the named tables (the key transform, function and bits of a real Linux 6.1 call site, with its file:line) and counts each one's natural key model through every generation and word size, and, with --kernel-keys, the real kernel keys that fit it.",
 		KB_OPT(COUNT) | KB_OPT(SEED) | KB_OPT(WORDS) | KB_OPT(KERNEL_KEYS) | KB_OPT(FORMAT) |
-			KB_OPT(PLOT) | KB_OPT(OUTPUT) | KB_OPT(QUIET),
+			KB_OPT(PLOT) | KB_OPT(OUTPUT) | KB_OPT(QUIET) | KB_OPT(YES),
 		TEXT_CSV_JSON, 0, NULL, "keys of each table's key model", 4096, NULL, 0, 0, 0 },
 	{
 		"list", kb_cmd_list, { { 0 } },
@@ -164,7 +180,7 @@ const struct kb_command kb_commands[] = {
 		{ CELL_KEYS(KB_OPT(SEED)), MAYBE_K },
 		"what a table should hash its keys with: every candidate ranked by what it costs",
 		"Hashes the distinct keys of a key set, a key file, a census site or a named table's key model (a table whose key is hashed as it is or shifted) into 2^bits buckets (1..32; a site's or table's own bits by default) with the table's own function (--func, default hash_ptr, or the site's or table's; --gen, default new; a site's word is its file's) and every candidate: today's hash.h, the key shifted right by the low zero bits its differences share (as btrfs did), hash_32 where the keys fit 32 bits (what hash_min() does with a u32), the key itself, jhash_1word or jhash_2words, hsiphash_1u32 or hsiphash_2u32 and siphash_1u64 (keyed, from --seed), and --multiplier K's own product. Ranks them by what their skew costs the table (--kind, else a census site's or named table's own: compares per lookup in chained buckets, keys searched in trees, others met on locks) over what a random function costs at the same load, says which are keyed, times each one's hash as 'speed' does, and ends with one line of advice. It advises a change only where the keys favour it beyond a random function's noise and it costs less in at least 3 in 4 of " KB_STRINGIFY(KB_ADVISE_RELAYOUTS) " re-layouts of the keys (fewer beyond 2^17 keys), drawn from --seed: the keys' runs (keys at most a unit apart: 4 KiB, or the power of two their differences share if larger) moved whole to random units of their span, each key's offset in its unit kept; else it says there is no clear winner: keep it.",
-		CELL_KEYS_OPTIONS | KB_OPT(GEN) | KB_OPT(KIND) | KB_OPT(CANDIDATES),
+		CELL_KEYS_OPTIONS | KB_OPT(GEN) | KB_OPT(KIND) | KB_OPT(CANDIDATES) | KB_OPT(YES),
 		TEXT_CSV_JSON, 0, NULL, "keys in the key set or table's key model", 4096, NULL, 0, 0, KB_OWN_MULTIPLIER },
 	{
 		"explain", kb_cmd_explain,
@@ -176,6 +192,31 @@ const struct kb_command kb_commands[] = {
 };
 
 const unsigned kb_command_count = sizeof(kb_commands) / sizeof(kb_commands[0]);
+
+const struct kb_example kb_examples[] = {
+	{ "report --keysets page4k,btrfs-stripe --funcs hash_64 --words 64",
+	  "the 2016 story: page and stripe addresses through hash_64, old beside new, at every table size" },
+	{ "skew --keyset page4k --func hash_64 --gen all --word 64 --bits 11",
+	  "one table of 2^11 buckets of page addresses, a verdict for each generation" },
+	{ "hash --func hash_ptr --gen new --bits 10 keys.txt",
+	  "the bucket of every key of keys.txt, in order" },
+	{ "influence --func hash_32 --gen old --bits 10",
+	  "which input bits the old hash_32 never lets reach an output bit" },
+	{ "audit --compare", "every known multiplier, side by side" },
+	{ "waittable --word 32", "the 2002 page wait tables on a 32-bit kernel" },
+	{ "speed --part hashes", "how fast each hash is, beside the bare arithmetic" },
+	{ "keys --keyset slab --size 192 --count 1000 -o slab.txt",
+	  "1000 addresses of 192-byte slab objects as a key file" },
+	{ "tables --words 64", "every named kernel table on a 64-bit kernel, under every generation" },
+	{ "list", "the key sets with their formulas, the functions and the generations" },
+	{ "census census.txt", "the call sites a census file recorded, judged under every generation" },
+	{ "advise --keys slab.txt --bits 10",
+	  "which hash a table of 2^10 buckets should give those keys" },
+	{ "explain --keys slab.txt --bits 10 --func hash_ptr --gen new",
+	  "which key differences make those keys collide under hash_ptr" },
+};
+
+const unsigned kb_example_count = sizeof(kb_examples) / sizeof(kb_examples[0]);
 
 const struct kb_command *kb_command_find(const char *name)
 {
@@ -194,17 +235,18 @@ static int takes_bits(lkh_func f)
 	       lkh_bits_max(f, LKH_GEN_NEW, 32) > 0;
 }
 
-/* The bucket functions (funcs) or the generations, joined by sep. */
+/* The bucket functions (funcs 1) or the generations (0; -1: hash.h's,
+ * K aside), joined by sep. */
 static const char *name_list(char *out, size_t len, const char *sep, int funcs)
 {
 	size_t used = 0;
-	unsigned i, n = funcs ? LKH_FUNC_COUNT : KB_GEN_COUNT;
+	unsigned i, n = funcs > 0 ? LKH_FUNC_COUNT : funcs ? LKH_GEN_COUNT : KB_GEN_COUNT;
 
 	out[0] = '\0';
 	for (i = 0; i < n; i++) {
-		const char *name = funcs ? lkh_func_name((lkh_func)i) : kb_gen_name((int)i);
+		const char *name = funcs > 0 ? lkh_func_name((lkh_func)i) : kb_gen_name((int)i);
 
-		if (funcs && !takes_bits((lkh_func)i))
+		if (funcs > 0 && !takes_bits((lkh_func)i))
 			continue;
 		used += (size_t)snprintf(out + used, used < len ? len - used : 0, "%s%s",
 					 used ? sep : "", name);
@@ -271,28 +313,42 @@ static int parse_keyset(const char *s, int *id)
 	return 0;
 }
 
-/* Comma-separated names into a bit mask, each parsed by one (-1 = bad). */
-static int parse_list(const char *opt, const char *s, unsigned *mask,
-		      int (*one)(const char *, int *))
+/* Comma-separated names into a bit mask, each parsed by one (-1 = bad);
+ * order (when not NULL) gets each name's bit once, in the order given. */
+static int parse_list_ordered(const char *opt, const char *s, unsigned *mask,
+			      int (*one)(const char *, int *), int *order, unsigned *norder)
 {
 	char *copy = strdup(s), *tok, *save = NULL;
 	int rc = 0;
 
 	*mask = 0;
+	if (norder)
+		*norder = 0;
 	if (!copy)
 		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
-	for (tok = strtok_r(copy, ",", &save); tok && !rc;
-	     tok = strtok_r(NULL, ",", &save)) {
+	/* strsep, not strtok: an empty name (",a", "a,,b", "a,") is an
+	 * error, not skipped */
+	for (save = copy; (tok = strsep(&save, ",")) != NULL && !rc;) {
 		int v;
 
+		if (!*tok) {
+			rc = kb_fail(KB_EXIT_USAGE, "invalid %s: '%s' (an empty name)", opt, s);
+			break;
+		}
 		rc = one(tok, &v);
+		if (!rc && order && !(*mask & (1u << v)))
+			order[(*norder)++] = v;
 		if (!rc)
 			*mask |= 1u << v;
 	}
 	free(copy);
-	if (!rc && *mask == 0)
-		rc = kb_fail(KB_EXIT_USAGE, "empty %s list", opt);
 	return rc;
+}
+
+static int parse_list(const char *opt, const char *s, unsigned *mask,
+		      int (*one)(const char *, int *))
+{
+	return parse_list_ordered(opt, s, mask, one, NULL, NULL);
 }
 
 /* advise's candidate families, joined by ", " */
@@ -352,22 +408,34 @@ static const char *word_name(int bit)
 	return bit ? "64" : "32"; /* one_word's bits */
 }
 
+/* KEYSET:FUNC:WORD:BITS, exactly four fields, each read strictly (no
+ * sign, space or trailing text: sscanf's %u took all three). */
 static int parse_hist(const char *s, struct kb_hist_req *h)
 {
-	char ks[64], fn[32];
-	unsigned word, bits;
-	char tail;
+	char copy[128], *field[4], *p = copy;
+	uint64_t bits;
+	unsigned i, word;
 
-	if (sscanf(s, "%63[^:]:%31[^:]:%u:%u%c", ks, fn, &word, &bits, &tail) != 4)
+	if (strlen(s) >= sizeof(copy))
 		return kb_fail(KB_EXIT_USAGE, "invalid --hist '%s' (KEYSET:FUNC:WORD:BITS)", s);
-	if (parse_keyset(ks, &h->keyset) || parse_func(fn, &h->func))
+	strcpy(copy, s);
+	for (i = 0; i < 4; i++) {
+		field[i] = p;
+		p = strchr(p, ':');
+		if ((i < 3) != (p != NULL))
+			return kb_fail(KB_EXIT_USAGE, "invalid --hist '%s' (KEYSET:FUNC:WORD:BITS)", s);
+		if (p)
+			*p++ = '\0';
+	}
+	if (parse_keyset(field[0], &h->keyset) || parse_func(field[1], &h->func))
 		return KB_EXIT_USAGE;
-	if (word != 32 && word != 64)
-		return kb_fail(KB_EXIT_USAGE, "invalid --hist word %u (32 or 64)", word);
-	if (bits < 1 || bits > 20)
-		return kb_fail(KB_EXIT_USAGE, "invalid --hist bits %u (1..20)", bits);
+	if (strcmp(field[2], "32") && strcmp(field[2], "64"))
+		return kb_fail(KB_EXIT_USAGE, "invalid --hist word '%s' (32 or 64)", field[2]);
+	word = (unsigned)atoi(field[2]);
+	if (!kb_parse_u64(field[3], &bits) || bits < 1 || bits > 20)
+		return kb_fail(KB_EXIT_USAGE, "invalid --hist bits '%s' (1..20)", field[3]);
 	h->word = word;
-	h->bits = bits;
+	h->bits = (unsigned)bits;
 	return 0;
 }
 
@@ -630,12 +698,38 @@ static const char *default_names(char *out, size_t len, const struct kb_option_i
 	return out;
 }
 
-/* An option's help as command c documents it: %F, %G, %C, %D and %R filled in,
- * --count's meaning and default and --format's choices from c. */
+/* An option's help where a command means other than its row says. */
+static const struct {
+	const char *command;
+	enum kb_option_id option;
+	const char *help;
+} command_help[] = {
+	{ "skew", KB_OPT_GEN, "generation: %G (K: --multiplier's), all, or a list G,H: a cell each" },
+	{ "advise", KB_OPT_GEN, "the generation of the table's own hash: %g (default new)" },
+	{ "audit", KB_OPT_MULTIPLIER, "the odd multiplier to audit" },
+	{ "advise", KB_OPT_MULTIPLIER, "an odd multiplier to rank beside the kernel's hashes: the key times K mod 2^width, its top bits" },
+	{ "audit", KB_OPT_WIDTH, "the multiplier's word (default: 32 if K fits)" },
+	{ "advise", KB_OPT_WIDTH, "the multiplier's word (default: 32 if K fits)" },
+	{ "influence", KB_OPT_ENUMERATE, "hash every input of a 32-bit argument even where floor sums count them in closed form: slower, to check them" },
+};
+
+/* The help text command c gives option o. */
+static const char *help_text(const struct kb_option_info *o, const struct kb_command *c)
+{
+	size_t i;
+
+	for (i = 0; c && i < sizeof(command_help) / sizeof(command_help[0]); i++)
+		if (&kb_options[command_help[i].option] == o && !strcmp(command_help[i].command, c->name))
+			return command_help[i].help;
+	return o->help;
+}
+
+/* An option's help as command c documents it: %F, %G, %g, %C, %D and %R
+ * filled in, --count's meaning and default and --format's choices from c. */
 static void option_help(char *out, size_t len, const struct kb_option_info *o,
 			const struct kb_command *c)
 {
-	const char *h = o->help;
+	const char *h = help_text(o, c);
 	char list[256];
 	size_t used = 0;
 
@@ -665,6 +759,8 @@ static void option_help(char *out, size_t len, const struct kb_option_info *o,
 
 		if (h[0] == '%' && (h[1] == 'F' || h[1] == 'G'))
 			sub = name_list(list, sizeof(list), ", ", h[1] == 'F');
+		if (h[0] == '%' && h[1] == 'g')
+			sub = name_list(list, sizeof(list), ", ", -1);
 		if (h[0] == '%' && h[1] == 'D') {
 			if (o->kind == KB_ARG_BYTES)
 				kb_bytes_text(o->dflt, list, sizeof(list));
@@ -865,6 +961,14 @@ void kb_manpage(FILE *to, const char *date)
 	}
 	fprintf(to, ".SH OPTIONS\n.TP\n.B \\-h, \\-\\-help\nThe usage of khash\\-bench, or of one command after its name, on standard output.\n"
 		    ".TP\n.B \\-V, \\-\\-version\nThe version, on standard output.\n");
+	fprintf(to, ".SH EXAMPLES\n");
+	for (i = 0; i < kb_example_count; i++) {
+		fprintf(to, ".TP\n.B khash\\-bench ");
+		roff(to, kb_examples[i].args);
+		fputc('\n', to);
+		roff(to, kb_examples[i].what);
+		fprintf(to, ".\n");
+	}
 	fprintf(to, ".SH FILES\nKey files hold one integer per line, decimal or hexadecimal after 0x; a '#' starts a comment, blank lines and CRLF line ends are allowed.  With\n.B \\-\\-binary\nthey are little\\-endian u64.\n");
 	fprintf(to, ".SH EXIT STATUS\n0 on success, 1 for a runtime error (a file, memory), 2 for a usage error.  Every error is one line on standard error, and no partial output file is left.\n");
 	fprintf(to, ".SH SEE ALSO\nThe README of libkhash, and <khash/lkh.h>.\n");
@@ -1245,7 +1349,11 @@ static int parse_option(int id, const char *arg, struct kb_args *a)
 		break;
 	case KB_ARG_LIST:
 		snprintf(list, sizeof(list), "--%s", o->name);
-		if ((rc = parse_list(list, arg, &u, o->one)))
+		/* report's key sets come in the order named */
+		if ((rc = id == KB_OPT_KEYSETS
+				  ? parse_list_ordered(list, arg, &u, o->one, a->ro.keyset_order,
+						       &a->ro.n_order)
+				  : parse_list(list, arg, &u, o->one)))
 			return rc;
 		v = u;
 		break;

@@ -30,6 +30,10 @@
 /* waittable's waiters: two to share a queue, at most a 4096-queue table's worth */
 #define KB_WAITERS_MIN 2
 #define KB_WAITERS_MAX 4096
+/* Work estimated past this asks for --yes; past KB_NEVER_DAYS it is
+ * refused outright: it would not finish. */
+#define KB_ASK_MINUTES 5
+#define KB_NEVER_DAYS 30
 /* The largest --size (bytes of a slab or heap object). */
 #define KB_MAX_SIZE 16777216
 
@@ -40,17 +44,20 @@
  * argument name is its choices.  In help, %F stands for the bucket
  * functions and %G for the generations, both read from lkh_table.h, %C
  * for advise's candidates, %D for the row's default, %L for a LIST's default
- * as its names and %R for the row's range.
+ * as its names and %R for the row's range, %g for hash.h's generations
+ * (K aside).  A command that means something else by an option has its
+ * own help for it (cli_args.c: command_help), so that no command's help
+ * speaks of another's.
  */
 #define KB_OPTION_TABLE(X)                                                              \
 	X(FUNC, "func", 0, "F", CUSTOM(opt_func), NO_FIELD, 0, 0, 0, "kernel function: %F") \
-	X(GEN, "gen", 0, "G", CUSTOM(opt_gen), NO_FIELD, 0, 0, 0, "generation: %G (K: --multiplier's); skew also takes all, or a list G,H") \
+	X(GEN, "gen", 0, "G", CUSTOM(opt_gen), NO_FIELD, 0, 0, 0, "generation: %G (K: --multiplier's)") \
 	X(WORD, "word", 0, "W", CUSTOM(opt_word), NO_FIELD, 0, 0, 0, "the kernel's BITS_PER_LONG, 32 or 64 (default: this build's)") \
-	X(BITS, "bits", 0, "N", UINT, FIELD(bits), 0, 0, 0, "output bits: a table of 2^N buckets") \
+	X(BITS, "bits", 0, "N", UINT, FIELD(bits), 1, 64, 0, "output bits: a table of 2^N buckets, %R (at most the function's)") \
 	X(KEYSET, "keyset", 0, "NAME", CUSTOM(opt_keyset), FIELD(keyset), 0, 0, -1, "a built-in key set (see 'khash-bench list')") \
-	X(KEYS, "keys", 0, "FILE", STRING, FIELD(keys), 0, 0, 0, "a key file, or - for standard input") \
+	X(KEYS, "keys", 0, "FILE", STRING, FIELD(keys), 0, 0, 0, "a key file, or - for standard input; a key that repeats an earlier one is dropped, as a table holds an object once (a note says how many)") \
 	X(BINARY, "binary", 0, NULL, FLAG, FIELD(binary), 0, 0, 0, "key files are little-endian u64, not text") \
-	X(DISTINCT, "distinct", 0, NULL, FLAG, NO_FIELD, 0, 0, 0, "count each key of the key file once, as a table holds an object once (repeats are reported either way)") \
+	X(KEEP_DUPLICATES, "keep-duplicates", 0, NULL, FLAG, NO_FIELD, 0, 0, 0, "count a repeated key of the key file each time it appears, not once (repeats are reported either way)") \
 	X(COUNT, "count", 0, "N", COUNT, FIELD(kp.count), 1, 0, 0, NULL /* per command: what it counts */) \
 	X(BASE, "base", 0, "N", U64, FIELD(kp.base), 0, 0, 0, "first key of an arithmetic key set") \
 	X(STRIDE, "stride", 0, "N", U64, FIELD(kp.stride), 0, 0, 0, "step of an arithmetic key set") \
@@ -71,19 +78,20 @@
 	X(THREADS, "threads", 0, "N", UINT, FIELD(threads), 1, 64, 0, "threads doing the work, %R (default: one per CPU)") \
 	X(QUIET, "quiet", 'q', NULL, FLAG, NO_FIELD, 0, 0, 0, "no progress on standard error (shown only on a terminal, for work past a second)") \
 	X(PART, "part", 0, "hashes|engine|grid", CHOICE, FIELD(part), 1, 0, 0, "only this benchmark (default: hashes and engine; grid: the engine against the naive loop at every count 2^12..2^28 and size 2^6..2^24, minutes)") \
-	X(ENUMERATE, "enumerate", 0, NULL, FLAG, NO_FIELD, 0, 0, 0, "hash every key even where a closed form counts them (arithmetic key sets through one multiply; the exhaustive influence sweep): slower, to check it") \
-	X(MULTIPLIER, "multiplier", 0, "K", U64, FIELD(multiplier), 0, 0, 0, "an odd multiplier: audit's to audit, advise's to rank beside the kernel's hashes, elsewhere generation K, the key times K mod 2^width, its top bits (--gen K; alone, it is the generation)") \
+	X(YES, "yes", 0, NULL, FLAG, NO_FIELD, 0, 0, 0, "start work estimated at more than " KB_STRINGIFY(KB_ASK_MINUTES) " minutes of one CPU: without it such work (a mistyped --count, most of the time) is refused before it starts") \
+	X(ENUMERATE, "enumerate", 0, NULL, FLAG, NO_FIELD, 0, 0, 0, "hash every key even where floor sums count them in closed form (arithmetic key sets through one multiply): slower, to check them") \
+	X(MULTIPLIER, "multiplier", 0, "K", U64, FIELD(multiplier), 0, 0, 0, "generation K: an odd multiplier, the key times K mod 2^width, its top bits (--gen K; alone, it is the generation)") \
 	X(CENSUS, "census", 0, "FILE", STRING, FIELD(census), 0, 0, 0, "a census file (see 'khash-bench census')") \
 	X(ATLAS, "atlas", 0, "FILE", STRING, FIELD(atlas), 0, 0, 0, "an atlas of the census kernel's tree (khash-atlas 1): which of the sites Debian builds each census reached, and why not the others") \
 	X(SITE, "site", 0, "FILE:LINE|ID", STRING, FIELD(site), 0, 0, 0, "the census site whose distinct keys to take: its file:line or its id") \
 	X(CANDIDATES, "candidates", 0, "A,B", LIST(one_family, kb_advise_family_name), FIELD(families), 0, 0, 0, "the candidates to rank beside the table's own hash (default: all): %C") \
 	X(KIND, "kind", 0, "chained|tree|locks", CHOICE, FIELD(kind), 0, 0, 0, "what a bucket is, which fixes what skew costs: hlist chains (default), rb-trees, or locks and wait queues") \
 	X(PRESET, "preset", 0, "NAME", STRING, FIELD(preset), 0, 0, 0, "a known multiplier (names: audit --compare)") \
-	X(WIDTH, "width", 0, "32|64", CHOICE, FIELD(width), 0, 0, 0, "the multiplier's word (default: 32 if K and the key fit 32 bits; audit and advise: if K fits)") \
+	X(WIDTH, "width", 0, "32|64", CHOICE, FIELD(width), 0, 0, 0, "the multiplier's word (default: 32 if K and the key fit 32 bits)") \
 	X(COMPARE, "compare", 0, NULL, FLAG, NO_FIELD, 0, 0, 0, "audit every preset, as one table") \
 	X(TABLE, "table", 0, "NAME", CUSTOM(opt_table), FIELD(table), 0, 0, -1, "a named kernel table (see 'khash-bench tables'): its key transform, function and bits") \
 	X(PARAM, "param", 0, "[NAME=]N", CUSTOM(opt_param), NO_FIELD, 0, 0, 0, "the named table's second argument (bit, sb, parent, key_bytes; default: the table's)") \
-	X(KERNEL_KEYS, "kernel-keys", 0, "DIR", STRING, FIELD(kernel_keys), 0, 0, 0, "also the real kernel keys of DIR (tests/data/kernel-keys) where a table fits them") \
+	X(KERNEL_KEYS, "kernel-keys", 0, "DIR", STRING, FIELD(kernel_keys), 0, 0, 0, "also the real kernel keys of DIR (tests/data/kernel-keys) where a table fits them; a key that repeats an earlier one is dropped, as a table holds an object once (a note says how many)") \
 	X(MIN_TIME, "min-time", 0, "MS", UINT, FIELD(min_time_ms), 1, 60000, 100, "time each hash for at least MS milliseconds over its rounds, %R (default %D): longer is steadier, shorter is quicker") \
 	X(OUTPUT, "output", 'o', "FILE", STRING, FIELD(output), 0, 0, 0, "write to FILE (atomically) instead of standard output") \
 	X(HELP, "help", 'h', NULL, FLAG, NO_FIELD, 0, 0, 0, "this text")                 \
@@ -181,6 +189,16 @@ struct kb_command {
 
 extern const struct kb_command kb_commands[];
 extern const unsigned kb_command_count;
+
+/* One example a command, for the man page's EXAMPLES: its arguments after
+ * "khash-bench" (words split at spaces) and what it shows.  The parser's
+ * tests parse every one and want one for each command. */
+struct kb_example {
+	const char *args, *what;
+};
+
+extern const struct kb_example kb_examples[];
+extern const unsigned kb_example_count;
 
 /* The command called name, or NULL. */
 const struct kb_command *kb_command_find(const char *name);

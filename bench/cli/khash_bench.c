@@ -31,6 +31,7 @@
 #include "influence.h"
 #include "keyfile.h"
 #include "keysets.h"
+#include "number.h"
 #include "output.h"
 #include "plot.h"
 #include "progress_view.h"
@@ -61,6 +62,61 @@ static int check_memory(const struct kb_args *a, unsigned bits, unsigned tables)
 			    bits, bits > 40 ? "over " : "",
 			    (unsigned long long)((bits > 40 ? UINT64_C(1) << 43 : need) >> 20),
 			    (unsigned long long)(a->max_memory >> 20));
+	return 0;
+}
+
+/* A rough duration for a message: minutes, hours, days or years. */
+static const char *duration_text(double seconds, char *out, size_t len)
+{
+	static const struct { double s; const char *unit; } units[] = {
+		{ 365.25 * 86400, "years" }, { 86400, "days" }, { 3600, "hours" }, { 60, "min" },
+	};
+	size_t i;
+
+	for (i = 0; i + 1 < sizeof(units) / sizeof(units[0]) && seconds < 2 * units[i].s; i++)
+		;
+	snprintf(out, len, "%.3g %s", seconds / units[i].s, units[i].unit);
+	return out;
+}
+
+/*
+ * No command starts work it cannot finish, or work that is most likely a
+ * typo, without saying so first: an estimate past KB_ASK_MINUTES of one
+ * CPU needs --yes (or what, below, an explicit method); past KB_NEVER_DAYS
+ * it is refused even so.  what names the work: "--count N".
+ */
+static int affordable(const struct kb_args *a, double seconds, const char *what)
+{
+	char t[64];
+
+	if (seconds <= KB_ASK_MINUTES * 60.0)
+		return 0;
+	duration_text(seconds, t, sizeof(t));
+	if (seconds > KB_NEVER_DAYS * 86400.0)
+		return kb_fail(KB_EXIT_USAGE, "%s: %s would take some %s of one CPU, past the %d days anything here may take: not started",
+			       a->cmd->name, what, t, KB_NEVER_DAYS);
+	if (!KB_GIVEN(a, YES))
+		return kb_fail(KB_EXIT_USAGE, "%s: %s would take some %s of one CPU (more than %d min): give --yes to start it",
+			       a->cmd->name, what, t, KB_ASK_MINUTES);
+	return 0;
+}
+
+/* "--count N", for affordable()'s messages. */
+static const char *count_what(const struct kb_args *a, char *out, size_t len)
+{
+	snprintf(out, len, "--count %llu", (unsigned long long)a->kp.count);
+	return out;
+}
+
+/* count keys into 2^bits buckets must be judged exactly (stats.h). */
+static int exact_count(const struct kb_args *a, uint64_t count, unsigned bits)
+{
+	uint64_t max = kb_skew_max_keys(bits);
+
+	if (count > max)
+		return kb_fail(KB_EXIT_USAGE, "%s: --count %llu: a table of 2^%u buckets is judged for at most %llu keys (its X^2 is formed in 128 bits)",
+			       a->cmd->name, (unsigned long long)count, bits,
+			       (unsigned long long)max);
 	return 0;
 }
 
@@ -101,9 +157,11 @@ static int target_cell(const struct kb_args *a, struct kb_keyset_params *kp, lkh
 	char err[256];
 
 	cell_gen(a, &s, KB_GIVEN(a, GEN) || (a->gen_mask & 1u << KB_GEN_K) ? a->gen : dflt);
-	if (s.k_width && a->keyset == KB_KS_ADVERSARIAL &&
-	    kb_hashspec_check(&s, a->bits, err, sizeof(err)) < 0)
-		return kb_fail(KB_EXIT_USAGE, "%s", err);
+	/* a usage error, named, before any key is built */
+	if (a->keyset == KB_KS_ADVERSARIAL && !KB_GIVEN(a, BITS))
+		return kb_fail(KB_EXIT_USAGE, "--keyset adversarial needs --bits: the table it is built against");
+	if (a->keyset == KB_KS_ADVERSARIAL && kb_hashspec_check(&s, a->bits, err, sizeof(err)) < 0)
+		return kb_fail(KB_EXIT_USAGE, "--keyset adversarial: %s", err);
 	kp->target_func = f;
 	kp->target_gen = s.gen;
 	kp->target_k = s.k;
@@ -145,17 +203,57 @@ static int need_cell_args(const struct kb_args *a, struct kb_hashspec *s)
 	return 0;
 }
 
+/* key_place's search: the line of key number want (from 1). */
+struct key_line {
+	uint64_t want, seen, line;
+};
+
+static int key_line_of(void *ctx, char *line, size_t len)
+{
+	struct key_line *k = ctx;
+	uint64_t key;
+	char err[128];
+
+	k->line++;
+	return kb_parse_key_line(line, len, &key, err, sizeof(err)) == 1 && ++k->seen == k->want;
+}
+
+/*
+ * Where key number index (from 1) of the key file at path is, as a
+ * reader finds it: "FILE:LINE" in a text file (read again: errors only),
+ * the key's bytes in a binary one, its number in standard input.
+ */
+static const char *key_place(const char *path, int binary, const char *name,
+			     uint64_t index, char *out, size_t len)
+{
+	struct key_line k = { index, 0, 0 };
+	const char *shown;
+	char err[256];
+
+	if (binary)
+		snprintf(out, len, "%s: key %llu (bytes %llu..%llu)", name,
+			 (unsigned long long)index, (unsigned long long)(index - 1) * 8,
+			 (unsigned long long)index * 8 - 1);
+	else if (strcmp(path, "-") &&
+		 kb_textfile_lines(path, "key file", KB_KEYFILE_BLOCK - 1, key_line_of, &k, &shown,
+				   err, sizeof(err)) >= 0 && k.seen == index)
+		snprintf(out, len, "%s:%llu", name, (unsigned long long)k.line);
+	else
+		snprintf(out, len, "%s: key %llu", name, (unsigned long long)index);
+	return out;
+}
+
 /* Reject a block's first key that does not fit a 32-bit argument. */
-static int check_fit(const struct kb_hashspec *s, const uint64_t *keys,
-		     size_t n, uint64_t done, const char *name)
+static int check_fit(const struct kb_hashspec *s, const uint64_t *keys, size_t n,
+		     uint64_t done, const char *path, int binary, const char *name)
 {
 	size_t bad = kb_first_misfit(keys, n, kb_hashspec_input_bits(s));
+	char where[512];
 
 	if (bad < n)
-		return kb_fail(KB_EXIT_RUNTIME, "%s: key %llu (%#llx) does not fit the 32-bit argument of %s on %u-bit",
-			    name, (unsigned long long)(done + bad + 1),
-			    (unsigned long long)keys[bad], lkh_func_name(s->func),
-			    s->word);
+		return kb_fail(KB_EXIT_RUNTIME, "%s: %#llx does not fit the 32-bit argument of %s on %u-bit",
+			       key_place(path, binary, name, done + bad + 1, where, sizeof(where)),
+			       (unsigned long long)keys[bad], lkh_func_name(s->func), s->word);
 	return 0;
 }
 
@@ -168,6 +266,7 @@ struct hash_run {
 	struct kb_hashspec s;       /* a cell's */
 	struct kb_gen kg;
 	struct kb_keywriter w;
+	const char *path;           /* the key file, - for standard input */
 };
 
 static int hash_block(void *ctx, const char *name, const uint64_t *keys, size_t n,
@@ -175,7 +274,7 @@ static int hash_block(void *ctx, const char *name, const uint64_t *keys, size_t 
 {
 	struct hash_run *h = ctx;
 	uint64_t words[KB_KEYFILE_EACH];
-	char err[512];
+	char err[512], where[512];
 	size_t i;
 	int rc;
 
@@ -196,10 +295,12 @@ static int hash_block(void *ctx, const char *name, const uint64_t *keys, size_t 
 		for (i = 0; i < n; i++)
 			if (kb_table_bucket(h->t, &h->kg, h->a->word, h->a->bits, keys[i],
 					    h->a->param, &words[i], err, sizeof(err)) < 0)
-				return kb_fail(KB_EXIT_RUNTIME, "%s: key %llu: %s", name,
-					       (unsigned long long)(done + i + 1), err);
+				return kb_fail(KB_EXIT_RUNTIME, "%s: %s",
+					       key_place(h->path, h->a->binary, name, done + i + 1,
+							 where, sizeof(where)),
+					       err);
 	} else {
-		if ((rc = check_fit(&h->s, keys, n, done, name)))
+		if ((rc = check_fit(&h->s, keys, n, done, h->path, h->a->binary, name)))
 			return rc;
 		kb_full_words(&h->s, keys, n, words);
 		for (i = 0; i < n; i++)
@@ -269,7 +370,8 @@ int kb_cmd_hash(struct kb_args *a)
 		free(h);
 		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	}
-	rc = kb_keyfile_each(a->n_operands ? a->operands[0] : "-", a->binary, hash_block, h,
+	h->path = a->n_operands ? a->operands[0] : "-";
+	rc = kb_keyfile_each(h->path, a->binary, hash_block, h,
 			     err, sizeof(err));
 	if (rc < 0)
 		rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
@@ -303,13 +405,27 @@ static int count_keys(const struct kb_args *a, const struct kb_hashspec *s, size
 						   m, counts[g], err, sizeof(err)) < 0)
 					return kb_fail(KB_EXIT_RUNTIME, "%s: %s", name, err);
 			} else {
-				if ((rc = check_fit(&s[g], keys + i, m, done + i, name)))
+				if ((rc = check_fit(&s[g], keys + i, m, done + i, a->keys, a->binary,
+						    name)))
 					return rc;
 				kb_count_block(&s[g], a->bits, keys + i, m, counts[g]);
 			}
 		}
 	}
 	return 0;
+}
+
+/* One rule for every command: a table holds an object once, so a key
+ * that repeats an earlier one is dropped (skew --keep-duplicates counts
+ * it again); a note says how many, so no file is judged on fewer keys
+ * than it holds without a word. */
+static void repeats_note(const char *name, uint64_t read, uint64_t distinct, int dropped)
+{
+	if (read > distinct)
+		kb_fail(0, "note: %s: %llu of its %llu keys repeat an earlier key and are %s",
+			name, (unsigned long long)(read - distinct), (unsigned long long)read,
+			dropped ? "dropped (each key counted once)"
+				: "counted again (--keep-duplicates)");
 }
 
 /* count_keyfile's keys, kept to find the repeats. */
@@ -349,18 +465,18 @@ static int keep_block(void *ctx, const char *name, const uint64_t *keys, size_t 
 	memcpy(k->all + done, keys, n * sizeof(*keys));
 	k->n = done + n;
 	k->name = name;
-	/* as read; with --distinct, once they are known */
-	if (!KB_GIVEN(a, DISTINCT))
+	/* as read with --keep-duplicates; else once they are known */
+	if (KB_GIVEN(a, KEEP_DUPLICATES))
 		return count_keys(a, k->s, k->ns, k->t, k->all + done, n, done, name, k->counts);
 	if (!k->t)
-		return check_fit(k->s, k->all + done, n, done, name);
+		return check_fit(k->s, k->all + done, n, done, a->keys, a->binary, name);
 	return 0;
 }
 
 /*
  * Count a key file, read once, through ns cells or a named table (t) into
  * counts[i].  Its keys are kept (8 bytes each, within --max-memory) to
- * find the repeats: counted as read, or once each with --distinct.
+ * find the repeats: counted once each, or as read with --keep-duplicates.
  */
 static int count_keyfile(const struct kb_args *a, const struct kb_hashspec *s, size_t ns,
 			 const struct kb_table *t, uint64_t **counts, struct kb_cell *cell)
@@ -382,15 +498,12 @@ static int count_keyfile(const struct kb_args *a, const struct kb_hashspec *s, s
 		done = k.n;
 		distinct = kb_distinct_keys(all, (size_t)done);
 		cell->from_file = 1;
-		cell->distinct = KB_GIVEN(a, DISTINCT);
+		cell->distinct = !KB_GIVEN(a, KEEP_DUPLICATES);
 		cell->keys_read = done;
 		cell->repeated = done - distinct;
 		if (cell->distinct)
 			rc = count_keys(a, s, ns, t, all, distinct, 0, k.name, counts);
-		else if (cell->repeated)
-			kb_fail(0, "note: %s: %llu of its %llu keys repeat an earlier key and are counted again (--distinct counts each once)",
-				k.name, (unsigned long long)cell->repeated,
-				(unsigned long long)done);
+		repeats_note(k.name, done, distinct, cell->distinct);
 	}
 	free(k.all);
 	return rc;
@@ -477,6 +590,31 @@ static int count_keyset(const struct kb_args *a, const struct kb_table *t,
 	return rc;
 }
 
+/* What counting a key set through ng cells (or a named table) costs,
+ * before it starts. */
+static int skew_affordable(const struct kb_args *a, const struct kb_table *t,
+			   const struct kb_hashspec *specs, size_t ng)
+{
+	struct kb_engine_opts eo = { a->threads, KB_PATH_AUTO, 0, NULL, KB_GIVEN(a, ENUMERATE) };
+	double seconds = 0, one;
+	char err[512], what[64];
+	size_t g;
+	int rc;
+
+	for (g = 0; g < ng; g++) {
+		/* a named table hashes each key of its set */
+		if (t)
+			one = (double)a->kp.count * KB_NS_PER_HASH / 1e9;
+		else if (kb_keyset_seconds(&specs[g], a->bits, a->keyset, &a->kp, &eo, &one, err,
+					   sizeof(err)) < 0)
+			return kb_fail(KB_EXIT_RUNTIME, "%s", err); /* the keys' own fault */
+		seconds += one;
+	}
+	if ((rc = exact_count(a, a->kp.count, a->bits)))
+		return rc;
+	return affordable(a, seconds, count_what(a, what, sizeof(what)));
+}
+
 int kb_cmd_skew(struct kb_args *a)
 {
 	const struct kb_table *t = NULL;
@@ -521,6 +659,8 @@ int kb_cmd_skew(struct kb_args *a)
 		ng++;
 	}
 	if ((rc = check_memory(a, a->bits, (unsigned)ng)))
+		return rc;
+	if (a->keyset >= 0 && (rc = skew_affordable(a, t, specs, ng)))
 		return rc;
 	for (g = 0; g < ng; g++) {
 		if (a->keyset >= 0) {
@@ -606,6 +746,10 @@ int kb_cmd_report(struct kb_args *a)
 				       KB_GIVEN(a, KEYSETS) ? "keysets" : KB_GIVEN(a, HIST) ? "hist" : "plot");
 	} else if ((rc = check_heap_memory(a, a->ro.keysets))) {
 		return rc;
+	} else if (a->ro.keysets & (1u << KB_KS_ADVERSARIAL)) {
+		/* built against one cell, it has no row in a sweep */
+		return kb_fail(KB_EXIT_USAGE, "--keysets %s: built against one cell, it is for skew, keys, advise and explain, not report",
+			       kb_keysets[KB_KS_ADVERSARIAL].name);
 	}
 	if (!KB_GIVEN(a, HIST) && a->plot) {
 		/* The two cells of the story: page and stripe addresses. */
@@ -625,6 +769,10 @@ int kb_cmd_report(struct kb_args *a)
 	r.opts.threads = a->threads;
 	r.opts.enumerate = KB_GIVEN(a, ENUMERATE);
 	r.opts.progress = &progress;
+	if (!a->keys && ((rc = exact_count(a, a->kp.count, a->ro.bits_max)) ||
+			 (rc = affordable(a, kb_report_seconds(&r.opts),
+					  count_what(a, err, sizeof(err))))))
+		return rc;
 	if (a->keys) {
 		/* a table holds an object once: each key counted once, its
 		 * hash words and their sort beside it within --max-memory */
@@ -637,9 +785,7 @@ int kb_cmd_report(struct kb_args *a)
 		r.opts.keys = keys;
 		r.opts.keys_name = a->keys;
 		r.opts.params.count = r.opts.nkeys;
-		if (read > r.opts.nkeys)
-			kb_fail(0, "note: %s: %zu of its %zu keys repeat an earlier key and are counted once",
-				a->keys, read - r.opts.nkeys, read);
+		repeats_note(a->keys, read, r.opts.nkeys, 1);
 	}
 	view = watch(a, &progress, "hashes");
 	rc = kb_report_run(&r, err, sizeof(err));
@@ -696,6 +842,8 @@ int kb_cmd_speed(struct kb_args *a)
 	o.threads = a->threads;
 	o.engine_keys = a->kp.count;
 	o.progress = &progress;
+	if ((rc = affordable(a, kb_speed_engine_seconds(&o), count_what(a, err, sizeof(err)))))
+		return rc;
 	view = watch(a, &progress, "timings");
 	rc = kb_speed_run(&o, a->format, &b, err, sizeof(err));
 	kb_progress_view_stop(view);
@@ -715,22 +863,29 @@ int kb_cmd_speed(struct kb_args *a)
 #define INFLUENCE_NOTE_HASHES (UINT64_C(1) << 32)
 
 /* Say how influence will measure and what it costs, before it starts,
- * when the count asks for every input or the work is long. */
-static void influence_note(const struct kb_args *a, const struct kb_hashspec *s)
+ * when the count asks for every input or the work is long; long work
+ * needs --yes, or --enumerate where that is the method. */
+static int influence_note(const struct kb_args *a, const struct kb_hashspec *s)
 {
 	struct kb_influence_plan p;
 	char what[128], why[96];
+	int rc;
 
 	kb_influence_plan(s, a->kp.count, KB_GIVEN(a, ENUMERATE), &p);
+	snprintf(what, sizeof(what), "--count %llu (%llu keys x %u hashes)",
+		 (unsigned long long)a->kp.count, (unsigned long long)p.inputs, p.in_bits + 1);
+	if (!(KB_GIVEN(a, ENUMERATE) && p.method == KB_INFLUENCE_TRIED) &&
+	    (rc = affordable(a, (double)p.hashes * INFLUENCE_NS_PER_HASH / 1e9, what)))
+		return rc;
 	if (KB_GIVEN(a, QUIET) ||
 	    (a->kp.count < (UINT64_C(1) << 32) && p.hashes < INFLUENCE_NOTE_HASHES))
-		return;
+		return 0;
 	snprintf(what, sizeof(what), "%s %s on %u-bit", kb_gen_name(kb_hashspec_gen(s)),
 		 lkh_func_name(s->func), s->word);
 	if (p.method == KB_INFLUENCE_CLOSED) {
 		fprintf(stderr, "khash-bench: influence: every 2^32 input of %s in closed form (floor sums): no key hashed\n",
 			what);
-		return;
+		return 0;
 	}
 	if (p.method == KB_INFLUENCE_TRIED)
 		snprintf(why, sizeof(why), "%s", KB_GIVEN(a, ENUMERATE)
@@ -748,6 +903,7 @@ static void influence_note(const struct kb_args *a, const struct kb_hashspec *s)
 		p.method == KB_INFLUENCE_TRIED ? "inputs" : "random keys", what, why,
 		(unsigned long long)p.inputs, p.in_bits + 1,
 		(double)p.hashes * INFLUENCE_NS_PER_HASH / 60e9);
+	return 0;
 }
 
 int kb_cmd_influence(struct kb_args *a)
@@ -761,9 +917,8 @@ int kb_cmd_influence(struct kb_args *a)
 	struct kb_figure fig;
 	int rc;
 
-	if ((rc = need_cell_args(a, &s)))
+	if ((rc = need_cell_args(a, &s)) || (rc = influence_note(a, &s)))
 		return rc;
-	influence_note(a, &s);
 	r = malloc(sizeof(*r));
 	if (!r)
 		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
@@ -848,8 +1003,11 @@ static int advise_site(struct kb_args *a, struct kb_advise_opts *o, uint64_t **k
 {
 	struct kb_census_file f;
 	const struct kb_census_site *s = NULL;
-	char err[512], *end;
-	unsigned long id = strtoul(a->site, &end, 10);
+	char err[512];
+	uint64_t id;
+	/* an id is a number and nothing else (strtoul took " +5"): any other
+	 * text is a FILE:LINE */
+	int by_id = kb_parse_u64(a->site, &id);
 	size_t i;
 	int rc = 0;
 
@@ -858,7 +1016,7 @@ static int advise_site(struct kb_args *a, struct kb_advise_opts *o, uint64_t **k
 	for (i = 0; i < f.nsites; i++) {
 		const struct kb_census_site *c = &f.sites[i];
 
-		if (*end ? strcmp(c->where, a->site) : c->id != id)
+		if (by_id ? c->id != id : strcmp(c->where, a->site) != 0)
 			continue;
 		if (s) {
 			rc = kb_fail(KB_EXIT_USAGE, "%s: sites %lu and %lu are both at %s: give an id",
@@ -922,24 +1080,26 @@ static int advise_keys(const struct kb_args *a, uint64_t **keys, size_t *n)
 {
 	/* the keys and the candidates' buckets, 8 bytes each */
 	uint64_t max_keys = a->max_memory / 16;
+	struct kb_keyset_params kp = a->kp;
 	char err[512];
+	size_t read;
 	int rc;
 
 	if (a->keys) {
-		if (kb_keyfile_read_all(a->keys, a->binary, max_keys, keys, n, err,
+		if (kb_keyfile_read_all(a->keys, a->binary, max_keys, keys, &read, err,
 					sizeof(err)) < 0)
 			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	} else {
-		struct kb_keyset_params kp = a->kp;
-
 		kp.word = a->word;
 		kp.input_bits = 64;
 		if ((rc = target_cell(a, &kp, KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_PTR,
 				      LKH_GEN_NEW)) ||
-		    (rc = collect_keys(a, a->keyset, &kp, keys, n)))
+		    (rc = collect_keys(a, a->keyset, &kp, keys, &read)))
 			return rc;
 	}
-	*n = kb_distinct_keys(*keys, *n);
+	*n = kb_distinct_keys(*keys, read);
+	if (a->keys)
+		repeats_note(a->keys, read, *n, 1);
 	return 0;
 }
 
@@ -969,6 +1129,23 @@ static int table_keys(struct kb_args *a, struct kb_advise_opts *o, uint64_t **ke
 	snprintf(a->site_name, sizeof(a->site_name), "table %s (%s, %s)", t->name, t->formula,
 		 t->keys_are);
 	return 0;
+}
+
+/* advise's rough cost of a key, all candidates ranked: 2^24 seq keys took
+ * 16.7 s of CPU here (bench/RESULTS.md's machine). */
+#define ADVISE_NS_PER_KEY 1000.0
+
+/* A key set's or table's --count for advise or explain, weighed before
+ * any key is made: explain visits every pair, so it has a limit. */
+static int cell_keys_affordable(const struct kb_args *a)
+{
+	char what[64];
+
+	if (a->cmd->run == kb_cmd_explain && a->kp.count > KB_EXPLAIN_MAX_KEYS)
+		return kb_fail(KB_EXIT_USAGE, "explain: --count %llu: explain takes at most %d keys (it visits every pair)",
+			       (unsigned long long)a->kp.count, KB_EXPLAIN_MAX_KEYS);
+	return affordable(a, (double)a->kp.count * ADVISE_NS_PER_KEY / 1e9,
+			  count_what(a, what, sizeof(what)));
 }
 
 /*
@@ -1001,6 +1178,8 @@ static int cell_keys(struct kb_args *a, struct kb_advise_opts *o, uint64_t **key
 	o->kind = (enum kb_table_kind)a->kind;
 	o->seed = a->kp.seed;
 	if (a->keyset >= 0 && (rc = check_heap_memory(a, 1u << a->keyset)))
+		return rc;
+	if ((a->keyset >= 0 || a->table >= 0) && (rc = cell_keys_affordable(a)))
 		return rc;
 	rc = a->census       ? advise_site(a, o, keys, n)
 	     : a->table >= 0 ? table_keys(a, o, keys, n)
@@ -1130,26 +1309,18 @@ int kb_cmd_waittable(struct kb_args *a)
 	return plot_then_emit(a, &b, &fig, 1);
 }
 
-/* A table's kernel keys (the kernel-keys files hold 4096 at most); real
- * objects are distinct, so a repeat is worth a note. */
+/* A table's kernel keys (the kernel-keys files hold 4096 at most), each
+ * once, as for every key file. */
 static int read_kernel_keys(const char *path, uint64_t **keys, size_t *n)
 {
 	enum { MAX_KERNEL_KEYS = 65536 };
 	char err[512];
-	uint64_t *copy;
-	size_t distinct;
+	size_t read;
 
-	if (kb_keyfile_read_all(path, 0, MAX_KERNEL_KEYS, keys, n, err, sizeof(err)) < 0)
+	if (kb_keyfile_read_all(path, 0, MAX_KERNEL_KEYS, keys, &read, err, sizeof(err)) < 0)
 		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
-	copy = malloc(*n * sizeof(*copy));
-	if (copy) {
-		memcpy(copy, *keys, *n * sizeof(*copy));
-		distinct = kb_distinct_keys(copy, *n);
-		if (distinct < *n)
-			kb_fail(0, "note: %s: %zu of its %zu keys repeat an earlier key and are counted again",
-				path, *n - distinct, *n);
-		free(copy);
-	}
+	*n = kb_distinct_keys(*keys, read);
+	repeats_note(path, read, *n, 1);
 	return 0;
 }
 
@@ -1179,6 +1350,14 @@ int kb_cmd_tables(struct kb_args *a)
 	char path[4096];
 	int rc = 0;
 
+	for (i = 0, w = 0; i < kb_tables_count; i++)
+		w = kb_tables[i].bits > w ? kb_tables[i].bits : w;
+	/* each cell's keys hashed once */
+	if ((rc = exact_count(a, a->kp.count, w)) ||
+	    (rc = affordable(a, (double)a->kp.count * (double)KB_TABLES_SWEEP_MAX(kb_tables_count) *
+					KB_NS_PER_HASH / 1e9,
+			     count_what(a, path, sizeof(path)))))
+		return rc;
 	cells = calloc(KB_TABLES_SWEEP_MAX(kb_tables_count), sizeof(*cells));
 	if (!cells || (a->kernel_keys && !(kernel = calloc(2 * kb_tables_count, sizeof(*kernel))))) {
 		free(cells);
@@ -1216,6 +1395,10 @@ int kb_cmd_tables(struct kb_args *a)
 	return plot_then_emit(a, &b, figs, nfigs);
 }
 
+/* keys' rough cost of a key, generated and written as text: 10M keys
+ * into /dev/null took 0.39 s here (bench/RESULTS.md's machine). */
+#define KEYS_NS_PER_KEY 40.0
+
 /* Write a key set as a key file: text (0x hex, one a line) or --binary
  * little-endian u64, so any other machine reads the same keys. */
 int kb_cmd_keys(struct kb_args *a)
@@ -1232,6 +1415,9 @@ int kb_cmd_keys(struct kb_args *a)
 		return rc;
 	if ((rc = check_heap_memory(a, 1u << a->keyset)))
 		return rc;
+	if ((rc = affordable(a, (double)a->kp.count * KEYS_NS_PER_KEY / 1e9,
+			     count_what(a, err, sizeof(err)))))
+		return rc;
 	kp.word = a->word;
 	kp.input_bits = 64;
 	/* keys' adversarial set is built against old unless --gen says */
@@ -1239,9 +1425,7 @@ int kb_cmd_keys(struct kb_args *a)
 			      LKH_GEN_OLD)))
 		return rc;
 	if (kb_keystream_open(&ks, a->keyset, &kp, err, sizeof(err)) < 0)
-		return kb_fail(a->keyset == KB_KS_ADVERSARIAL && !KB_GIVEN(a, BITS) ? KB_EXIT_USAGE
-									  : KB_EXIT_RUNTIME,
-			       "%s", err);
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	w = malloc(sizeof(*w));
 	if (!w || kb_keywriter_open(w, a->output, a->binary, err, sizeof(err)) < 0) {
 		if (!w)

@@ -42,4 +42,11 @@ int kb_count_keyset(const struct kb_hashspec *spec, unsigned bits, int keyset,
 		    const struct kb_engine_opts *o, uint64_t **counts,
 		    char *err, size_t errlen);
 
+/* Roughly the CPU seconds kb_count_keyset would take (the stream opened
+ * and closed again to see its path; a heap set, whose opening allocates
+ * its objects, is counted as hashed key by key): 0, or -1 with a reason. */
+int kb_keyset_seconds(const struct kb_hashspec *spec, unsigned bits, int keyset,
+		      const struct kb_keyset_params *p, const struct kb_engine_opts *o,
+		      double *seconds, char *err, size_t errlen);
+
 #endif

@@ -159,3 +159,19 @@ int kb_engine_plan(const struct kb_hashspec *specs, size_t nspecs,
 	plan->threads = threads;
 	return 0;
 }
+
+double kb_engine_seconds(const struct kb_hashspec *specs, size_t nspecs, unsigned bits,
+			 const struct kb_keystream *ks, const struct kb_engine_opts *o)
+{
+	struct kb_engine_plan plan;
+	char err[128];
+	double hashes = (double)ks->p.count * (double)nspecs;
+
+	if (kb_engine_plan(specs, nspecs, bits, ks, o, &plan, err, sizeof(err)) < 0)
+		return hashes * KB_NS_PER_HASH / 1e9;
+	if (plan.path == KB_PATH_FLOORSUM)
+		return (double)nspecs * (double)(UINT64_C(1) << bits) * KB_NS_PER_FLOORSUM_BUCKET / 1e9;
+	if (plan.path == KB_PATH_RANGES)
+		hashes *= plan.ranges; /* every key hashed once per range */
+	return hashes * KB_NS_PER_HASH / 1e9;
+}

@@ -98,6 +98,22 @@ int kb_engine_plan(const struct kb_hashspec *specs, size_t nspecs,
 		   const struct kb_engine_opts *o, struct kb_engine_plan *plan,
 		   char *err, size_t errlen);
 
+/*
+ * Rough costs on one CPU, to weigh work before it starts (no timed
+ * promise): a hash (a key through one cell) and a floor-summed bucket.
+ * Measured on the 2-core EPYC of bench/RESULTS.md: 2^28 random keys
+ * through new hash_64 into 2^16 buckets, 0.78 s of CPU; 2^40 seq keys
+ * into 2^20 buckets by floor sums, 0.63 s.
+ */
+#define KB_NS_PER_HASH 3.0
+#define KB_NS_PER_FLOORSUM_BUCKET 600.0
+
+/* Roughly the CPU seconds counting ks through nspecs cells into 2^bits
+ * buckets under o takes, along the path kb_engine_plan picks (a path
+ * that cannot be taken: every key hashed once). */
+double kb_engine_seconds(const struct kb_hashspec *specs, size_t nspecs, unsigned bits,
+			 const struct kb_keystream *ks, const struct kb_engine_opts *o);
+
 /* The bytes of one thread's private tables on a path (ranges: how many
  * KB_PATH_RANGES cuts them into; 0 for paths that count into the result):
  * what the policy weighs against the caches, and what the engine

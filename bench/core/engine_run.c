@@ -124,24 +124,52 @@ int kb_open_counted(struct kb_keystream *ks, int keyset,
 	return 0;
 }
 
+/* A key set's parameters for one cell: its word, argument and target. */
+static void cell_params(const struct kb_hashspec *spec, unsigned bits,
+			const struct kb_keyset_params *p, struct kb_keyset_params *kp)
+{
+	*kp = *p;
+	kp->word = spec->word;
+	kp->input_bits = kb_hashspec_input_bits(spec);
+	kp->target_func = spec->func;
+	kp->target_gen = spec->gen;
+	kp->target_k = spec->k;
+	kp->target_k_width = spec->k_width;
+	kp->target_bits = bits;
+}
+
+int kb_keyset_seconds(const struct kb_hashspec *spec, unsigned bits, int keyset,
+		      const struct kb_keyset_params *p, const struct kb_engine_opts *o,
+		      double *seconds, char *err, size_t errlen)
+{
+	struct kb_keyset_params kp;
+	struct kb_keystream ks;
+
+	*seconds = (double)p->count * KB_NS_PER_HASH / 1e9;
+	if (keyset >= 0 && keyset < KB_KS_COUNT && (kb_keysets[keyset].flags & KB_KS_HEAP))
+		return 0;
+	if (kb_hashspec_check(spec, bits, err, errlen) < 0)
+		return -1;
+	cell_params(spec, bits, p, &kp);
+	if (kb_keystream_open(&ks, keyset, &kp, err, errlen) < 0)
+		return -1;
+	*seconds = kb_engine_seconds(spec, 1, bits, &ks, o);
+	kb_keystream_close(&ks);
+	return 0;
+}
+
 int kb_count_keyset(const struct kb_hashspec *spec, unsigned bits, int keyset,
 		    const struct kb_keyset_params *p,
 		    const struct kb_engine_opts *o, uint64_t **counts,
 		    char *err, size_t errlen)
 {
-	struct kb_keyset_params kp = *p;
+	struct kb_keyset_params kp;
 	struct kb_keystream ks;
 	int rc;
 
 	if (kb_hashspec_check(spec, bits, err, errlen) < 0)
 		return -1;
-	kp.word = spec->word;
-	kp.input_bits = kb_hashspec_input_bits(spec);
-	kp.target_func = spec->func;
-	kp.target_gen = spec->gen;
-	kp.target_k = spec->k;
-	kp.target_k_width = spec->k_width;
-	kp.target_bits = bits;
+	cell_params(spec, bits, p, &kp);
 	if (kb_open_counted(&ks, keyset, &kp, bits, counts, err, errlen) < 0)
 		return -1;
 	rc = kb_count_parallel(spec, 1, bits, &ks, o, *counts, err, errlen);

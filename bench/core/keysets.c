@@ -83,7 +83,7 @@ const struct kb_keyset_info kb_keysets[KB_KS_COUNT] = {
 	[KB_KS_SECTOR] = { "sector", "i * 512 (sector byte addresses)", 0, 0,
 			   512, 512, KB_KS_ARITHMETIC },
 	[KB_KS_ADVERSARIAL] = { "adversarial",
-				"keys built for one function, generation and bits to share bucket 0: t * K^-1 mod 2^w (skew only)",
+				"keys built for one function, generation and bits to share bucket 0: t * K^-1 mod 2^w (one cell: skew, keys, advise and explain take it, report and tables do not)",
 				0, 0, 0, 0, KB_KS_PER_CELL },
 };
 

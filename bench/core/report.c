@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
 #include "progress.h"
 #include "skew_by_bits.h"
 
@@ -362,8 +363,12 @@ static int each_group(struct kb_report *r, struct sparse_bufs *sb,
 	int k, f, g;
 	unsigned w;
 
-	/* the given keys are one key set of their own, k = -1 */
-	for (k = o->keys ? -1 : 0; k < (o->keys ? 0 : KB_KS_COUNT); k++) {
+	unsigned i;
+
+	/* the given keys are one key set of their own, k = -1; the key sets
+	 * in the order the user named them */
+	for (i = 0; i < (o->keys ? 1u : o->n_order ? o->n_order : KB_KS_COUNT); i++) {
+		k = o->keys ? -1 : o->n_order ? o->keyset_order[i] : (int)i;
 		if (k >= 0 && !(o->keysets & (1u << k)))
 			continue;
 		for (f = 0; f < LKH_FUNC_COUNT; f++) {
@@ -409,6 +414,35 @@ int kb_report_run(struct kb_report *r, char *err, size_t errlen)
 	rc = each_group(r, &sb, 0, err, errlen);
 	sparse_free(&sb);
 	return rc;
+}
+
+double kb_report_seconds(const struct kb_report_opts *o)
+{
+	struct kb_engine_opts eo = { o->threads, KB_PATH_AUTO, 0, NULL, o->enumerate };
+	struct kb_hashspec s;
+	double seconds = 0, one;
+	char err[256];
+	int k, f, g;
+	unsigned w;
+
+	for (k = o->keys ? -1 : 0; k < (o->keys ? 0 : KB_KS_COUNT); k++)
+		for (f = 0; f < LKH_FUNC_COUNT; f++)
+			for (w = 32; w <= 64; w += 32)
+				for (g = 0; g < KB_GEN_COUNT; g++) {
+					if ((k >= 0 && !(o->keysets & (1u << k))) ||
+					    !(o->funcs & (1u << f)) ||
+					    !(o->words & (w == 64 ? 2u : 1u)) ||
+					    !takes(o, g, (lkh_func)f, w))
+						continue;
+					kb_report_spec(o, g, (lkh_func)f, w, &s);
+					if (k < 0)
+						one = (double)o->nkeys * KB_NS_PER_HASH / 1e9;
+					else if (kb_keyset_seconds(&s, o->bits_max, k, &o->params,
+								   &eo, &one, err, sizeof(err)) < 0)
+						one = 0; /* an n/a row */
+					seconds += one;
+				}
+	return seconds;
 }
 
 void kb_report_free(struct kb_report *r)

@@ -23,13 +23,16 @@ struct kb_cell {
 	char why[96];
 	struct kb_skew skew;
 	/* a key file's: keys read, how many repeat an earlier key, and
-	 * whether --distinct dropped them (skew.n = read - repeated) */
+	 * whether they were dropped (skew.n = read - repeated), as they are
+	 * unless skew --keep-duplicates */
 	int from_file, distinct;
 	uint64_t keys_read, repeated;
 };
 
 struct kb_report_opts {
 	unsigned keysets;      /* bit mask of kb_keyset ids */
+	int keyset_order[KB_KS_COUNT]; /* keysets in the order to report */
+	unsigned n_order;      /* them; 0: id order */
 	unsigned funcs;        /* bit mask of lkh_func */
 	unsigned gens;         /* bit mask of generations: lkh_gen, KB_GEN_K */
 	uint64_t k;            /* generation K's multiplier (checked) */
@@ -61,6 +64,11 @@ void kb_report_spec(const struct kb_report_opts *o, int g, lkh_func func,
 /* Compute every cell; -1 with a reason on failure (memory). */
 int kb_report_run(struct kb_report *r, char *err, size_t errlen);
 void kb_report_free(struct kb_report *r);
+
+/* Roughly the CPU seconds kb_report_run would take on these options:
+ * every cell of every key set through the engine's path for it (floor
+ * sums where they count; the given keys hashed once a cell). */
+double kb_report_seconds(const struct kb_report_opts *o);
 
 /* One generation's applicable cells by verdict: "fine" is ok, even, or a
  * cell of no keys. */

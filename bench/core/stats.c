@@ -290,6 +290,13 @@ void kb_skew_from_counts(const uint64_t *counts, uint64_t m,
 	kb_skew_from_loads(counts, m, m, s);
 }
 
+uint64_t kb_skew_max_keys(unsigned bits)
+{
+	unsigned half = (bits + 1) / 2; /* rounded up: m n^2 < 2^128 */
+
+	return half == 0 ? UINT64_MAX : half >= 64 ? 0 : (UINT64_C(1) << (64 - half)) - 1;
+}
+
 void kb_skew_from_loads(const uint64_t *loads, uint64_t nloads, uint64_t m,
 			struct kb_skew *s)
 {

@@ -74,6 +74,11 @@ void kb_skew_from_counts(const uint64_t *counts, uint64_t m,
 void kb_skew_from_loads(const uint64_t *loads, uint64_t nloads, uint64_t m,
 			struct kb_skew *s);
 
+/* The most keys a table of 2^bits buckets is judged exactly for: X^2's
+ * numerator m * sum c^2 - n^2 is formed in 128 bits, and n keys in one
+ * bucket make it (m - 1) n^2, so n < 2^(64 - bits/2). */
+uint64_t kb_skew_max_keys(unsigned bits);
+
 /*
  * What a table's skew costs, in the table's own terms.  Every figure is
  * a mean over the keys in the table (n keys, m buckets, loads L_i), and

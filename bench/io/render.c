@@ -344,8 +344,9 @@ static void cell_text(const struct kb_cell *c, const char *source,
 	if (c->from_file)
 		kb_buf_printf(b, "  key file: %llu keys read, %llu repeat an earlier key%s\n",
 			      (unsigned long long)c->keys_read, (unsigned long long)c->repeated,
-			      c->distinct ? " (dropped: --distinct)"
-			      : c->repeated ? " (counted again; --distinct counts each once)" : "");
+			      !c->repeated ? ""
+			      : c->distinct ? " (dropped: each key counted once)"
+					    : " (counted again: --keep-duplicates)");
 	kb_buf_printf(b, "  verdict: %s", kb_verdict(s));
 	if (kb_verdict_of(s) == KB_VERDICT_TOO_FEW) {
 		kb_buf_printf(b, " (");
@@ -528,8 +529,14 @@ static void audit_text(const struct kb_audit *a, const char *name,
 
 	kb_buf_printf(b, "multiplier %#llx (%u-bit)%s%s\n", (unsigned long long)a->k,
 		      a->width, name ? ", preset " : "", name ? name : "");
-	kb_buf_printf(b, "  parity          %s\n", a->odd ? "odd (invertible mod 2^w: every key has its own product)"
-						     : "EVEN: the low bit of every product is 0, half the keys collide");
+	if (a->odd)
+		kb_buf_printf(b, "  parity          odd (invertible mod 2^w: every key has its own product)\n");
+	else if (a->k == 0)
+		kb_buf_printf(b, "  parity          ZERO: every product is 0, so every key hashes to bucket 0\n");
+	else /* K = 2^t odd: keys 2^(w-t) apart have one product */
+		kb_buf_printf(b, "  parity          EVEN: K = 2^%d x odd, so keys that differ only in their top %d bits share a product, %.0f at a time\n",
+			      __builtin_ctzll(a->k), __builtin_ctzll(a->k),
+			      ldexp(1.0, __builtin_ctzll(a->k)));
 	kb_buf_printf(b, "  popcount        %u of %u bits\n", a->popcount, a->width);
 	kb_buf_printf(b, "  longest run     %u equal bits in a row\n", a->longest_run);
 	kb_buf_printf(b, "  shift-and-add   %u signed terms (non-adjacent form): %u adds/subtracts\n",

@@ -761,6 +761,14 @@ static int64_t engine_steps(const struct kb_speed_opts *o, char *err, size_t err
 	return n * ENGINE_TRIALS;
 }
 
+double kb_speed_engine_seconds(const struct kb_speed_opts *o)
+{
+	if (!o->engine)
+		return 0;
+	return (double)o->engine_keys * ENGINE_SIZES * KB_PATH_COUNT_ * ENGINE_TRIALS *
+	       KB_NS_PER_HASH / 1e9;
+}
+
 int kb_speed_run(const struct kb_speed_opts *o, enum kb_format format,
 		 struct kb_buf *out, char *err, size_t errlen)
 {

@@ -25,6 +25,11 @@ struct kb_speed_opts {
 	struct kb_progress *progress; /* timings done and expected, or NULL */
 };
 
+/* Roughly the CPU seconds the engine part takes (its keys at every
+ * table size, through the naive loop and every path, every trial): what
+ * the command weighs before it starts. */
+double kb_speed_engine_seconds(const struct kb_speed_opts *o);
+
 /* Run and format (text, csv or json); 0, or -1 with a reason. */
 int kb_speed_run(const struct kb_speed_opts *o, enum kb_format format,
 		 struct kb_buf *out, char *err, size_t errlen);
