@@ -880,6 +880,13 @@ e = json.load(sys.stdin)
 assert e["schema_version"] == 2 and e["nothing_to_explain"] and e["differences"] == [], e
 assert abs(e["shared"] - e["shared_random"]) <= 2 * e["shared_sd"] or e["shared"] < e["shared_random"], e'
 	check "explain --keyset $ks --format json: nothing to explain, no differences" $?
+	# CSV: the summary in one row, its difference fields empty
+	"$kb" explain --keyset $ks --count 4096 --bits 10 --format csv | python3 -c '
+import csv, sys
+r = list(csv.DictReader(sys.stdin))
+assert len(r) == 1 and r[0]["n"] == "4096" and r[0]["pairs"] == str(4096 * 4095 // 2), r
+assert r[0]["d"] == r[0]["d_excess"] == "" and float(r[0]["shared_random"]) == 8190.0, r'
+	check "explain --keyset $ks --format csv: nothing to explain, one summary row" $?
 done
 "$kb" explain --census "$(dirname "$0")/data/census/x86_64.txt" --site fs/kernfs/file.c:45 --format json |
 	python3 -c 'import json, sys; e = json.load(sys.stdin); assert not e["nothing_to_explain"] and len(e["differences"]) == 12, e'

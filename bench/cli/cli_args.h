@@ -62,7 +62,7 @@
 	X(BASE, "base", 0, "N", U64, FIELD(kp.base), 0, 0, 0, "first key of an arithmetic key set") \
 	X(STRIDE, "stride", 0, "N", U64, FIELD(kp.stride), 0, 0, 0, "step of an arithmetic key set") \
 	X(SEED, "seed", 0, "N", U64, FIELD(kp.seed), 0, 0, 1, "seed of every random choice (default %D)") \
-	X(SHIFT, "shift", 0, "N", UINT, FIELD(shift), 0, 63, 0, "the key shifted right by N bits first, as advise's shift candidates, %R") \
+	X(SHIFT, "shift", 0, "N", UINT, FIELD(shift), 0, 63, 0, "the key shifted right by N bits first, as the shift candidates do, %R") \
 	X(SIZE, "size", 0, "BYTES", BYTES, FIELD(kp.size), 1, KB_MAX_SIZE, 0, "object size of the slab and heap sets, %R (default: a mix; units as for --max-memory)") \
 	X(FORMAT, "format", 0, "FMT", CUSTOM(opt_format), NO_FIELD, 0, 0, 0, "output format") \
 	X(PLOT, "plot", 0, "DIR", STRING, FIELD(plot), 0, 0, 0, "also write figures (data, gnuplot script, PNG, SVG) into DIR") \

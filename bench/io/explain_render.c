@@ -128,8 +128,10 @@ static void csv(const struct kb_explain *e, const struct kb_hashspec *s, unsigne
 	kb_hashspec_kb_gen(s, &g);
 	kb_buf_printf(b, "schema,keys,func,gen,word,bits,n,pairs,shared,shared_random,shared_predicted,d,d_pairs,d_shared,d_product,d_offset,d_chance,d_excess,d_share%s\n",
 		      KB_K_CSV_HEAD);
-	for (i = 0; i < rows(e); i++) {
-		const struct kb_explain_diff *r = &e->top[i];
+	/* nothing to explain: one row, the d_ fields empty, so that the
+	 * summary stays machine-readable */
+	for (i = 0; i < (rows(e) ? rows(e) : 1); i++) {
+		const struct kb_explain_diff *r = rows(e) ? &e->top[i] : NULL;
 
 		kb_buf_printf(b, "%d,", CSV_EXPLAIN);
 		kb_csv_field(b, keys);
@@ -139,14 +141,18 @@ static void csv(const struct kb_explain *e, const struct kb_hashspec *s, unsigne
 			      e->shared_random);
 		if (e->linear)
 			kb_buf_printf(b, "%.4f", e->shared_predicted);
-		kb_buf_printf(b, ",%llu,%llu,%llu,", (unsigned long long)r->d,
-			      (unsigned long long)r->pairs, (unsigned long long)r->shared);
-		if (e->linear)
-			kb_buf_printf(b, "0x%llx,%.6f,%.6f", (unsigned long long)product_of(e, r->d),
-				      r->offset, r->p);
-		else
-			kb_buf_printf(b, ",,");
-		kb_buf_printf(b, ",%.4f,%.6f", r->excess, share(e, r->excess));
+		if (!r) {
+			kb_buf_printf(b, ",,,,,,,,");
+		} else {
+			kb_buf_printf(b, ",%llu,%llu,%llu,", (unsigned long long)r->d,
+				      (unsigned long long)r->pairs, (unsigned long long)r->shared);
+			if (e->linear)
+				kb_buf_printf(b, "0x%llx,%.6f,%.6f",
+					      (unsigned long long)product_of(e, r->d), r->offset, r->p);
+			else
+				kb_buf_printf(b, ",,");
+			kb_buf_printf(b, ",%.4f,%.6f", r->excess, share(e, r->excess));
+		}
 		kb_k_csv(b, &g);
 		kb_buf_printf(b, "\n");
 	}
