@@ -18,6 +18,25 @@ check() { # name, condition result
 	if [ "$2" = 0 ]; then passed=$((passed + 1)); else
 		echo "FAIL: $1"; count_failure; fi
 }
+# expect STATUS MESSAGE ARGS...: khash-bench ($kb) ARGS... with no input
+# exits STATUS with exactly MESSAGE on stderr and nothing on stdout, within
+# EXPECT_SECONDS (default 60: a regression fails, never hangs).
+expect() {
+	local want_status=$1 want_msg=$2 err status
+	shift 2
+	timeout "${EXPECT_SECONDS:-60}" "$kb" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	status=$?
+	err=$(cat "$tmp/err")
+	if [ "$status" != "$want_status" ] || [ "$err" != "$want_msg" ] || [ -s "$tmp/out" ]; then
+		echo "FAIL: khash-bench $*"
+		echo "  status $status (want $want_status)"
+		echo "  stderr: $err"
+		echo "  wanted: $want_msg"
+		count_failure
+	else
+		passed=$((passed + 1))
+	fi
+}
 # refused WHAT STATUS WANT_STATUS WANT_MESSAGE: the run that wrote
 # $tmp/err (and was told -o $tmp/out) exited WANT_STATUS with exactly
 # WANT_MESSAGE on stderr, leaving neither its -o file nor a temporary

@@ -12,24 +12,6 @@ trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/checks.sh"
 
 
-# expect STATUS MESSAGE ARGS...: exit status and exact stderr.
-expect() {
-	local want_status=$1 want_msg=$2 err status
-	shift 2
-	"$kb" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-	status=$?
-	err=$(cat "$tmp/err")
-	if [ "$status" != "$want_status" ] || [ "$err" != "$want_msg" ]; then
-		echo "FAIL: khash-bench $*"
-		echo "  status $status (want $want_status)"
-		echo "  stderr: $err"
-		echo "  wanted: $want_msg"
-		count_failure
-	else
-		passed=$((passed + 1))
-	fi
-}
-
 # --help and --version: stdout, exit 0
 "$kb" --help >"$tmp/help" 2>&1; check "--help exits 0" $?
 grep -q '^Usage: khash-bench COMMAND' "$tmp/help"; check "--help prints usage" $?
