@@ -89,8 +89,9 @@ check "text: worst first, no bucket after the judged, too few keys last" $?
 grep -q '^ too few keys  *10  0        3 hash_32  *kernel/census_b.c:20$' "$tmp/fix.txt"; check "text: too few keys" $?
 grep -q '^   #19.3  0.0476  0.0476  0.0476   11  3       45 hash_64  *fs/btrfs/raid56.c:178$' "$tmp/fix.txt"
 check "text: X^2/df per generation, broken marked #" $?
-# no line of the table is wider than 120 columns (the fixture's: 100)
-[ "$(awk '{ if (length > m) m = length } END { print m }' "$tmp/fix.txt")" -le 100 ]
+# no line of the table is wider than 120 columns (the fixture's: 100); the
+# heading names the file as given, as long as its path is
+[ "$(awk '!/^census / { if (length > m) m = length } END { print m }' "$tmp/fix.txt")" -le 100 ]
 check "text: no line over 100 columns" $?
 # under each site its kind, and the cost that kind pays per generation
 grep -A2 ' fs/btrfs/raid56.c:178$' "$tmp/fix.txt" | grep -q '^    chained: btrfs-raid56 (named table)$' &&

@@ -852,18 +852,18 @@ done
 # pairs, C(4096,2)/1024 = 8190 give or take 90.5), or more evenly
 # (consecutive keys under new): one line, no differences, in text and JSON
 for ks in random seq; do
-	"$kb" explain --keyset $ks --count 4096 --bits 10 >"$tmp/none.txt"
+	"$kb" explain --keyset $ks --count 4096 --word 64 --bits 10 >"$tmp/none.txt"
 	tail -1 "$tmp/none.txt" | has '^nothing to explain: [0-9]* pairs share a bucket, a random function.s 8190.0 give or take 90.5 (one standard deviation)$' &&
 		! grep -q 'most excess first' "$tmp/none.txt"
 	check "explain --keyset $ks: nothing to explain, one line" $?
-	"$kb" explain --keyset $ks --count 4096 --bits 10 --format json | python3 -c '
+	"$kb" explain --keyset $ks --count 4096 --word 64 --bits 10 --format json | python3 -c '
 import json, sys
 e = json.load(sys.stdin)
 assert e["schema_version"] == 2 and e["nothing_to_explain"] and e["differences"] == [], e
 assert abs(e["shared"] - e["shared_random"]) <= 2 * e["shared_sd"] or e["shared"] < e["shared_random"], e'
 	check "explain --keyset $ks --format json: nothing to explain, no differences" $?
 	# CSV: the summary in one row, its difference fields empty
-	"$kb" explain --keyset $ks --count 4096 --bits 10 --format csv | python3 -c '
+	"$kb" explain --keyset $ks --count 4096 --word 64 --bits 10 --format csv | python3 -c '
 import csv, sys
 r = list(csv.DictReader(sys.stdin))
 assert len(r) == 1 and r[0]["n"] == "4096" and r[0]["pairs"] == str(4096 * 4095 // 2), r

@@ -127,7 +127,7 @@ if [ "$mounted" = 1 ]; then
 	empty_mount
 	printf 'previous\n' >"$mnt/k.txt"
 	ln "$mnt/k.txt" "$mnt/k2.txt"
-	"$kb" keys --keyset page4k --count 2000 -o "$mnt/k.txt" >/dev/null 2>"$tmp/err"
+	"$kb" keys --keyset page4k --word 64 --count 2000 -o "$mnt/k.txt" >/dev/null 2>"$tmp/err"
 	one_line_error "keys -o over a hard-linked file" $? "$mnt/k.txt"
 	[ "$(cat "$mnt/k2.txt")" = previous ]; check "the hard-linked file is unchanged" $?
 	left_behind "keys -o over a hard-linked file" k.txt k2.txt

@@ -27,7 +27,7 @@ trap 'exit 1' INT TERM HUP
 # Two writers: keys streams through kb_keywriter, skew builds its text
 # in memory (kb_write_all).  Their standard output is what a file gets.
 keys=(keys --keyset page4k --count 3000)
-skew=(skew --keyset page4k --func hash_64 --gen new --bits 11)
+skew=(skew --keyset page4k --func hash_64 --gen new --word 64 --bits 11)
 "$kb" "${keys[@]}" >"$tmp/keys.want" || exit 1
 "$kb" "${skew[@]}" >"$tmp/skew.want" || exit 1
 [ -s "$tmp/keys.want" ] && [ -s "$tmp/skew.want" ] || exit 1
