@@ -415,7 +415,7 @@ for t in "${TARGETS[@]}"; do
 	# shellcheck disable=SC2046 # target_opts is a word list
 	if ! build_and_test "$t" "$build" "$log" \
 		--cross-file "$CROSS_DIR/$ini.ini" --cross-file "$overlay" \
-		-Dtests=enabled $(target_opts "$t"); then
+		-Dtests=enabled -Dcompression=disabled $(target_opts "$t"); then
 		report "$t" 0 1 "build failed, see $log"
 		continue
 	fi
