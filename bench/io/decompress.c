@@ -123,6 +123,7 @@ struct kb_z *kb_z_open(enum kb_z_kind kind, int fd, const char *name,
 	return z;
 }
 
+#if defined(KB_HAVE_LZMA) || defined(KB_HAVE_ZLIB)
 /* More compressed bytes when all are used: 0, or -1 on a read error. */
 static int fill(struct kb_z *z, char *err, size_t errlen)
 {
@@ -142,6 +143,7 @@ static int fill(struct kb_z *z, char *err, size_t errlen)
 	z->in_eof = got == 0;
 	return 0;
 }
+#endif
 
 /* "FILE: truncated xz data" (the input ended inside a stream) or
  * "FILE: corrupt gzip data: why". */
