@@ -24,6 +24,9 @@
 #   KUNIT_TIMEOUT          seconds one boot may take (default 300)
 #   KUNIT_NO_INSTALL       1: never call apt-get, fail if something is missing
 #
+# run-kunit.sh --install stops once the packages are there (tests/run-all.sh
+# installs them first, so that this script can run beside the other suites
+# without two apt-get at once).
 # run-kunit.sh --prepare stops once the series of the first of
 # KUNIT_KERNELS is applied and prints the path of the patched tree (used
 # by update-agreement-table.sh and the census and keys collectors).
@@ -38,11 +41,12 @@
 
 set -euo pipefail
 
-prepare=0
+prepare=0 install_only=0
 case "${1:-}" in
 --prepare) prepare=1 ;;
+--install) install_only=1 ;;
 '') ;;
-*) echo "usage: $0 [--prepare]" >&2; exit 2 ;;
+*) echo "usage: $0 [--prepare | --install]" >&2; exit 2 ;;
 esac
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -96,6 +100,7 @@ if [ -n "$missing" ]; then
 	apt-get install -y -q --no-install-recommends $missing >/dev/null
 fi
 [ -f /usr/share/qemu/qboot.rom ] || die "qboot.rom missing (qemu-system-data)"
+[ "$install_only" = 1 ] && exit 0
 
 mkdir -p "$cache/ccache"
 # One kernel build at a time on this machine, whoever started it.
