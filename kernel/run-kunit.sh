@@ -125,17 +125,7 @@ prepare() {
 	src=$vd/src
 	if ! git -C "$src" rev-parse -q --verify refs/tags/base >/dev/null 2>&1; then
 		say "extracting $tarball ($version) into $src"
-		rm -rf "$vd/src.tmp" "$src"
-		mkdir -p "$vd/src.tmp"
-		tar -xJf "$tarball" -C "$vd/src.tmp" --strip-components=1
-		# Debian's .gitignore ends in "/*": add everything by force.
-		git -C "$vd/src.tmp" init -q
-		# no background gc packing the 80000 loose objects during the build
-		git -C "$vd/src.tmp" config gc.auto 0
-		git -C "$vd/src.tmp" add -f -A .
-		git -C "$vd/src.tmp" commit -q -m "Debian $package $version"
-		git -C "$vd/src.tmp" tag base
-		mv "$vd/src.tmp" "$src"
+		bash "$here/unpack-tree.sh" "$package" "$src" || die "could not unpack $tarball"
 		say "extracted"
 	fi
 

@@ -100,15 +100,8 @@ else
 		exec 9>"$cache/lock"
 		flock 9
 		say "extracting /usr/src/linux-source-6.12.tar.xz into $src"
-		rm -rf "$src.tmp" "$src"
-		mkdir -p "$src.tmp"
-		tar -xJf /usr/src/linux-source-6.12.tar.xz -C "$src.tmp" --strip-components=1
-		git -C "$src.tmp" init -q
-		# Debian's .gitignore ends in "/*": add everything by force
-		git -C "$src.tmp" add -f -A .
-		git -C "$src.tmp" commit -q -m "Debian linux-source-6.12 $(basename "$vd")"
-		git -C "$src.tmp" tag base
-		mv "$src.tmp" "$src"
+		bash "$top/kernel/unpack-tree.sh" linux-source-6.12 "$src" ||
+			die "could not unpack linux-source-6.12"
 		flock -u 9
 	fi
 fi
