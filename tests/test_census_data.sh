@@ -199,7 +199,7 @@ sys.exit(not (b and b["func"] == "hash_32" and b["kind"] == "chained"
               and b["gens"]["new"]["verdict"] in ("ok", "even")))
 EOF
 	check "6.12 $a: posix-timers.c:72's word feeds its line's hash_32, fine ($x2) under new" $?
-	# the site table's 6.12 entries (census_sites.c): every row has a kind
+	# the site table's 6.12 column (tests/data/atlas/census-sites.tsv): every row has a kind
 	same "6.12 $a: rows of kind unknown" "0" \
 		"$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 			$c["kind"] == "unknown" { n++ } END { print n + 0 }' "$tmp/6.12-$a.csv")"

@@ -111,7 +111,7 @@ int kb_census_table_of(const char *where, int func);
 enum kb_census_kind_from {
 	KB_CENSUS_KIND_NONE,  /* nowhere: unknown */
 	KB_CENSUS_KIND_TABLE, /* a named table's (tables.c) */
-	KB_CENSUS_KIND_SITE   /* the site's entry (census_sites.c) */
+	KB_CENSUS_KIND_SITE   /* the site's row (tests/data/atlas/census-sites.tsv) */
 };
 
 struct kb_census_kind {
