@@ -1,10 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
-# Every figure README.md states, asserted at the precision it prints it:
-# the expected values below are copied from the README (its published
-# claims), never computed by khash-bench, which only supplies the measured
-# side.  Timings (the Performance section, bench/RESULTS.md) are measured,
-# not asserted.  A README change that moves a figure must change it here.
+# Every figure README.md, bench/FINDINGS.md and tests/README.md state,
+# asserted at the precision they print it: the expected values are the
+# documents' own tables and command outputs, read from them, or copied below
+# from them (their published claims), never computed by khash-bench, which
+# only supplies the measured side.  Timings (bench/RESULTS.md) are measured,
+# not asserted.  A document change that moves a figure must change it here.
 # usage: test_readme_figures.sh KHASH_BENCH KERNEL_KEYS_DIR
 set -uo pipefail
 export LC_ALL=C # printf and awk round with a '.', whatever the locale
@@ -15,6 +16,8 @@ trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=checks.sh
 . "$(dirname "$0")/checks.sh"
 skipped=0
+top=$(dirname "$0")/..
+findings=$top/bench/FINDINGS.md
 
 
 # same NAME WANT GOT: exact text, both shown when they differ
@@ -23,9 +26,9 @@ same() {
 		check "$1" 1; printf '  want: %s\n  got:  %s\n' "$2" "$3"; fi
 }
 
-# block NAME FILE: FILE's lines are the README's block on stdin
+# block NAME FILE: FILE's lines are the document's block on stdin
 block() {
-	diff -u --label README --label khash-bench - "$2" >"$tmp/diff"
+	diff -u --label document --label khash-bench - "$2" >"$tmp/diff"
 	check "$1" $?
 	[ -s "$tmp/diff" ] && sed 's/^/  /' "$tmp/diff"
 }
@@ -42,7 +45,7 @@ cell() {
 			printf "%s%s", v, i < n ? " " : "\n" } }'
 }
 
-r1() { printf '%.1f' "$1"; } # as the README prints X2/df in prose
+r1() { printf '%.1f' "$1"; } # as the documents print X2/df in prose
 
 skip() {
 	echo "SKIP: $1 (no heap-glibc/heap-jemalloc in this build)"
@@ -50,13 +53,13 @@ skip() {
 }
 
 # The heap key sets are real allocator pointers; without jemalloc (or
-# glibc's malloc) the report has fewer cells than the README counts.
+# glibc's malloc) the report has fewer cells than FINDINGS.md counts.
 heap=1
 for ks in heap-glibc heap-jemalloc; do
 	"$kb" skew --func hash_64 --gen new --bits 6 --keyset $ks >/dev/null 2>&1 || heap=0
 done
 
-## What the main job shows
+## FINDINGS.md: what the main job shows
 "$kb" report --keysets page4k --funcs hash_64 --words 64 >"$tmp/page4k.txt"
 grep -A3 '^page4k  *hash_64  *64  *old' "$tmp/page4k.txt" >"$tmp/got"
 block "report: the four page4k hash_64 64 lines" "$tmp/got" <<'EOF'
@@ -255,7 +258,7 @@ same "kernel keys: new, worst X2/df 2.6 (i386 files at 2^9)" "2.6 i386 file 9 sk
 "$kb" waittable --word 64 >"$tmp/wait64.txt"
 tr '\n' ' ' <"$tmp/wait64.txt" | has '64-bit kernel: 100 pages waited on, .* (1000 trials)'
 check "waittable: 64-bit, 100 pages waited on, 1000 trials" $?
-# as the README's columns: zone, queues, old and new (anywhere), random
+# as FINDINGS.md's columns: zone, queues, old and new (anywhere), random
 # function, old and new (a run)
 awk '$2 == "MiB" || $2 == "GiB" { print $1, $2, $4, $6, $7, $12, $9, $10 }' \
 	"$tmp/wait64.txt" >"$tmp/waitrows"
@@ -282,8 +285,9 @@ check "waittable: the 2 MiB note says why it simulates 2 queues" $?
 # the source documents by name (Rik van Riel's 2002 tables, George
 # Spelvin's fix as posted, ...), never by a number the reader cannot look up
 grep -q "^Rik van Riel's 2002 hashed page wait tables, 64-bit kernel" "$tmp/wait64.txt" &&
-	! grep -qi 'seed 00' "$tmp/wait64.txt" "$(dirname "$0")/../README.md"
-check "waittable and README name the source documents, not seed numbers" $?
+	! grep -qi 'seed 00' "$tmp/wait64.txt" "$top/README.md" "$top/bench/FINDINGS.md" \
+		"$top/bench/REFERENCE.md" "$top/bench/RESULTS.md"
+check "waittable and the documents name the source documents, not seed numbers" $?
 "$kb" waittable --word 64 --format csv >"$tmp/wait64.csv"
 # old against random: queues/128 from 128 MiB up (so 2x at 256 queues,
 # 32x at 4096)
@@ -304,7 +308,7 @@ same "waittable: 32-bit old within 4 % of random at every size" yes \
 		END { print m <= 0.04 ? "yes" : "no (" m ")" }' "$tmp/wait32.csv")"
 
 ## The census: kernfs under new, the short vectors of its slab lattice
-## (README, "What the kernel's own keys say").  The buckets come from
+## (FINDINGS.md, "What the kernel's own keys say").  The buckets come from
 ## khash-bench; the pairs, differences and d*K mod 2^64 are worked out here
 ## in Python from the census file.
 census=$(dirname "$0")/data/census/x86_64.txt
@@ -370,10 +374,9 @@ for f in hash_32 hash_64 hash_long hash_ptr; do
 done
 same "security: adversarial cells into one bucket" "160 of 160" "$one of $n"
 
-## Named kernel tables: the README's results table is what the command
-## prints (rounded as the README rounds: 3 significant digits, <.01, and
+## Named kernel tables: FINDINGS.md's results table is what the command
+## prints (rounded as it rounds: 3 significant digits, <.01, and
 ## **broken** / *skewed*), row for row
-readme=$(dirname "$0")/../README.md
 "$kb" tables --kernel-keys "$data" --format csv | awk -F, 'NR > 1 {
 	key = $2 " | " $6 " | " $4
 	if (!(key in seen)) { seen[key] = 1; order[++n] = key }
@@ -382,11 +385,11 @@ readme=$(dirname "$0")/../README.md
 	m = $15 == "broken" ? "**" : $15 == "skewed" ? "*" : ""
 	cell[key] = cell[key] " | " m s m " (" $12 ")"
 } END { for (i = 1; i <= n; i++) print "| " order[i] cell[order[i]] " |" }' >"$tmp/tables.got"
-sed -n '/^<!-- tables:/,/^<!-- \/tables -->/p' "$readme" | grep '^| [a-z]' | grep -v '^| table ' >"$tmp/tables.readme"
+sed -n '/^<!-- tables:/,/^<!-- \/tables -->/p' "$findings" | grep '^| [a-z]' | grep -v '^| table ' >"$tmp/tables.readme"
 if [ -s "$tmp/tables.readme" ] && diff -u "$tmp/tables.readme" "$tmp/tables.got" >"$tmp/diff"; then
-	check "named tables: the README's results table, $(wc -l <"$tmp/tables.got") rows" 0
+	check "named tables: FINDINGS.md's results table, $(wc -l <"$tmp/tables.got") rows" 0
 else
-	check "named tables: the README's results table" 1; cat "$tmp/diff"
+	check "named tables: FINDINGS.md's results table" 1; cat "$tmp/diff"
 fi
 
 ## Statistics
@@ -443,17 +446,18 @@ check "explain: old's run of 33 ones from bit 18 to 50" $?
 ## The test command's row: the planted bugs it counts are the harness's
 same "README: planted bugs, one per '== ' entry of tests/mutants/mutants.txt" \
 	"$(grep -c '^== ' "$(dirname "$0")/mutants/mutants.txt")" \
-	"$(sed -n 's/.*(\([0-9]*\) planted bugs.*/\1/p' "$readme")"
+	"$(sed -n 's/.*(\([0-9]*\) planted bugs.*/\1/p' "$top/README.md")"
 
-## The layout table: every module of bench/core, bench/io and bench/cli is
-## named in its folder's row (a reader should find each file from there)
+## bench/REFERENCE.md's layout table: every module of bench/core, bench/io
+## and bench/cli is named in its folder's row (a reader should find each
+## file from there)
 for dir in core io cli; do
-	row=$(grep -F "| \`bench/$dir/\` |" "$readme")
+	row=$(grep -F "| \`bench/$dir/\` |" "$top/bench/REFERENCE.md")
 	for f in "$(dirname "$0")/../bench/$dir"/*.c; do
 		m=$(basename "$f" .c)
 		case $row in
-		*"\`$m\`"* | *"\`$m.c\`"*) check "README layout: bench/$dir/$m" 0 ;;
-		*) check "README layout: bench/$dir/$m named in the bench/$dir/ row" 1 ;;
+		*"\`$m\`"* | *"\`$m.c\`"*) check "REFERENCE.md layout: bench/$dir/$m" 0 ;;
+		*) check "REFERENCE.md layout: bench/$dir/$m named in the bench/$dir/ row" 1 ;;
 		esac
 	done
 done
