@@ -19,7 +19,7 @@ declare -a lines times
 run_start=$(date +%s) part_start=$run_start
 
 # part_done NAME: the seconds since the previous part ended, for the table
-# of times at the end (cold and warm totals are in the README).
+# of times at the end (cold and warm totals are in tests/README.md).
 part_done() {
 	local now
 	now=$(date +%s)

@@ -286,7 +286,8 @@ check "waittable: the 2 MiB note says why it simulates 2 queues" $?
 # Spelvin's fix as posted, ...), never by a number the reader cannot look up
 grep -q "^Rik van Riel's 2002 hashed page wait tables, 64-bit kernel" "$tmp/wait64.txt" &&
 	! grep -qi 'seed 00' "$tmp/wait64.txt" "$top/README.md" "$top/bench/FINDINGS.md" \
-		"$top/bench/REFERENCE.md" "$top/bench/RESULTS.md"
+		"$top/bench/REFERENCE.md" "$top/bench/RESULTS.md" "$top/tests/README.md" \
+		"$top/include/khash/README.md"
 check "waittable and the documents name the source documents, not seed numbers" $?
 "$kb" waittable --word 64 --format csv >"$tmp/wait64.csv"
 # old against random: queues/128 from 128 MiB up (so 2x at 256 queues,
@@ -443,10 +444,10 @@ check "explain: the stripes' commonest gap, -3.8e-06 of a bucket, chance 1.0000"
 "$kb" explain --table btrfs-raid56-raw --gen old --word 64 | has 'its longest run: 33 ones from bit 18 to 50'
 check "explain: old's run of 33 ones from bit 18 to 50" $?
 
-## The test command's row: the planted bugs it counts are the harness's
-same "README: planted bugs, one per '== ' entry of tests/mutants/mutants.txt" \
+## tests/README.md: the planted bugs the test command counts are the harness's
+same "tests/README.md: planted bugs, one per '== ' entry of tests/mutants/mutants.txt" \
 	"$(grep -c '^== ' "$(dirname "$0")/mutants/mutants.txt")" \
-	"$(sed -n 's/.*(\([0-9]*\) planted bugs.*/\1/p' "$top/README.md")"
+	"$(sed -n 's/.*(\([0-9]*\) planted bugs.*/\1/p' "$top/tests/README.md")"
 
 ## bench/REFERENCE.md's layout table: every module of bench/core, bench/io
 ## and bench/cli is named in its folder's row (a reader should find each
