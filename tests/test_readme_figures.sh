@@ -400,19 +400,76 @@ same "statistics: log10_p_upper of -906,064" -906064 \
 ## Choosing a hash: advise (the ns/hash column is measured, not asserted)
 nons() { sed -E 's/ +[0-9.]+(  <- now)?$/\1/'; }
 "$kb" keys --keyset slab --size 192 --count 5000 --word 64 -o "$tmp/slab192.txt"
-"$kb" advise --keys "$tmp/slab192.txt" --bits 10 --word 64 | grep -E '^ +[0-9]+ ' | nons >"$tmp/got"
-block "advise: the slab of 192-byte objects" "$tmp/got" <<'EOF'
-   1 hash_ptr(k, 10)                      new       no       0.5061 even             3.194   3.441     0.928  <- now
-   2 jhash_2words(lo, hi, initval) & 1023 jhash.h   no       0.9862 ok               3.434   3.441     0.998
-   3 hsiphash_2u32(lo, hi, &key) & 1023   siphash.c yes       1.013 ok               3.447   3.441     1.002
-   4 siphash_1u64(k, &key) & 1023         siphash.c yes      0.9781 ok               3.430   3.441     0.997
-   5 hash_ptr(k >> 6, 10)                 new       no        2.488 skewed           4.184   3.441     1.216
-   6 (k >> 6) & 1023                      -         no        10.01 broken           7.944   3.441     2.309
-   7 k & 1023                             -         no          347 broken         176.287   3.441    51.233
-EOF
-same "advise: the slab's advice" \
-	"advice: hash_ptr(k, 10) (new) costs 0.93x a random function's entries compared per successful lookup here: keep it" \
-	"$("$kb" advise --keys "$tmp/slab192.txt" --bits 10 --word 64 | tail -1)"
+## README.md: the 2016 story's table, from skew (4096 keys, 2^11 buckets)
+for ks in page4k btrfs-stripe; do
+	case $ks in page4k) label="4 KiB page addresses" ;; *) label="btrfs full stripes" ;; esac
+	row="| $label"
+	for w in 64 32; do
+		u=$(cell used --func hash_64 --gen old --word $w --bits 11 --keyset $ks --count 4096)
+		[ "$u" = 1 ] && u="1 bucket used" || u="$u buckets used"
+		row="$row | $u | X²/df $(r1 "$(cell chi2_per_df --func hash_64 --gen new --word $w --bits 11 \
+			--keyset $ks --count 4096)")"
+	done
+	echo "$row |"
+done >"$tmp/story.got"
+grep -E '^\| (4 KiB page addresses|btrfs full stripes) \|' "$top/README.md" >"$tmp/story.readme"
+diff -u --label README.md --label khash-bench "$tmp/story.readme" "$tmp/story.got" >"$tmp/diff"
+check "README: the 2016 story's table is what skew gives" $?
+[ -s "$tmp/diff" ] && sed 's/^/  /' "$tmp/diff"
+
+## README.md: every `$ khash-bench ...` block is what the command prints on
+## the keys its `khash-bench keys ...` makes (a line "..." stands for lines
+## left out; advise's ns/hash column is measured, not asserted)
+python3 - "$top/README.md" "$kb" "$tmp" >"$tmp/blocks" <<'PY'
+import os, re, shlex, subprocess, sys
+readme, kb, tmp = sys.argv[1:]
+kb = os.path.abspath(kb)
+nons = lambda l: re.sub(r" +[0-9.]+(  <- now)?$", r"\1", l) if re.match(r" +\d+ ", l) else l
+text = open(readme).read()
+# the keys the blocks read, made as the README says to make them
+for make in re.findall(r"`khash-bench (keys [^`]*)`", text):
+    subprocess.run([kb] + shlex.split(make), cwd=tmp, check=True)
+blocks, cur, code = [], None, False
+for line in text.split("\n"):
+    if line.startswith("```"):
+        code, cur = not code, None
+    elif code and line.startswith("$ khash-bench "):
+        cur = (line[2:], [])
+        blocks.append(cur)
+    elif code and cur is not None:
+        cur[1].append(line.rstrip())
+for cmd, want in blocks:
+    argv = shlex.split(cmd)
+    got = subprocess.run([kb] + argv[1:], cwd=tmp, capture_output=True, text=True).stdout
+    got = [l.rstrip() for l in got.split("\n")]
+    if argv[1] == "advise":
+        want, got = [nons(l) for l in want], [nons(l) for l in got]
+    i, ok = 0, bool(want)
+    for l in (w for w in want if w != "..."):   # in order, gaps where "..." says
+        while i < len(got) and got[i] != l:
+            i += 1
+        if i == len(got):
+            ok = False
+            print("  not in the output:", l)
+            break
+        i += 1
+    print("ok" if ok else "FAIL", cmd)
+PY
+same "README: the command blocks (slab192.txt)" "" "$(grep -v '^ok ' "$tmp/blocks")"
+same "README: four command blocks" 4 "$(grep -c '^ok ' "$tmp/blocks")"
+# and every `khash-bench CMD ...` the README names takes the options it is
+# given there (its usage line lists each)
+# shellcheck disable=SC2016 # backquotes of Markdown, not shell
+grep -o '`khash-bench [a-z]* [^`]*`' "$top/README.md" | tr -d '`' | sort -u |
+	while read -r _ c args; do
+		u=$("$kb" "$c" --help | head -1)
+		read -ra words <<<"$args"
+		for o in $(printf '%s\n' "${words[@]}" | grep '^--'); do
+			case $u in *"$o "* | *"$o]"* | *"$o)"*) ;; *) echo "$c $o" ;; esac
+		done
+	done >"$tmp/opts"
+same "README: every option it gives a command is one the command takes" "" "$(cat "$tmp/opts")"
+
 "$kb" advise --census "$(dirname "$0")/data/census/x86_64.txt" --site fs/kernfs/file.c:45 \
 	--kind locks >"$tmp/kernfs.txt"
 grep -E '^ +[125] ' "$tmp/kernfs.txt" | nons >"$tmp/got"
