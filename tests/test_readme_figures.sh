@@ -214,24 +214,20 @@ for arch in x86_64 i386; do
 		done
 	done
 done >"$tmp/kernel"
-# the table: X2/df to 3 significant digits (2047 for 2046.9995), buckets
-# used, key count
-awk '$4 == 11 { k = $1 " " $2
-	f = $5 >= 100 ? "%.0f" : $5 >= 10 ? "%.1f" : "%.2f"
-	if ($3 == "old") { x[k] = sprintf(f, $5); u[k] = $7; n[k] = $8 }
-	else printf "%s %s %s (%s) %s\n", k, n[k], x[k], u[k], sprintf(f, $5) }' \
-	"$tmp/kernel" >"$tmp/table"
-grep -E '^(x86_64 (page|struct_page|kmalloc_256|inode)|i386 (page|struct_page|kmalloc_192)) ' \
-	"$tmp/table" >"$tmp/got"
-block "kernel keys: the table at 2^11 buckets" "$tmp/got" <<'EOF'
-x86_64 page 4096 2047 (2) 0.31
-x86_64 struct_page 4096 30.0 (128) 0.81
-x86_64 kmalloc_256 4096 126 (32) 0.53
-x86_64 inode 1024 84.9 (12) 0.77
-i386 page 4096 28.8 (144) 0.17
-i386 struct_page 4096 0.20 (2048) 0.99
-i386 kmalloc_192 4096 10.2 (337) 0.60
-EOF
+# FINDINGS.md's two tables are what kernel/keys/report.sh prints
+# kk NAME REPORT-ARGS...: the table between FINDINGS.md's NAME markers
+kk() {
+	sed -n "/^<!-- $1: /,/^<!-- \/$1 -->/p" "$findings" | grep '^|' >"$tmp/kk.doc"
+	shift
+	bash "$top/kernel/keys/report.sh" "$kb" "$@" >"$tmp/kk.got"
+	[ -s "$tmp/kk.doc" ] && diff -u --label FINDINGS.md --label report.sh "$tmp/kk.doc" "$tmp/kk.got" >"$tmp/diff"
+}
+kk kernel-keys
+check "kernel keys: FINDINGS.md's hash_ptr table is what kernel/keys/report.sh prints" $?
+[ -s "$tmp/diff" ] && sed 's/^/  /' "$tmp/diff"
+kk kernel-keys-hash64 --func hash_64 --bits "8 11"
+check "kernel keys: FINDINGS.md's hash_64 table is what kernel/keys/report.sh prints" $?
+[ -s "$tmp/diff" ] && sed 's/^/  /' "$tmp/diff"
 # a verdict needs a random function to put 100 pairs in a shared bucket:
 # n(n-1)/2^(b+1) >= 100, so 4096 keys up to 2^16 buckets, 1024 up to 2^12
 same "kernel keys: too few keys exactly where n(n-1)/2^(b+1) < 100" 0 \
