@@ -22,7 +22,7 @@ import tempfile
 import xml.etree.ElementTree as ET
 
 # A character's advance as a fraction of the font size.  gnuplot's PNGs
-# (pngcairo, the README's figures) measure about 0.66 on these titles; the
+# (pngcairo, the documents' figures) measure about 0.66 on these titles; the
 # estimate errs wide, so a text close to the edge in the SVG is cut in a PNG.
 CHAR_WIDTH = 0.7
 ASCENT, DESCENT = 0.8, 0.3  # of the font size, above and below the baseline

@@ -1,21 +1,21 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The README's khash-bench synopsis is what `khash-bench --help` prints:
-# the code block after the "## khash-bench" heading, line for line, against
+# The synopsis of bench/REFERENCE.md is what `khash-bench --help` prints:
+# the code block after its "## Synopsis" heading, line for line, against
 # the help's "Synopsis:" section, the man page's SYNOPSIS (when given) and
 # every command's own usage line, for every command --help lists.
-# Usage: check_readme_synopsis.sh KHASH-BENCH README.md [khash-bench.1]
+# Usage: check_readme_synopsis.sh KHASH-BENCH REFERENCE.md [khash-bench.1]
 set -eu
 kb=$1 readme=$2 man=${3:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$kb" --help | awk '/^Synopsis:$/ {on = 1; next} on && /^$/ {exit} on {sub(/^  /, ""); print}' >"$tmp/help"
-awk '/^## khash-bench$/ {sec = 1; next} sec && /^```/ {if (blk) exit; blk = 1; next} blk {print}' \
+awk '/^## Synopsis$/ {sec = 1; next} sec && /^```/ {if (blk) exit; blk = 1; next} blk {print}' \
 	"$readme" >"$tmp/readme"
 [ -s "$tmp/help" ] || { echo "FAIL: no Synopsis section in --help"; exit 1; }
-[ -s "$tmp/readme" ] || { echo "FAIL: no synopsis block under '## khash-bench' in $readme"; exit 1; }
+[ -s "$tmp/readme" ] || { echo "FAIL: no synopsis block under '## Synopsis' in $readme"; exit 1; }
 if ! diff -u "$tmp/readme" "$tmp/help"; then
-	echo "FAIL: the README's synopsis (-) differs from --help (+)"
+	echo "FAIL: $readme's synopsis (-) differs from --help (+)"
 	exit 1
 fi
 # each command's --help starts with the same line
@@ -34,8 +34,8 @@ if [ -n "$man" ]; then
 	     on {line = line " " $0}' "$man" |
 		sed 's/\\-/-/g; s/\\e/\\/g; s/\\&//g' >"$tmp/man"
 	if ! diff -u "$tmp/readme" "$tmp/man"; then
-		echo "FAIL: the README's synopsis (-) differs from the man page's (+)"
+		echo "FAIL: $readme's synopsis (-) differs from the man page's (+)"
 		exit 1
 	fi
 fi
-echo "ok: README synopsis = --help = each command's usage${man:+ = man page} ($(wc -l <"$tmp/help") commands)"
+echo "ok: $(basename "$readme") synopsis = --help = each command's usage${man:+ = man page} ($(wc -l <"$tmp/help") commands)"

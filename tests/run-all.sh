@@ -18,7 +18,7 @@ run_start=$(date +%s) part_start=$run_start
 bash "$top/tests/install-deps.sh" clang libclang-rt-14-dev libhts-dev groff-base mandoc shellcheck || exit 1
 
 # part_done NAME: the seconds since the previous part ended, for the table
-# of times at the end (cold and warm totals are in the README).
+# of times at the end (cold and warm totals are in tests/README.md).
 part_done() {
 	local now
 	now=$(date +%s)

@@ -1,16 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 # The census of a booted Linux 6.1 and 6.12 (tests/data/census, made by
-# kernel/census/collect.sh) through khash-bench census: the figures the
-# README states, read off the committed data once and asserted here, so a
+# kernel/census/collect.sh) through khash-bench census: the figures
+# bench/FINDINGS.md states, read off the committed data once and asserted here, so a
 # reader or hashing bug that moves them fails.  Exits 77 (skipped) when the
 # data are not in the tree (the mutation harness leaves them out).
-# usage: test_census_data.sh KHASH_BENCH DATA_DIR README.md
+# usage: test_census_data.sh KHASH_BENCH DATA_DIR FINDINGS.md
 set -uo pipefail
 export LC_ALL=C
 kb=$1
 data=$2
-readme=$3
+findings=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=checks.sh
@@ -86,7 +86,7 @@ same() { # name, want, got
 if census x86_64; then
 	same "x86_64: sites, judged, too few; broken/skewed per generation" \
 		"50 23 27 2 0 | old 2/4 | minimal 0/1 | posted 0/1 | new 0/1" "$(summary x86_64)"
-	# the README's story, on the kernel's own flag words: old hash_long
+	# FINDINGS.md's story, on the kernel's own flag words: old hash_long
 	# fills 20 of the 256 bit-wait queues; v4.6 fixed it on 64-bit
 	same "x86_64: bit-waitqueue under old" "8 4087 282 20 403 broken" \
 		"$(row x86_64 kernel/sched/wait_bit.c:17 hash_long old)"
@@ -110,7 +110,7 @@ if census x86_64; then
 	same "x86_64: the busy worker hash is chained, its cost compares" \
 		"chained site busy worker hash old ok | chained site busy worker hash new ok" \
 		"$(kindcost x86_64 kernel/workqueue.c:2223 hash_long old) | $(kindcost x86_64 kernel/workqueue.c:2223 hash_long new)"
-	# the README's words for it, from the text's line under the site
+	# FINDINGS.md's words for it, from the text's line under the site
 	"$kb" census "$data/x86_64.txt" | grep -A2 ' fs/kernfs/file.c:45$' | has \
 		'^    other holders met per lock: 45.8 (43.91x), .*, 1.63 (1.56x)$'
 	check "x86_64: text: kernfs meets 45.8 others under old, 43.91x random; 1.63, 1.56x under new" $?
@@ -137,7 +137,7 @@ if census i386; then
 		"$(row i386 kernel/sched/wait_bit.c:17 hash_long new)"
 fi
 
-# Linux 6.12 (with modules): the README's lines, both arches
+# Linux 6.12 (with modules): FINDINGS.md's lines, both arches
 for a in x86_64 i386; do
 	census "6.12-$a" || continue
 	case $a in
@@ -148,24 +148,8 @@ for a in x86_64 i386; do
 	esac
 	same "6.12 $a: sites, judged, too few; broken/skewed per generation" "$want" \
 		"$(summary "6.12-$a")"
-	has -xF "$rowline" <"$readme"
-	check "6.12 $a: the README's row" $?
-	# kernel/census/README.md's results table: the same figures by column
-	col=$(python3 - "$tmp/6.12-$a.json" <<'EOF'
-import json, sys
-s = json.load(open(sys.argv[1]))["files"][0]["summary"]
-g = ("old", "minimal", "posted", "new")
-print("broken %s, skewed %s" % tuple(" / ".join(str(s[x][v]) for x in g) for v in ("broken", "skewed"))
-      + "|%d (%d)" % (s["no_bucket"], s["feeds_another_hash"]))
-EOF
-)
-	n=$([ "$a" = x86_64 ] && echo 4 || echo 5)
-	same "6.12 $a: kernel/census/README.md's verdicts and no-bucket rows" "$col" \
-		"$(awk -F'|' -v n="$n" 'function t(x) { gsub(/^ +| +$/, "", x); return x }
-			/^[|] verdicts [(]old/ { v = t($n) }
-			/^[|] judged sites that pick no bucket/ { b = t($n) }
-			END { print v "|" b }' \
-			"$(dirname "$readme")/kernel/census/README.md")"
+	has -xF "$rowline" <"$findings"
+	check "6.12 $a: FINDINGS.md's row" $?
 	# 123 distinct file:lines; 46 module sites in 23 modules (format 2:
 	# the module last on the site line)
 	same "6.12 $a: distinct file:lines, module sites, modules" "123 46 23" \
@@ -296,7 +280,7 @@ if [ "$ran" = 1 ] && [ -f "$data/x86_64.txt" ] && [ -f "$data/i386.txt" ]; then
 		"bits 0:2 2:1 3:2043 7:2041 stride $(model_size 32)" "$(waitbits i386)"
 fi
 
-# The README's table of the ten worst sites of 6.1, from the command's CSV:
+# FINDINGS.md's table of the ten worst sites of 6.1, from the command's CSV:
 # the judged sites of both arches, worst first as the command orders them, a
 # cell X^2/df (buckets used), **broken**, *skewed*.
 # shellcheck disable=SC2016 # Python, not shell
@@ -330,13 +314,13 @@ for k in judged[:10]:
         o["arch"], o["site"], o["func"], o["table"] or "-", o["kind"], o["at"], o["bits"],
         o["distinct"], " | ".join(cell(g[x]) for x in ("old", "minimal", "posted", "new"))))
 ' >"$tmp/top10"
-awk '/^<!-- census-top: / {on = 1; next} /^<!-- \/census-top -->/ {on = 0} on' "$readme" >"$tmp/readme-top10"
+awk '/^<!-- census-top: / {on = 1; next} /^<!-- \/census-top -->/ {on = 0} on' "$findings" >"$tmp/readme-top10"
 if [ "${CENSUS_PRINT_TABLE:-}" ]; then cat "$tmp/top10"; fi
-diff -u --label README --label khash-bench "$tmp/readme-top10" "$tmp/top10" >"$tmp/diff"
-check "README: the ten worst sites are what khash-bench census gives" $?
+diff -u --label FINDINGS.md --label khash-bench "$tmp/readme-top10" "$tmp/top10" >"$tmp/diff"
+check "FINDINGS.md: the ten worst sites are what khash-bench census gives" $?
 [ -s "$tmp/diff" ] && sed 's/^/  /' "$tmp/diff"
 
-# The README's table by subsystem of both kernels, from the JSON, which has
+# FINDINGS.md's table by subsystem of both kernels, from the JSON, which has
 # every subsystem: each top directory (its subsystems summed), under it the
 # deeper subsystems either census reached; in tree / built (modules) /
 # reached of the built.
@@ -367,10 +351,10 @@ for n in names + ["all"]:
     name = "**all**" if n == "all" else "&nbsp;&nbsp;" + n if "/" in n else n
     print("| %s | %s | %s |" % (name, cell(old.get(n)), cell(new.get(n))))
 EOF
-	awk '/^<!-- census-subsys: / {on = 1; next} /^<!-- \/census-subsys -->/ {on = 0} on' "$readme" >"$tmp/readme-subsys"
+	awk '/^<!-- census-subsys: / {on = 1; next} /^<!-- \/census-subsys -->/ {on = 0} on' "$findings" >"$tmp/readme-subsys"
 	if [ "${CENSUS_PRINT_TABLE:-}" ]; then cat "$tmp/subsys"; fi
-	diff -u --label README --label khash-bench "$tmp/readme-subsys" "$tmp/subsys" >"$tmp/diff"
-	check "README: the table by subsystem is what khash-bench census --atlas gives" $?
+	diff -u --label FINDINGS.md --label khash-bench "$tmp/readme-subsys" "$tmp/subsys" >"$tmp/diff"
+	check "FINDINGS.md: the table by subsystem is what khash-bench census --atlas gives" $?
 	[ -s "$tmp/diff" ] && sed 's/^/  /' "$tmp/diff"
 fi
 echo "$passed passed, $failed failed"

@@ -1075,7 +1075,7 @@ done
 check "report text: the costliest cell of each generation" $?
 
 # the difference lattice at the table's scale predicts what strides and
-# packed keys do (README, the spectral test): within 1 % of observed
+# packed keys do (bench/FINDINGS.md, the spectral test): within 1 % of observed
 ratio() { sed -n 's/.* predicted from the differences (\([0-9.]*\)x observed)$/\1/p'; }
 r=$("$kb" explain --keyset seq --base 0 --stride 0xe0 --count 8192 --func hash_64 --gen new --word 64 --bits 12 | ratio)
 awk -v r="$r" 'BEGIN { exit !(r >= 0.99 && r <= 1.01) }'

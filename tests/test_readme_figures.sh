@@ -1,10 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
-# Every figure README.md states, asserted at the precision it prints it:
-# the expected values below are copied from the README (its published
-# claims), never computed by khash-bench, which only supplies the measured
-# side.  Timings (the Performance section, bench/RESULTS.md) are measured,
-# not asserted.  A README change that moves a figure must change it here.
+# Every figure README.md, bench/FINDINGS.md and tests/README.md state,
+# asserted at the precision they print it: the expected values are the
+# documents' own tables and command outputs, read from them, or copied below
+# from them (their published claims), never computed by khash-bench, which
+# only supplies the measured side.  Timings (bench/RESULTS.md) are measured,
+# not asserted.  A document change that moves a figure must change it here.
 # usage: test_readme_figures.sh KHASH_BENCH KERNEL_KEYS_DIR
 set -uo pipefail
 export LC_ALL=C # printf and awk round with a '.', whatever the locale
@@ -15,6 +16,8 @@ trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=checks.sh
 . "$(dirname "$0")/checks.sh"
 skipped=0
+top=$(dirname "$0")/..
+findings=$top/bench/FINDINGS.md
 
 
 # same NAME WANT GOT: exact text, both shown when they differ
@@ -23,9 +26,9 @@ same() {
 		check "$1" 1; printf '  want: %s\n  got:  %s\n' "$2" "$3"; fi
 }
 
-# block NAME FILE: FILE's lines are the README's block on stdin
+# block NAME FILE: FILE's lines are the document's block on stdin
 block() {
-	diff -u --label README --label khash-bench - "$2" >"$tmp/diff"
+	diff -u --label document --label khash-bench - "$2" >"$tmp/diff"
 	check "$1" $?
 	[ -s "$tmp/diff" ] && sed 's/^/  /' "$tmp/diff"
 }
@@ -42,7 +45,7 @@ cell() {
 			printf "%s%s", v, i < n ? " " : "\n" } }'
 }
 
-r1() { printf '%.1f' "$1"; } # as the README prints X2/df in prose
+r1() { printf '%.1f' "$1"; } # as the documents print X2/df in prose
 
 skip() {
 	echo "SKIP: $1 (no heap-glibc/heap-jemalloc in this build)"
@@ -50,13 +53,13 @@ skip() {
 }
 
 # The heap key sets are real allocator pointers; without jemalloc (or
-# glibc's malloc) the report has fewer cells than the README counts.
+# glibc's malloc) the report has fewer cells than FINDINGS.md counts.
 heap=1
 for ks in heap-glibc heap-jemalloc; do
 	"$kb" skew --func hash_64 --gen new --bits 6 --keyset $ks >/dev/null 2>&1 || heap=0
 done
 
-## What the main job shows
+## FINDINGS.md: what the main job shows
 "$kb" report --keysets page4k --funcs hash_64 --words 64 >"$tmp/page4k.txt"
 grep -A3 '^page4k  *hash_64  *64  *old' "$tmp/page4k.txt" >"$tmp/got"
 block "report: the four page4k hash_64 64 lines" "$tmp/got" <<'EOF'
@@ -211,24 +214,20 @@ for arch in x86_64 i386; do
 		done
 	done
 done >"$tmp/kernel"
-# the table: X2/df to 3 significant digits (2047 for 2046.9995), buckets
-# used, key count
-awk '$4 == 11 { k = $1 " " $2
-	f = $5 >= 100 ? "%.0f" : $5 >= 10 ? "%.1f" : "%.2f"
-	if ($3 == "old") { x[k] = sprintf(f, $5); u[k] = $7; n[k] = $8 }
-	else printf "%s %s %s (%s) %s\n", k, n[k], x[k], u[k], sprintf(f, $5) }' \
-	"$tmp/kernel" >"$tmp/table"
-grep -E '^(x86_64 (page|struct_page|kmalloc_256|inode)|i386 (page|struct_page|kmalloc_192)) ' \
-	"$tmp/table" >"$tmp/got"
-block "kernel keys: the table at 2^11 buckets" "$tmp/got" <<'EOF'
-x86_64 page 4096 2047 (2) 0.31
-x86_64 struct_page 4096 30.0 (128) 0.81
-x86_64 kmalloc_256 4096 126 (32) 0.53
-x86_64 inode 1024 84.9 (12) 0.77
-i386 page 4096 28.8 (144) 0.17
-i386 struct_page 4096 0.20 (2048) 0.99
-i386 kmalloc_192 4096 10.2 (337) 0.60
-EOF
+# FINDINGS.md's two tables are what kernel/keys/report.sh prints
+# kk NAME REPORT-ARGS...: the table between FINDINGS.md's NAME markers
+kk() {
+	sed -n "/^<!-- $1: /,/^<!-- \/$1 -->/p" "$findings" | grep '^|' >"$tmp/kk.doc"
+	shift
+	bash "$top/kernel/keys/report.sh" "$kb" "$@" >"$tmp/kk.got"
+	[ -s "$tmp/kk.doc" ] && diff -u --label FINDINGS.md --label report.sh "$tmp/kk.doc" "$tmp/kk.got" >"$tmp/diff"
+}
+kk kernel-keys
+check "kernel keys: FINDINGS.md's hash_ptr table is what kernel/keys/report.sh prints" $?
+[ -s "$tmp/diff" ] && sed 's/^/  /' "$tmp/diff"
+kk kernel-keys-hash64 --func hash_64 --bits "8 11"
+check "kernel keys: FINDINGS.md's hash_64 table is what kernel/keys/report.sh prints" $?
+[ -s "$tmp/diff" ] && sed 's/^/  /' "$tmp/diff"
 # a verdict needs a random function to put 100 pairs in a shared bucket:
 # n(n-1)/2^(b+1) >= 100, so 4096 keys up to 2^16 buckets, 1024 up to 2^12
 same "kernel keys: too few keys exactly where n(n-1)/2^(b+1) < 100" 0 \
@@ -255,7 +254,7 @@ same "kernel keys: new, worst X2/df 2.6 (i386 files at 2^9)" "2.6 i386 file 9 sk
 "$kb" waittable --word 64 >"$tmp/wait64.txt"
 tr '\n' ' ' <"$tmp/wait64.txt" | has '64-bit kernel: 100 pages waited on, .* (1000 trials)'
 check "waittable: 64-bit, 100 pages waited on, 1000 trials" $?
-# as the README's columns: zone, queues, old and new (anywhere), random
+# as FINDINGS.md's columns: zone, queues, old and new (anywhere), random
 # function, old and new (a run)
 awk '$2 == "MiB" || $2 == "GiB" { print $1, $2, $4, $6, $7, $12, $9, $10 }' \
 	"$tmp/wait64.txt" >"$tmp/waitrows"
@@ -282,8 +281,10 @@ check "waittable: the 2 MiB note says why it simulates 2 queues" $?
 # the source documents by name (Rik van Riel's 2002 tables, George
 # Spelvin's fix as posted, ...), never by a number the reader cannot look up
 grep -q "^Rik van Riel's 2002 hashed page wait tables, 64-bit kernel" "$tmp/wait64.txt" &&
-	! grep -qi 'seed 00' "$tmp/wait64.txt" "$(dirname "$0")/../README.md"
-check "waittable and README name the source documents, not seed numbers" $?
+	! grep -qi 'seed 00' "$tmp/wait64.txt" "$top/README.md" "$top/bench/FINDINGS.md" \
+		"$top/bench/REFERENCE.md" "$top/bench/RESULTS.md" "$top/tests/README.md" \
+		"$top/include/khash/README.md"
+check "waittable and the documents name the source documents, not seed numbers" $?
 "$kb" waittable --word 64 --format csv >"$tmp/wait64.csv"
 # old against random: queues/128 from 128 MiB up (so 2x at 256 queues,
 # 32x at 4096)
@@ -304,7 +305,7 @@ same "waittable: 32-bit old within 4 % of random at every size" yes \
 		END { print m <= 0.04 ? "yes" : "no (" m ")" }' "$tmp/wait32.csv")"
 
 ## The census: kernfs under new, the short vectors of its slab lattice
-## (README, "What the kernel's own keys say").  The buckets come from
+## (FINDINGS.md, "What the kernel's own keys say").  The buckets come from
 ## khash-bench; the pairs, differences and d*K mod 2^64 are worked out here
 ## in Python from the census file.
 census=$(dirname "$0")/data/census/x86_64.txt
@@ -370,10 +371,9 @@ for f in hash_32 hash_64 hash_long hash_ptr; do
 done
 same "security: adversarial cells into one bucket" "160 of 160" "$one of $n"
 
-## Named kernel tables: the README's results table is what the command
-## prints (rounded as the README rounds: 3 significant digits, <.01, and
+## Named kernel tables: FINDINGS.md's results table is what the command
+## prints (rounded as it rounds: 3 significant digits, <.01, and
 ## **broken** / *skewed*), row for row
-readme=$(dirname "$0")/../README.md
 "$kb" tables --kernel-keys "$data" --format csv | awk -F, 'NR > 1 {
 	key = $2 " | " $6 " | " $4
 	if (!(key in seen)) { seen[key] = 1; order[++n] = key }
@@ -382,11 +382,11 @@ readme=$(dirname "$0")/../README.md
 	m = $15 == "broken" ? "**" : $15 == "skewed" ? "*" : ""
 	cell[key] = cell[key] " | " m s m " (" $12 ")"
 } END { for (i = 1; i <= n; i++) print "| " order[i] cell[order[i]] " |" }' >"$tmp/tables.got"
-sed -n '/^<!-- tables:/,/^<!-- \/tables -->/p' "$readme" | grep '^| [a-z]' | grep -v '^| table ' >"$tmp/tables.readme"
+sed -n '/^<!-- tables:/,/^<!-- \/tables -->/p' "$findings" | grep '^| [a-z]' | grep -v '^| table ' >"$tmp/tables.readme"
 if [ -s "$tmp/tables.readme" ] && diff -u "$tmp/tables.readme" "$tmp/tables.got" >"$tmp/diff"; then
-	check "named tables: the README's results table, $(wc -l <"$tmp/tables.got") rows" 0
+	check "named tables: FINDINGS.md's results table, $(wc -l <"$tmp/tables.got") rows" 0
 else
-	check "named tables: the README's results table" 1; cat "$tmp/diff"
+	check "named tables: FINDINGS.md's results table" 1; cat "$tmp/diff"
 fi
 
 ## Statistics
@@ -396,19 +396,76 @@ same "statistics: log10_p_upper of -906,064" -906064 \
 ## Choosing a hash: advise (the ns/hash column is measured, not asserted)
 nons() { sed -E 's/ +[0-9.]+(  <- now)?$/\1/'; }
 "$kb" keys --keyset slab --size 192 --count 5000 --word 64 -o "$tmp/slab192.txt"
-"$kb" advise --keys "$tmp/slab192.txt" --bits 10 --word 64 | grep -E '^ +[0-9]+ ' | nons >"$tmp/got"
-block "advise: the slab of 192-byte objects" "$tmp/got" <<'EOF'
-   1 hash_ptr(k, 10)                      new       no       0.5061 even             3.194   3.441     0.928  <- now
-   2 jhash_2words(lo, hi, initval) & 1023 jhash.h   no       0.9862 ok               3.434   3.441     0.998
-   3 hsiphash_2u32(lo, hi, &key) & 1023   siphash.c yes       1.013 ok               3.447   3.441     1.002
-   4 siphash_1u64(k, &key) & 1023         siphash.c yes      0.9781 ok               3.430   3.441     0.997
-   5 hash_ptr(k >> 6, 10)                 new       no        2.488 skewed           4.184   3.441     1.216
-   6 (k >> 6) & 1023                      -         no        10.01 broken           7.944   3.441     2.309
-   7 k & 1023                             -         no          347 broken         176.287   3.441    51.233
-EOF
-same "advise: the slab's advice" \
-	"advice: hash_ptr(k, 10) (new) costs 0.93x a random function's entries compared per successful lookup here: keep it" \
-	"$("$kb" advise --keys "$tmp/slab192.txt" --bits 10 --word 64 | tail -1)"
+## README.md: the 2016 story's table, from skew (4096 keys, 2^11 buckets)
+for ks in page4k btrfs-stripe; do
+	case $ks in page4k) label="4 KiB page addresses" ;; *) label="btrfs full stripes" ;; esac
+	row="| $label"
+	for w in 64 32; do
+		u=$(cell used --func hash_64 --gen old --word $w --bits 11 --keyset $ks --count 4096)
+		[ "$u" = 1 ] && u="1 bucket used" || u="$u buckets used"
+		row="$row | $u | X²/df $(r1 "$(cell chi2_per_df --func hash_64 --gen new --word $w --bits 11 \
+			--keyset $ks --count 4096)")"
+	done
+	echo "$row |"
+done >"$tmp/story.got"
+grep -E '^\| (4 KiB page addresses|btrfs full stripes) \|' "$top/README.md" >"$tmp/story.readme"
+diff -u --label README.md --label khash-bench "$tmp/story.readme" "$tmp/story.got" >"$tmp/diff"
+check "README: the 2016 story's table is what skew gives" $?
+[ -s "$tmp/diff" ] && sed 's/^/  /' "$tmp/diff"
+
+## README.md: every `$ khash-bench ...` block is what the command prints on
+## the keys its `khash-bench keys ...` makes (a line "..." stands for lines
+## left out; advise's ns/hash column is measured, not asserted)
+python3 - "$top/README.md" "$kb" "$tmp" >"$tmp/blocks" <<'PY'
+import os, re, shlex, subprocess, sys
+readme, kb, tmp = sys.argv[1:]
+kb = os.path.abspath(kb)
+nons = lambda l: re.sub(r" +[0-9.]+(  <- now)?$", r"\1", l) if re.match(r" +\d+ ", l) else l
+text = open(readme).read()
+# the keys the blocks read, made as the README says to make them
+for make in re.findall(r"`khash-bench (keys [^`]*)`", text):
+    subprocess.run([kb] + shlex.split(make), cwd=tmp, check=True)
+blocks, cur, code = [], None, False
+for line in text.split("\n"):
+    if line.startswith("```"):
+        code, cur = not code, None
+    elif code and line.startswith("$ khash-bench "):
+        cur = (line[2:], [])
+        blocks.append(cur)
+    elif code and cur is not None:
+        cur[1].append(line.rstrip())
+for cmd, want in blocks:
+    argv = shlex.split(cmd)
+    got = subprocess.run([kb] + argv[1:], cwd=tmp, capture_output=True, text=True).stdout
+    got = [l.rstrip() for l in got.split("\n")]
+    if argv[1] == "advise":
+        want, got = [nons(l) for l in want], [nons(l) for l in got]
+    i, ok = 0, bool(want)
+    for l in (w for w in want if w != "..."):   # in order, gaps where "..." says
+        while i < len(got) and got[i] != l:
+            i += 1
+        if i == len(got):
+            ok = False
+            print("  not in the output:", l)
+            break
+        i += 1
+    print("ok" if ok else "FAIL", cmd)
+PY
+same "README: the command blocks (slab192.txt)" "" "$(grep -v '^ok ' "$tmp/blocks")"
+same "README: four command blocks" 4 "$(grep -c '^ok ' "$tmp/blocks")"
+# and every `khash-bench CMD ...` the README names takes the options it is
+# given there (its usage line lists each)
+# shellcheck disable=SC2016 # backquotes of Markdown, not shell
+grep -o '`khash-bench [a-z]* [^`]*`' "$top/README.md" | tr -d '`' | sort -u |
+	while read -r _ c args; do
+		u=$("$kb" "$c" --help | head -1)
+		read -ra words <<<"$args"
+		for o in $(printf '%s\n' "${words[@]}" | grep '^--'); do
+			case $u in *"$o "* | *"$o]"* | *"$o)"*) ;; *) echo "$c $o" ;; esac
+		done
+	done >"$tmp/opts"
+same "README: every option it gives a command is one the command takes" "" "$(cat "$tmp/opts")"
+
 "$kb" advise --census "$(dirname "$0")/data/census/x86_64.txt" --site fs/kernfs/file.c:45 \
 	--kind locks >"$tmp/kernfs.txt"
 grep -E '^ +[125] ' "$tmp/kernfs.txt" | nons >"$tmp/got"
@@ -440,20 +497,21 @@ check "explain: the stripes' commonest gap, -3.8e-06 of a bucket, chance 1.0000"
 "$kb" explain --table btrfs-raid56-raw --gen old --word 64 | has 'its longest run: 33 ones from bit 18 to 50'
 check "explain: old's run of 33 ones from bit 18 to 50" $?
 
-## The test command's row: the planted bugs it counts are the harness's
-same "README: planted bugs, one per '== ' entry of tests/mutants/mutants.txt" \
+## tests/README.md: the planted bugs the test command counts are the harness's
+same "tests/README.md: planted bugs, one per '== ' entry of tests/mutants/mutants.txt" \
 	"$(grep -c '^== ' "$(dirname "$0")/mutants/mutants.txt")" \
-	"$(sed -n 's/.*(\([0-9]*\) planted bugs.*/\1/p' "$readme")"
+	"$(sed -n 's/.*(\([0-9]*\) planted bugs.*/\1/p' "$top/tests/README.md")"
 
-## The layout table: every module of bench/core, bench/io and bench/cli is
-## named in its folder's row (a reader should find each file from there)
+## bench/REFERENCE.md's layout table: every module of bench/core, bench/io
+## and bench/cli is named in its folder's row (a reader should find each
+## file from there)
 for dir in core io cli; do
-	row=$(grep -F "| \`bench/$dir/\` |" "$readme")
+	row=$(grep -F "| \`bench/$dir/\` |" "$top/bench/REFERENCE.md")
 	for f in "$(dirname "$0")/../bench/$dir"/*.c; do
 		m=$(basename "$f" .c)
 		case $row in
-		*"\`$m\`"* | *"\`$m.c\`"*) check "README layout: bench/$dir/$m" 0 ;;
-		*) check "README layout: bench/$dir/$m named in the bench/$dir/ row" 1 ;;
+		*"\`$m\`"* | *"\`$m.c\`"*) check "REFERENCE.md layout: bench/$dir/$m" 0 ;;
+		*) check "REFERENCE.md layout: bench/$dir/$m named in the bench/$dir/ row" 1 ;;
 		esac
 	done
 done

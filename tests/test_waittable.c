@@ -43,7 +43,7 @@ static void old_64_bit_multiplier_crowds_the_queues(void **state)
 }
 
 /* A random function's spurious wake-ups: the other waiters - 1 share the
- * unlocked page's queue with probability 1 / table each; the README's
+ * unlocked page's queue with probability 1 / table each; bench/FINDINGS.md's
  * column (1.547, 0.387, 0.024 for 100 waiters) is these, to 3 places. */
 static void random_function_baseline(void **state)
 {

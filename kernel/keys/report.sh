@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The results table of kernel/keys/README.md: run khash-bench over the
+# The results tables of bench/FINDINGS.md (real kernel keys): run khash-bench over the
 # committed kernel key files, old against new hash_ptr() (and, with
 # --func, any other function), and print a markdown table.  No kernel
 # needed.
