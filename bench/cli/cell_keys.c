@@ -121,7 +121,7 @@ static int advise_keys(const struct kb_args *a, uint64_t **keys, size_t *n)
 		kp.word = a->word;
 		kp.input_bits = 64;
 		if ((rc = kb_target_cell(a, &kp, KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_PTR,
-					 LKH_GEN_NEW)) ||
+					 KB_GEN_TODAY)) ||
 		    (rc = collect_keys(a, a->keyset, &kp, keys, &read)))
 			return rc;
 	}
@@ -200,7 +200,7 @@ int kb_cell_keys(struct kb_args *a, struct kb_advise_opts *o, uint64_t **keys,
 	memset(o, 0, sizeof(*o));
 	o->func = KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_PTR;
 	/* advise takes no K; explain's cell is made from o and a */
-	o->gen = KB_GIVEN(a, GEN) && a->gen != KB_GEN_K ? (lkh_gen)a->gen : LKH_GEN_NEW;
+	o->gen = KB_GIVEN(a, GEN) && a->gen != KB_GEN_K ? (lkh_gen)a->gen : KB_GEN_TODAY;
 	o->word = a->word;
 	o->bits = a->bits;
 	o->kind = (enum kb_table_kind)a->kind;

@@ -23,7 +23,7 @@ int kb_cmd_list(struct kb_args *a)
 		       kb_keyset_available(i) ? "" : " [not in this build]");
 	printf("functions:");
 	for (i = 0; i < LKH_FUNC_COUNT; i++)
-		if (lkh_bits_max((lkh_func)i, LKH_GEN_NEW, 64))
+		if (lkh_bits_max((lkh_func)i, KB_GEN_TODAY, 64))
 			printf(" %s", lkh_func_name((lkh_func)i));
 	printf("\ngenerations:\n");
 #define GEN_LINE(id, name, what, ...) printf("  %-7s %s\n", #name, what);

@@ -23,8 +23,8 @@
 /* Functions that index a table: those that take bits in some cell. */
 static int takes_bits(lkh_func f)
 {
-	return lkh_bits_max(f, LKH_GEN_NEW, 64) > 0 ||
-	       lkh_bits_max(f, LKH_GEN_NEW, 32) > 0;
+	return lkh_bits_max(f, KB_GEN_TODAY, 64) > 0 ||
+	       lkh_bits_max(f, KB_GEN_TODAY, 32) > 0;
 }
 
 /* The bucket functions (funcs 1) or the generations (0; -1: hash.h's,

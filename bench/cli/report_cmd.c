@@ -48,7 +48,7 @@ static int check_report_k(struct kb_args *a)
 	for (f = 0; f < LKH_FUNC_COUNT; f++)
 		for (w = 32; w <= 64; w += 32) {
 			if (!(o.funcs & 1u << f) || !(o.words & (w == 64 ? 2u : 1u)) ||
-			    !lkh_bits_max((lkh_func)f, LKH_GEN_NEW, w))
+			    !lkh_bits_max((lkh_func)f, KB_GEN_TODAY, w))
 				continue;
 			kb_report_spec(&o, KB_GEN_K, (lkh_func)f, w, &s);
 			if (kb_hashspec_check(&s, o.bits_max, err, sizeof(err)) < 0)
