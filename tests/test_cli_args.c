@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The command and option tables (bench/cli/cli_args.c) and the parser
+ * The command and option tables (bench/cli/commands.c, options.c) and the parser
  * that enforces them: an option a command does not take, a stray operand,
  * a format a command does not write are usage errors (2); defaults come
  * from the command (the documented ones, written out here); help and the

@@ -233,6 +233,8 @@ static void waittable_in_every_format(void **state)
 	kb_render_waittable(r, 2, 64, 100, 7, KB_FORMAT_JSON, &b);
 	assert_json(&b);
 	assert_non_null(strstr(b.data, "\"shift_overflow\": true, \"hw_index\": \"0x1234\""));
+	/* the whole zone: CSV's own columns (schema, word, waiters, pages) left out */
+	assert_non_null(strstr(b.data, ",\n    {\"zone_mib\": 1024, \"table\": 1024, \"old_random\": 3.5000, \"new_random\": 0.1250, \"old_run\": 0.0000, \"new_run\": 0.0000, \"random_function\": 0.0967, \"seed_table\": 1024, \"seed_shift\": 54, \"shift_overflow\": false, \"hw_index\": \"0\", \"fixed_table\": 1024}\n  ]"));
 	kb_buf_free(&b);
 }
 

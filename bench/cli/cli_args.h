@@ -46,7 +46,7 @@
  * for advise's candidates, %D for the row's default, %L for a LIST's default
  * as its names and %R for the row's range, %g for hash.h's generations
  * (K aside).  A command that means something else by an option has its
- * own help for it (cli_args.c: command_help), so that no command's help
+ * own help for it (help.c: command_help), so that no command's help
  * speaks of another's.
  */
 #define KB_OPTION_TABLE(X)                                                              \
@@ -248,9 +248,9 @@ struct kb_args {
 uint64_t kb_command_takes(const struct kb_command *c);
 
 /*
- * The commands, defined beside main (khash_bench.c, census_cmd.c).  The
- * tables refer to them weakly: gen_manpage and the parser's tests link
- * the tables without them, and see a NULL run.
+ * The commands, each defined in its <command>_cmd.c.  The tables refer
+ * to them weakly: gen_manpage and the parser's tests link the tables
+ * without them, and see a NULL run.
  */
 #ifdef KB_CLI_TABLES
 #define KB_COMMAND_LINKAGE __attribute__((weak))

@@ -137,15 +137,15 @@ static void candidates(const struct kb_advise_opts *o, struct kb_advice *a)
 	c.func = o->func;
 	c.gen = o->gen;
 	add(a, &c, 1);
-	c.gen = LKH_GEN_NEW;
-	if (o->gen != LKH_GEN_NEW && want(o, KB_FAMILY_NEW))
+	c.gen = KB_GEN_TODAY;
+	if (o->gen != KB_GEN_TODAY && want(o, KB_FAMILY_NEW))
 		add(a, &c, 0);
 	if (a->shift && a->shift < 64 && want(o, KB_FAMILY_SHIFT)) {
 		c.shift = a->shift;
 		c.gen = o->gen;
 		add(a, &c, 0);
-		c.gen = LKH_GEN_NEW;
-		if (o->gen != LKH_GEN_NEW)
+		c.gen = KB_GEN_TODAY;
+		if (o->gen != KB_GEN_TODAY)
 			add(a, &c, 0);
 	}
 	c.shift = 0;

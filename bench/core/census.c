@@ -241,7 +241,7 @@ static int bucket_of(const struct kb_census_row *r, unsigned word, const struct 
 	if (s->func < LKH_FUNC_COUNT) {
 		/* every function keeps the top bits of one word */
 		rc = lkh_hash_full((lkh_func)s->func,
-				   g->gen == KB_GEN_K ? LKH_GEN_NEW : (lkh_gen)g->gen, word, k->a,
+				   g->gen == KB_GEN_K ? KB_GEN_TODAY : (lkh_gen)g->gen, word, k->a,
 				   &full, &width);
 		if (rc != LKH_OK) {
 			snprintf(err, errlen, "site %lu (%s): key %#llx: %s", s->id, s->where,
@@ -336,6 +336,7 @@ static long btrfs_super_blocks(const struct inode_records *ir, unsigned word,
 
 	if (!found)
 		return -1;
+	/* the value the census kernel (6.1, on new) recorded, not today's */
 	for (i = 0; i < n; i++)
 		if ((sb[i] = sb_of_hashval(ir, btrfs_inode_hash(KB_GEN_OF(LKH_GEN_NEW), word, keys[i].a,
 								keys[i].b))))
@@ -499,8 +500,8 @@ static int row_cmp(const void *x, const void *y)
 		if ((c = cmp_double_desc(p->gen[LKH_GEN_OLD].chi2_per_df,
 					 q->gen[LKH_GEN_OLD].chi2_per_df)))
 			return c;
-		if ((c = cmp_double_desc(p->gen[LKH_GEN_NEW].chi2_per_df,
-					 q->gen[LKH_GEN_NEW].chi2_per_df)))
+		if ((c = cmp_double_desc(p->gen[KB_GEN_TODAY].chi2_per_df,
+					 q->gen[KB_GEN_TODAY].chi2_per_df)))
 			return c;
 	}
 	/* the file's order: sites are stored as read */

@@ -16,7 +16,7 @@ void kb_hashspec_set_gen(struct kb_hashspec *s, int g, uint64_t k,
 			 unsigned k_width)
 {
 	if (g == KB_GEN_K) {
-		s->gen = LKH_GEN_NEW; /* unused; a valid value all the same */
+		s->gen = KB_GEN_TODAY; /* unused; a valid value all the same */
 		s->k = k;
 		s->k_width = k_width;
 	} else {
@@ -126,7 +126,7 @@ int kb_hashspec_check(const struct kb_hashspec *s, unsigned bits, char *err,
 		      size_t errlen)
 {
 	/* a function that takes bits in hash.h takes them under K too */
-	unsigned max = lkh_bits_max(s->func, s->k_width ? LKH_GEN_NEW : s->gen, s->word);
+	unsigned max = lkh_bits_max(s->func, s->k_width ? KB_GEN_TODAY : s->gen, s->word);
 
 	if (s->word != 32 && s->word != 64) {
 		snprintf(err, errlen, "word size must be 32 or 64");

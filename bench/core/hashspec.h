@@ -24,6 +24,10 @@
  */
 #define KB_GEN_K ((int)LKH_GEN_COUNT)
 #define KB_GEN_COUNT (LKH_GEN_COUNT + 1)
+/* Today's generation, what a cell is judged under unless told: the
+ * newest of lkh_table.h's rows (oldest first), so a generation added
+ * there is today's everywhere here. */
+#define KB_GEN_TODAY ((lkh_gen)(LKH_GEN_COUNT - 1))
 
 struct kb_hashspec {
 	lkh_func func;

@@ -247,7 +247,7 @@ static int given_group(struct kb_report *r, struct sparse_bufs *sb,
 static int takes(const struct kb_report_opts *o, int g, lkh_func func, unsigned word)
 {
 	return (o->gens & (1u << g)) &&
-	       lkh_bits_max(func, g == KB_GEN_K ? LKH_GEN_NEW : (lkh_gen)g, word);
+	       lkh_bits_max(func, g == KB_GEN_K ? KB_GEN_TODAY : (lkh_gen)g, word);
 }
 
 void kb_report_spec(const struct kb_report_opts *o, int g, lkh_func func,

@@ -11,7 +11,7 @@
 #include "keysets.h"
 #include "progress.h"
 
-/* x86's L1_CACHE_BYTES, 1 << CONFIG_X86_L1_CACHE_SHIFT: fs/inode.c and
+	/* x86's L1_CACHE_BYTES, 1 << CONFIG_X86_L1_CACHE_SHIFT: fs/inode.c and
  * fs/dcache.c divide a pointer by it.  64 on x86_64, 32 on the i386
  * kernels here (M686): the row of keysets.c, checked against their
  * .config. */
@@ -25,63 +25,123 @@ static uint64_t l1_cache_bytes(unsigned word)
  * Where a size is chosen at run time the default is the one named.
  */
 const struct kb_table kb_tables[] = {
-	{ "btrfs-raid56", "fs/btrfs/raid56.c:178", "hash_64(logical >> 16, 11)",
-	  LKH_FUNC_HASH_64, 11, KB_TX_SHR16, NULL, 0, 0, KB_KS_BTRFS_STRIPE, 0, 0, 0, 0,
-	  "full-stripe logical addresses (RAID5, 2 data disks, 64 KiB)", NULL, 0, KB_KIND_CHAINED },
-	{ "btrfs-raid56-raw", "fs/btrfs/raid56.c:178 (without its >> 16)",
-	  "hash_64(logical, 11)", LKH_FUNC_HASH_64, 11, KB_TX_NONE, NULL, 0, 0,
-	  KB_KS_BTRFS_STRIPE, 0, 0, 0, 0,
-	  "full-stripe logical addresses, as the comment says not to", NULL, 0, KB_KIND_CHAINED },
-	{ "folio-waitqueue", "mm/filemap.c:1058", "hash_ptr(folio, 8)",
-	  LKH_FUNC_HASH_PTR, 8, KB_TX_NONE, NULL, 0, 0, KB_KS_STRUCT_PAGE, 0, 0, 0, 0,
-	  "folio (struct page) pointers", "struct_page", 0, KB_KIND_LOCKS },
+	{
+		.name = "btrfs-raid56", .site = "fs/btrfs/raid56.c:178",
+		.formula = "hash_64(logical >> 16, 11)",
+		.func = LKH_FUNC_HASH_64, .bits = 11, .tx = KB_TX_SHR16,
+		.keyset = KB_KS_BTRFS_STRIPE,
+		.keys_are = "full-stripe logical addresses (RAID5, 2 data disks, 64 KiB)",
+		.kind = KB_KIND_CHAINED,
+	},
+	{
+		.name = "btrfs-raid56-raw", .site = "fs/btrfs/raid56.c:178 (without its >> 16)",
+		.formula = "hash_64(logical, 11)",
+		.func = LKH_FUNC_HASH_64, .bits = 11, .tx = KB_TX_NONE,
+		.keyset = KB_KS_BTRFS_STRIPE,
+		.keys_are = "full-stripe logical addresses, as the comment says not to",
+		.kind = KB_KIND_CHAINED,
+	},
+	{
+		.name = "folio-waitqueue", .site = "mm/filemap.c:1058",
+		.formula = "hash_ptr(folio, 8)",
+		.func = LKH_FUNC_HASH_PTR, .bits = 8, .tx = KB_TX_NONE,
+		.keyset = KB_KS_STRUCT_PAGE,
+		.keys_are = "folio (struct page) pointers",
+		.kernel_keys = "struct_page", .kind = KB_KIND_LOCKS,
+	},
 	/* In 6.1 the bit waits that run are inodes' (the census: __I_NEW from
 	 * fs/inode.c unlock_new_inode() and friends, __I_SYNC from
 	 * fs/fs-writeback.c, half the keys each); page locks wait on
 	 * folio-waitqueue.  The words are i_state inside inode slab objects,
 	 * 1360 bytes apart on x86_64 and 800 on i386 in the census kernels
 	 * (i_state's offset adds one constant to every word). */
-	{ "bit-waitqueue", "kernel/sched/wait_bit.c:17",
-	  "hash_long(word << (BITS_PER_LONG == 32 ? 5 : 6) | bit, 8)",
-	  LKH_FUNC_HASH_LONG, 8, KB_TX_BITWAIT, "bit", 3, 3, KB_KS_SLAB, 0, 0, 0, 1360,
-	  "inode i_state words (inode slab objects, 1360 bytes; 800 on i386), bit __I_NEW = 3",
-	  NULL, 800, KB_KIND_LOCKS },
+	{
+		.name = "bit-waitqueue", .site = "kernel/sched/wait_bit.c:17",
+		.formula = "hash_long(word << (BITS_PER_LONG == 32 ? 5 : 6) | bit, 8)",
+		.func = LKH_FUNC_HASH_LONG, .bits = 8, .tx = KB_TX_BITWAIT,
+		.param = "bit", .param32 = 3, .param64 = 3,
+		.keyset = KB_KS_SLAB,
+		.size = 1360, .size32 = 800,
+		.keys_are = "inode i_state words (inode slab objects, 1360 bytes; 800 on i386), bit __I_NEW = 3",
+		.kind = KB_KIND_LOCKS,
+	},
 	/* The same table as page_waitqueue() used it from commit 9dcb8b685fc3
 	 * (per-zone tables gone) until commit 62906027091f gave pages their
 	 * own table, both late 2016: bit_waitqueue(page, 0). */
-	{ "bit-wait-page", "kernel/sched/wait_bit.c:17 (page locks in late 2016)",
-	  "hash_long(word << (BITS_PER_LONG == 32 ? 5 : 6) | bit, 8)",
-	  LKH_FUNC_HASH_LONG, 8, KB_TX_BITWAIT, "bit", 0, 0, KB_KS_STRUCT_PAGE, 0, 0, 0, 0,
-	  "page flag words (struct page pointers), bit 0, as page_waitqueue() between 9dcb8b685fc3 and 62906027091f",
-	  "struct_page", 0, KB_KIND_LOCKS },
-	{ "hash-min", "include/linux/hashtable.h:32",
-	  "sizeof(key) <= 4 ? hash_32(key, bits) : hash_long(key, bits)",
-	  LKH_FUNC_HASH_LONG, 10, KB_TX_HASH_MIN, "key_bytes", 4, 8, KB_KS_SEQ, 0, 0, 0, 0,
-	  "sequential ids in a DEFINE_HASHTABLE(name, 10) of unsigned long keys", NULL, 0, KB_KIND_CHAINED },
+	{
+		.name = "bit-wait-page", .site = "kernel/sched/wait_bit.c:17 (page locks in late 2016)",
+		.formula = "hash_long(word << (BITS_PER_LONG == 32 ? 5 : 6) | bit, 8)",
+		.func = LKH_FUNC_HASH_LONG, .bits = 8, .tx = KB_TX_BITWAIT,
+		.param = "bit",
+		.keyset = KB_KS_STRUCT_PAGE,
+		.keys_are = "page flag words (struct page pointers), bit 0, as page_waitqueue() between 9dcb8b685fc3 and 62906027091f",
+		.kernel_keys = "struct_page", .kind = KB_KIND_LOCKS,
+	},
+	{
+		.name = "hash-min", .site = "include/linux/hashtable.h:32",
+		.formula = "sizeof(key) <= 4 ? hash_32(key, bits) : hash_long(key, bits)",
+		.func = LKH_FUNC_HASH_LONG, .bits = 10, .tx = KB_TX_HASH_MIN,
+		.param = "key_bytes", .param32 = 4, .param64 = 8,
+		.keyset = KB_KS_SEQ,
+		.keys_are = "sequential ids in a DEFINE_HASHTABLE(name, 10) of unsigned long keys",
+		.kind = KB_KIND_CHAINED,
+	},
 	/* sb and parent: a super block and a dentry in the direct map, at the
 	 * same offset on both words */
-	{ "inode-hash", "fs/inode.c:548",
-	  "((ino * sb) ^ (GOLDEN_RATIO_PRIME + ino) / L1_CACHE_BYTES), folded by i_hash_shift",
-	  LKH_FUNC_HASH_LONG, 17, KB_TX_INODE, "sb", KB_I386_PAGE_OFFSET + 0x3c2a000,
-	  KB_X86_64_DIRECT_MAP + 0x3c2a000, KB_KS_SEQ, 0, 0, 0, 0,
-	  "sequential inode numbers of one super block (i_hash_shift 17: 2 GiB of RAM)", NULL, 0, KB_KIND_CHAINED },
-	{ "in-lookup-hash", "fs/dcache.c:115",
-	  "hash_32(name_hash + parent / L1_CACHE_BYTES, 10)", LKH_FUNC_HASH_32, 10,
-	  KB_TX_DCACHE, "parent", KB_I386_PAGE_OFFSET + 0x3a4e0c0, KB_X86_64_DIRECT_MAP + 0x3a4e0c0,
-	  KB_KS_RANDOM, 0, 0, 0, 0, "name hashes of one directory (random 32-bit)", NULL, 0, KB_KIND_CHAINED },
-	{ "kvm-mmu-gfn", "arch/x86/kvm/mmu/mmu.c:1701", "hash_64(gfn, 12)",
-	  LKH_FUNC_HASH_64, 12, KB_TX_NONE, NULL, 0, 0, KB_KS_SEQ, 0, 0, 0, 0,
-	  "consecutive guest frame numbers", NULL, 0, KB_KIND_CHAINED },
-	{ "jbd2-revoke", "fs/jbd2/revoke.c:133", "hash_64(block, 8)",
-	  LKH_FUNC_HASH_64, 8, KB_TX_NONE, NULL, 0, 0, KB_KS_SEQ, 0, 0, 0, 0,
-	  "consecutive journal block numbers (256 entries, the default)", NULL, 0, KB_KIND_CHAINED },
-	{ "sch-fq", "net/sched/sch_fq.c:302", "hash_ptr(sk, 10)",
-	  LKH_FUNC_HASH_PTR, 10, KB_TX_NONE, NULL, 0, 0, KB_KS_SLAB, 0, 0, 0, 2048,
-	  "socket pointers: 2 KiB slab objects (fq_trees_log 10, the default)", NULL, 0, KB_KIND_TREE },
-	{ "ftrace-hash", "kernel/trace/ftrace.c:1113", "hash_long(ip, 10)",
-	  LKH_FUNC_HASH_LONG, 10, KB_TX_NONE, NULL, 0, 0, KB_KS_SEQ,
-	  UINT64_C(0xc1000000), UINT64_C(0xffffffff81000000), 64, 0,
-	  "function entries 64 bytes apart in kernel text (FTRACE_HASH_DEFAULT_BITS)", NULL, 0, KB_KIND_CHAINED },
+	{
+		.name = "inode-hash", .site = "fs/inode.c:548",
+		.formula = "((ino * sb) ^ (GOLDEN_RATIO_PRIME + ino) / L1_CACHE_BYTES), folded by i_hash_shift",
+		.func = LKH_FUNC_HASH_LONG, .bits = 17, .tx = KB_TX_INODE,
+		.param = "sb",
+		.param32 = KB_I386_PAGE_OFFSET + 0x3c2a000, .param64 = KB_X86_64_DIRECT_MAP + 0x3c2a000,
+		.keyset = KB_KS_SEQ,
+		.keys_are = "sequential inode numbers of one super block (i_hash_shift 17: 2 GiB of RAM)",
+		.kind = KB_KIND_CHAINED,
+	},
+	{
+		.name = "in-lookup-hash", .site = "fs/dcache.c:115",
+		.formula = "hash_32(name_hash + parent / L1_CACHE_BYTES, 10)",
+		.func = LKH_FUNC_HASH_32, .bits = 10, .tx = KB_TX_DCACHE,
+		.param = "parent",
+		.param32 = KB_I386_PAGE_OFFSET + 0x3a4e0c0, .param64 = KB_X86_64_DIRECT_MAP + 0x3a4e0c0,
+		.keyset = KB_KS_RANDOM,
+		.keys_are = "name hashes of one directory (random 32-bit)",
+		.kind = KB_KIND_CHAINED,
+	},
+	{
+		.name = "kvm-mmu-gfn", .site = "arch/x86/kvm/mmu/mmu.c:1701",
+		.formula = "hash_64(gfn, 12)",
+		.func = LKH_FUNC_HASH_64, .bits = 12, .tx = KB_TX_NONE,
+		.keyset = KB_KS_SEQ,
+		.keys_are = "consecutive guest frame numbers",
+		.kind = KB_KIND_CHAINED,
+	},
+	{
+		.name = "jbd2-revoke", .site = "fs/jbd2/revoke.c:133",
+		.formula = "hash_64(block, 8)",
+		.func = LKH_FUNC_HASH_64, .bits = 8, .tx = KB_TX_NONE,
+		.keyset = KB_KS_SEQ,
+		.keys_are = "consecutive journal block numbers (256 entries, the default)",
+		.kind = KB_KIND_CHAINED,
+	},
+	{
+		.name = "sch-fq", .site = "net/sched/sch_fq.c:302",
+		.formula = "hash_ptr(sk, 10)",
+		.func = LKH_FUNC_HASH_PTR, .bits = 10, .tx = KB_TX_NONE,
+		.keyset = KB_KS_SLAB,
+		.size = 2048,
+		.keys_are = "socket pointers: 2 KiB slab objects (fq_trees_log 10, the default)",
+		.kind = KB_KIND_TREE,
+	},
+	{
+		.name = "ftrace-hash", .site = "kernel/trace/ftrace.c:1113",
+		.formula = "hash_long(ip, 10)",
+		.func = LKH_FUNC_HASH_LONG, .bits = 10, .tx = KB_TX_NONE,
+		.keyset = KB_KS_SEQ,
+		.base32 = UINT64_C(0xc1000000), .base64 = UINT64_C(0xffffffff81000000), .stride = 64,
+		.keys_are = "function entries 64 bytes apart in kernel text (FTRACE_HASH_DEFAULT_BITS)",
+		.kind = KB_KIND_CHAINED,
+	},
 };
 
 const unsigned kb_tables_count = sizeof(kb_tables) / sizeof(kb_tables[0]);
@@ -106,7 +166,7 @@ static uint64_t word_mask(unsigned word)
 	return word == 64 ? UINT64_MAX : (UINT64_C(1) << word) - 1;
 }
 
-/* fs/inode.c hash(): unsigned long arithmetic on a word-bit kernel. */
+	/* fs/inode.c hash(): unsigned long arithmetic on a word-bit kernel. */
 static uint64_t inode_hash(const struct kb_gen *g, unsigned word, unsigned bits,
 			   uint64_t ino, uint64_t sb)
 {

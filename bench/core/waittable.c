@@ -127,6 +127,7 @@ int kb_wait_simulate(uint64_t zone_bytes, unsigned word, unsigned waiters,
 			}
 			old_sum += spurious(pages, waiters, LKH_GEN_OLD, word,
 					    row->bits, counts);
+			/* the columns old and new: the two multipliers, by name */
 			new_sum += spurious(pages, waiters, LKH_GEN_NEW, word,
 					    row->bits, counts);
 		}

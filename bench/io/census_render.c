@@ -109,10 +109,10 @@ static void kind_text(const struct kb_census_row *rows, size_t nrows,
 		if ((to = kb_census_bucket_row(rows, nrows, r)) && to->at) {
 			char num[32];
 
-			ratio(num, sizeof(num), to->gen[LKH_GEN_NEW].chi2_per_df);
-			kb_buf_printf(b, ": %s on this line picks the bucket (under new %s, %s)",
-				      kb_census_func_name(to->site->func), num,
-				      kb_census_row_verdict_word(to, LKH_GEN_NEW));
+			ratio(num, sizeof(num), to->gen[KB_GEN_TODAY].chi2_per_df);
+			kb_buf_printf(b, ": %s on this line picks the bucket (under %s %s, %s)",
+				      kb_census_func_name(to->site->func), kb_gen_name(KB_GEN_TODAY), num,
+				      kb_census_row_verdict_word(to, KB_GEN_TODAY));
 		} else if (to) {
 			kb_buf_printf(b, ": %s on this line picks the bucket",
 				      kb_census_func_name(to->site->func));

@@ -126,3 +126,47 @@ void kb_k_json(struct kb_buf *b, const struct kb_gen *g)
 	else
 		kb_buf_printf(b, "null, ");
 }
+
+void kb_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_field *f, size_t n)
+{
+	unsigned in = as == KB_FIELDS_JSON ? KB_IN_JSON : KB_IN_CSV;
+	const char *sep = as == KB_FIELDS_JSON ? ", " : ",";
+	size_t i;
+	int first = 1;
+
+	if (as == KB_FIELDS_JSON)
+		kb_buf_printf(b, "{");
+	for (i = 0; i < n; i++, f++) {
+		if (f->in && !(f->in & in))
+			continue;
+		kb_buf_printf(b, "%s", first ? "" : sep);
+		first = 0;
+		if (as == KB_FIELDS_CSV_HEAD) {
+			kb_buf_printf(b, "%s", f->name);
+			continue;
+		}
+		if (as == KB_FIELDS_JSON) {
+			kb_json_string(b, f->name);
+			kb_buf_printf(b, ": ");
+		}
+		switch (f->form) {
+		case KB_FIELD_UINT:
+			kb_buf_printf(b, "%llu", (unsigned long long)f->u);
+			break;
+		case KB_FIELD_FIX4:
+			kb_buf_printf(b, "%.4f", f->d);
+			break;
+		case KB_FIELD_BOOL:
+			if (as == KB_FIELDS_JSON)
+				kb_buf_printf(b, "%s", f->u ? "true" : "false");
+			else
+				kb_buf_printf(b, "%d", f->u != 0);
+			break;
+		case KB_FIELD_HEX:
+			kb_buf_printf(b, as == KB_FIELDS_JSON ? "\"%#llx\"" : "%#llx",
+				      (unsigned long long)f->u);
+			break;
+		}
+	}
+	kb_buf_printf(b, as == KB_FIELDS_JSON ? "}" : "\n");
+}

@@ -47,6 +47,36 @@ void kb_csv_field(struct kb_buf *b, const char *s);
 /* A double for CSV: %.10g, inf and -inf spelled out, -0 as 0. */
 void kb_csv_number(struct kb_buf *b, double v);
 
+/*
+ * A record's fields, each written once: a row of the record's table says
+ * a field's name, how it is written and its value, and whether only CSV
+ * or only JSON carries it.  The CSV header, the CSV row and the JSON
+ * object are all written from the same rows (kb_fields), so a field added
+ * to the table is in every format, in the same place, with no comma to
+ * count.
+ */
+enum kb_field_form {
+	KB_FIELD_UINT, /* u, in decimal */
+	KB_FIELD_FIX4, /* d, %.4f */
+	KB_FIELD_BOOL, /* u: CSV 0 or 1, JSON false or true */
+	KB_FIELD_HEX,  /* u, %#llx: CSV bare, JSON a string */
+};
+#define KB_IN_CSV 1u
+#define KB_IN_JSON 2u
+struct kb_field {
+	const char *name;
+	enum kb_field_form form;
+	uint64_t u;
+	double d;
+	unsigned in; /* KB_IN_CSV or KB_IN_JSON; 0: both */
+};
+enum kb_fields_as {
+	KB_FIELDS_CSV_HEAD, /* the names, comma-separated, and a newline */
+	KB_FIELDS_CSV,      /* the values, comma-separated, and a newline */
+	KB_FIELDS_JSON,     /* {"name": value, ...}, nothing after */
+};
+void kb_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_field *f, size_t n);
+
 /* Which K a generation-K row hashes with, wherever a row names its
  * generation.  CSV: the last two columns (KB_K_CSV_HEAD), ",0xK,W", empty
  * for hash.h's generations (and W for a K unused, width 0).  JSON:

@@ -724,6 +724,35 @@ void kb_figure_audits(const struct kb_audit *au, const char *const *names,
 
 /* ---- the 2002 wait tables ------------------------------------------------ */
 
+/* A wait-table row's fields (the run's word and waiters: CSV columns,
+ * JSON's top level); a NULL row: the names alone. */
+static void wait_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_wait_row *r,
+			unsigned word, unsigned waiters)
+{
+	static const struct kb_wait_row none;
+	const struct kb_wait_row *w = r ? r : &none;
+	const struct kb_field f[] = {
+		{ .name = "schema", .u = KB_SCHEMA_VERSION, .in = KB_IN_CSV },
+		{ .name = "word", .u = word, .in = KB_IN_CSV },
+		{ .name = "waiters", .u = waiters, .in = KB_IN_CSV },
+		{ .name = "zone_mib", .u = w->zone_bytes >> 20 },
+		{ .name = "pages", .u = w->pages, .in = KB_IN_CSV },
+		{ .name = "table", .u = w->table },
+		{ .name = "old_random", .form = KB_FIELD_FIX4, .d = w->old_random },
+		{ .name = "new_random", .form = KB_FIELD_FIX4, .d = w->new_random },
+		{ .name = "old_run", .form = KB_FIELD_FIX4, .d = w->old_run },
+		{ .name = "new_run", .form = KB_FIELD_FIX4, .d = w->new_run },
+		{ .name = "random_function", .form = KB_FIELD_FIX4, .d = w->baseline },
+		{ .name = "seed_table", .u = w->seed_table },
+		{ .name = "seed_shift", .u = w->seed_shift },
+		{ .name = "shift_overflow", .form = KB_FIELD_BOOL, .u = (uint64_t)w->shift_overflow },
+		{ .name = "hw_index", .form = KB_FIELD_HEX, .u = w->hw_index },
+		{ .name = "fixed_table", .u = w->fixed_table },
+	};
+
+	kb_fields(b, as, f, sizeof(f) / sizeof(f[0]));
+}
+
 void kb_render_waittable(const struct kb_wait_row *rows, size_t n,
 			 unsigned word, unsigned waiters, unsigned trials,
 			 enum kb_format f, struct kb_buf *b)
@@ -731,31 +760,16 @@ void kb_render_waittable(const struct kb_wait_row *rows, size_t n,
 	size_t i;
 
 	if (f == KB_FORMAT_CSV) {
-		kb_buf_printf(b, "schema,word,waiters,zone_mib,pages,table,old_random,new_random,old_run,new_run,random_function,seed_table,seed_shift,shift_overflow,hw_index,fixed_table\n");
+		wait_fields(b, KB_FIELDS_CSV_HEAD, NULL, word, waiters);
 		for (i = 0; i < n; i++)
-			kb_buf_printf(b, "%d,%u,%u,%llu,%llu,%llu,%.4f,%.4f,%.4f,%.4f,%.4f,%llu,%u,%d,%#llx,%llu\n",
-				      KB_SCHEMA_VERSION, word, waiters,
-				      (unsigned long long)(rows[i].zone_bytes >> 20),
-				      (unsigned long long)rows[i].pages,
-				      (unsigned long long)rows[i].table,
-				      rows[i].old_random, rows[i].new_random,
-				      rows[i].old_run, rows[i].new_run, rows[i].baseline,
-				      (unsigned long long)rows[i].seed_table, rows[i].seed_shift,
-				      rows[i].shift_overflow,
-				      (unsigned long long)rows[i].hw_index,
-				      (unsigned long long)rows[i].fixed_table);
+			wait_fields(b, KB_FIELDS_CSV, &rows[i], word, waiters);
 	} else if (f == KB_FORMAT_JSON) {
 		kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/waittable\",\n  \"schema_version\": %d,\n  \"word\": %u, \"waiters\": %u, \"trials\": %u,\n  \"zones\": [",
 			      KB_SCHEMA_VERSION, word, waiters, trials);
-		for (i = 0; i < n; i++)
-			kb_buf_printf(b, "%s\n    {\"zone_mib\": %llu, \"table\": %llu, \"old_random\": %.4f, \"new_random\": %.4f, \"old_run\": %.4f, \"new_run\": %.4f, \"random_function\": %.4f, \"seed_table\": %llu, \"seed_shift\": %u, \"shift_overflow\": %s, \"hw_index\": \"%#llx\", \"fixed_table\": %llu}",
-				      i ? "," : "", (unsigned long long)(rows[i].zone_bytes >> 20),
-				      (unsigned long long)rows[i].table, rows[i].old_random,
-				      rows[i].new_random, rows[i].old_run, rows[i].new_run,
-				      rows[i].baseline, (unsigned long long)rows[i].seed_table,
-				      rows[i].seed_shift, rows[i].shift_overflow ? "true" : "false",
-				      (unsigned long long)rows[i].hw_index,
-				      (unsigned long long)rows[i].fixed_table);
+		for (i = 0; i < n; i++) {
+			kb_buf_printf(b, "%s\n    ", i ? "," : "");
+			wait_fields(b, KB_FIELDS_JSON, &rows[i], word, waiters);
+		}
 		kb_buf_printf(b, "\n  ]\n}\n");
 	} else {
 		kb_buf_printf(b, "Rik van Riel's 2002 hashed page wait tables, %u-bit kernel: %u pages waited on,\n"

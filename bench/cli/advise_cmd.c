@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * khash-bench advise: what a table should hash its keys with, every
+ * candidate ranked by what it costs.
+ */
+#include "cli_args.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "advise.h"
+#include "advise_render.h"
+#include "candidates.h"
+#include "cmd_common.h"
+#include "speed.h"
+
+int kb_cmd_advise(struct kb_args *a)
+{
+	struct kb_advise_opts o;
+	struct kb_advice *adv;
+	struct kb_candidate c;
+	struct kb_buf b = { 0 };
+	uint64_t *keys = NULL;
+	double ns[KB_ADVISE_MAX];
+	const char *name;
+	char err[512];
+	size_t n, i;
+	int rc;
+
+	/* the user's multiplier before any key is read */
+	memset(&c, 0, sizeof(c));
+	c.kind = KB_CAND_MULTIPLY;
+	c.multiplier = a->multiplier;
+	c.width = a->width ? a->width : a->multiplier > UINT32_MAX ? 64 : 32;
+	c.word = 64;
+	if (KB_GIVEN(a, MULTIPLIER) && KB_GIVEN(a, BITS) &&
+	    kb_candidate_check(&c, a->bits, err, sizeof(err)) < 0)
+		return kb_fail(KB_EXIT_USAGE, "--multiplier: %s", err);
+	if ((rc = kb_cell_keys(a, &o, &keys, &n, &name)))
+		return rc;
+	o.multiplier = a->multiplier;
+	o.width = c.width;
+	o.families = a->families;
+	/* the table's own hash, and the multiplier at the bits now known */
+	c.word = o.word;
+	if (KB_GIVEN(a, MULTIPLIER) && kb_candidate_check(&c, a->bits, err, sizeof(err)) < 0) {
+		free(keys);
+		return kb_fail(KB_EXIT_USAGE, "--multiplier: %s", err);
+	}
+	c.kind = KB_CAND_HASHH;
+	c.func = o.func;
+	c.gen = o.gen;
+	if (a->bits > 32 || kb_candidate_check(&c, a->bits, err, sizeof(err)) < 0) {
+		free(keys);
+		return kb_fail(KB_EXIT_USAGE, "%s", a->bits > 32 ? "advise takes --bits 1..32" : err);
+	}
+	adv = malloc(sizeof(*adv));
+	if (!adv) {
+		free(keys);
+		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
+	}
+	rc = kb_advise(&o, keys, n, adv, err, sizeof(err));
+	free(keys);
+	if (rc < 0) {
+		free(adv);
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	}
+	for (i = 0; i < adv->nrows; i++) {
+		struct kb_rounds r;
+
+		/* a short measurement: the ranking is by cost, speed is a guide */
+		ns[i] = kb_speed_candidate(&adv->rows[i].cand, a->bits, 0.02, &r) < 0 ? -1 : r.best;
+	}
+	kb_render_advice(adv, ns, name, a->format, &b);
+	free(adv);
+	return kb_emit(a, &b);
+}

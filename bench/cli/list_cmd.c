@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * khash-bench list: the key sets, functions, generations and word sizes.
+ */
+#include "cli_args.h"
+
+#include <stdio.h>
+
+#include <khash/lkh.h>
+#include <khash/lkh_table.h>
+
+#include "hashspec.h"
+#include "keysets.h"
+
+int kb_cmd_list(struct kb_args *a)
+{
+	int i;
+
+	(void)a;
+	printf("key sets:\n");
+	for (i = 0; i < KB_KS_COUNT; i++)
+		printf("  %-14s %s%s\n", kb_keysets[i].name, kb_keysets[i].formula,
+		       kb_keyset_available(i) ? "" : " [not in this build]");
+	printf("functions:");
+	for (i = 0; i < LKH_FUNC_COUNT; i++)
+		if (lkh_bits_max((lkh_func)i, KB_GEN_TODAY, 64))
+			printf(" %s", lkh_func_name((lkh_func)i));
+	printf("\ngenerations:\n");
+#define GEN_LINE(id, name, what, ...) printf("  %-7s %s\n", #name, what);
+	LKH_GENERATION_TABLE(GEN_LINE)
+#undef GEN_LINE
+	printf("  %-7s --multiplier K: the key times K mod 2^w, its top bits (not a kernel's)\n",
+	       kb_gen_name(KB_GEN_K));
+	printf("word sizes: 32 64 (default %u)\n", lkh_bits_per_long());
+	return 0;
+}

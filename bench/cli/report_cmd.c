@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * khash-bench report: the main job, every key set x function x generation
+ * x word x table size, or a key file's keys, with a summary per generation.
+ */
+#include "cli_args.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <khash/lkh.h>
+
+#include "cmd_common.h"
+#include "keyfile.h"
+#include "keysets.h"
+#include "plot.h"
+#include "progress_view.h"
+#include "render.h"
+#include "report.h"
+
+/* Key-set options mean nothing to a key file: say so rather than ignore. */
+static int keys_not_keyset(const struct kb_args *a)
+{
+	static const int keyset_only[] = { KB_OPT_COUNT, KB_OPT_BASE, KB_OPT_STRIDE,
+					   KB_OPT_SEED, KB_OPT_SIZE };
+	size_t i;
+
+	for (i = 0; i < sizeof(keyset_only) / sizeof(keyset_only[0]); i++)
+		if (a->given & (UINT64_C(1) << keyset_only[i]))
+			return kb_fail(KB_EXIT_USAGE, "--%s applies to --keyset, not to --keys",
+				       kb_options[keyset_only[i]].name);
+	return 0;
+}
+
+/* Generation K must suit every function and word the report sweeps. */
+static int check_report_k(struct kb_args *a)
+{
+	struct kb_report_opts o = a->ro;
+	struct kb_hashspec s;
+	char err[256];
+	unsigned f, w;
+
+	if (!(o.gens & 1u << KB_GEN_K))
+		return 0;
+	o.k = a->multiplier;
+	o.k_width = a->width;
+	for (f = 0; f < LKH_FUNC_COUNT; f++)
+		for (w = 32; w <= 64; w += 32) {
+			if (!(o.funcs & 1u << f) || !(o.words & (w == 64 ? 2u : 1u)) ||
+			    !lkh_bits_max((lkh_func)f, KB_GEN_TODAY, w))
+				continue;
+			kb_report_spec(&o, KB_GEN_K, (lkh_func)f, w, &s);
+			if (kb_hashspec_check(&s, o.bits_max, err, sizeof(err)) < 0)
+				return kb_fail(KB_EXIT_USAGE, "--multiplier: %s", err);
+		}
+	return 0;
+}
+
+int kb_cmd_report(struct kb_args *a)
+{
+	uint64_t *keys = NULL;
+	struct kb_report r;
+	struct kb_buf b = { 0 };
+	struct kb_progress progress = { 0, 0 };
+	struct kb_progress_view *view;
+	char err[512];
+	int rc;
+
+	if (a->ro.bits_min < 1 || a->ro.bits_min > a->ro.bits_max)
+		return kb_fail(KB_EXIT_USAGE, "need 1 <= --bits-min <= --bits-max");
+	if (a->ro.bits_max > 32)
+		return kb_fail(KB_EXIT_USAGE, "--bits-max %u out of range: these functions return at most 32 bits for every generation (1..32)",
+			    a->ro.bits_max);
+	if ((rc = kb_check_memory(a, a->ro.bits_max, (unsigned)__builtin_popcount(a->ro.gens))))
+		return rc;
+	if ((rc = check_report_k(a)))
+		return rc;
+	if (a->keys) {
+		if ((rc = keys_not_keyset(a)))
+			return rc;
+		if (KB_GIVEN(a, KEYSETS) || KB_GIVEN(a, HIST) || a->plot)
+			return kb_fail(KB_EXIT_USAGE, "--%s applies to the built-in key sets, not to --keys",
+				       KB_GIVEN(a, KEYSETS) ? "keysets" : KB_GIVEN(a, HIST) ? "hist" : "plot");
+	} else if ((rc = kb_check_heap_memory(a, a->ro.keysets))) {
+		return rc;
+	} else if (a->ro.keysets & (1u << KB_KS_ADVERSARIAL)) {
+		/* built against one cell, it has no row in a sweep */
+		return kb_fail(KB_EXIT_USAGE, "--keysets %s: built against one cell, it is for skew, keys, advise and explain, not report",
+			       kb_keysets[KB_KS_ADVERSARIAL].name);
+	}
+	if (!KB_GIVEN(a, HIST) && a->plot) {
+		/* The two cells of the story: page and stripe addresses. */
+		static const struct kb_hist_req defaults[] = {
+			{ KB_KS_PAGE4K, LKH_FUNC_HASH_64, 64, 11 },
+			{ KB_KS_BTRFS_STRIPE, LKH_FUNC_HASH_64, 64, 11 },
+		};
+
+		memcpy(a->hist, defaults, sizeof(defaults));
+		a->nhist = 2;
+	}
+	memset(&r, 0, sizeof(r));
+	r.opts = a->ro;
+	r.opts.k = a->multiplier;
+	r.opts.k_width = a->width;
+	r.opts.params = a->kp;
+	r.opts.threads = a->threads;
+	r.opts.enumerate = KB_GIVEN(a, ENUMERATE);
+	r.opts.progress = &progress;
+	if (!a->keys && ((rc = kb_exact_count(a, a->kp.count, a->ro.bits_max)) ||
+			 (rc = kb_affordable(a, kb_report_seconds(&r.opts),
+					     kb_count_what(a, err, sizeof(err))))))
+		return rc;
+	if (a->keys) {
+		/* a table holds an object once: each key counted once, its
+		 * hash words and their sort beside it within --max-memory */
+		size_t read;
+
+		if (kb_keyfile_read_all(a->keys, a->binary, a->max_memory / 24, &keys, &read,
+					err, sizeof(err)) < 0)
+			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+		r.opts.nkeys = kb_distinct_keys(keys, read);
+		r.opts.keys = keys;
+		r.opts.keys_name = a->keys;
+		r.opts.params.count = r.opts.nkeys;
+		kb_repeats_note(a->keys, read, r.opts.nkeys, 1);
+	}
+	view = kb_watch(a, &progress, "hashes");
+	rc = kb_report_run(&r, err, sizeof(err));
+	free(keys);
+	r.opts.keys = NULL;
+	kb_progress_view_stop(view);
+	if (rc < 0) {
+		kb_report_free(&r);
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	}
+	if (a->plot) {
+		struct kb_hist hists[KB_MAX_HIST];
+		int failed = kb_report_hists(&r, a->hist, a->nhist, hists, err,
+					     sizeof(err)) < 0;
+
+		if (!failed) {
+			failed = kb_plot_outcome(kb_plot_report(&r, hists, a->nhist, a->plot,
+								err, sizeof(err)),
+						 err) != 0;
+			kb_hists_free(hists, a->nhist);
+		} else {
+			kb_fail(KB_EXIT_RUNTIME, "%s", err);
+		}
+		if (failed) {
+			kb_report_free(&r);
+			return KB_EXIT_RUNTIME;
+		}
+	}
+	kb_render_report(&r, a->format, a->step, &b);
+	kb_report_free(&r);
+	rc = kb_emit(a, &b);
+	if (!rc && a->plot && a->format == KB_FORMAT_TEXT)
+		fprintf(stdout, "plots written to %s/\n", a->plot);
+	return rc;
+}
