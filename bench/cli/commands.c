@@ -7,6 +7,7 @@
  */
 #include "cli_args.h"
 
+#include <limits.h>
 #include <string.h>
 
 #include "advise.h"
