@@ -146,10 +146,17 @@ def main():
         if run(["meson", "setup", build, src], TOP, log) != 0:
             print(open(log).read()[-3000:])
             sys.exit("mutants: meson setup failed")
-    if run(["ninja", "-C", build], TOP, log) != 0 or \
-            run(["meson", "test", "-C", build, "--no-rebuild"] + STRETCH, TOP, log) != 0:
+    # Unmutated, the tree must pass the tests that kill the mutants, or every
+    # mutant counts as killed.  tests/run-all.sh has just run that suite in
+    # the same configuration (LKH_NATIVE_SUITE_PASSED=1): then it is built
+    # here, not tested again.
+    baseline = os.environ.get("LKH_NATIVE_SUITE_PASSED") != "1"
+    if run(["ninja", "-C", build], TOP, log) != 0 or (baseline and run(
+            ["meson", "test", "-C", build, "--no-rebuild"] + STRETCH, TOP, log) != 0):
         print(open(log).read()[-3000:])
         sys.exit("mutants: the unmutated tree does not build and pass its tests")
+    if not baseline:
+        print("mutants: the unmutated suite passed in this run's gcc-auto, not run again")
 
     needs = test_outputs(build)
     killed = survived = invalid = 0
