@@ -69,9 +69,13 @@ static double log_lower_series(double a, double x)
 static double log_upper_fraction(double a, double x)
 {
 	const double tiny = 1e-300;
+	/* Where it is used (x >= a + 1) it converges in fewer than 0.2 of
+	 * these steps (measured for a from 0.01 to 1e19, x from a + 1 to
+	 * a + 1e4 sqrt(a)): steps beyond them mean a broken fraction. */
+	const double steps = 1000.0 + 50.0 * cbrt(a);
 	double b = x + 1.0 - a, c = 1.0 / tiny, d = 1.0 / b, h = d, i;
 
-	for (i = 1; i < 1e8; i++) {
+	for (i = 1; i < steps; i++) {
 		double an = -i * (i - a), delta;
 
 		b += 2.0;
@@ -85,9 +89,10 @@ static double log_upper_fraction(double a, double x)
 		delta = d * c;
 		h *= delta;
 		if (fabs(delta - 1.0) < 1e-16)
-			break;
+			return log(h);
 	}
-	return log(h);
+	/* it did not converge: NaN, not a number that passes for a p-value */
+	return NAN;
 }
 
 /* ln(1 - e^l) for l <= 0, without cancellation at either end. */
