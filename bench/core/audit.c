@@ -28,12 +28,13 @@ unsigned kb_naf_terms(uint64_t k)
 	/*
 	 * Recode lowest digit first: an odd remainder ending in ...11 takes
 	 * digit -1 (adding 1 clears the run of ones), one ending in ...01
-	 * takes +1.  The remainder can reach 2^64, so it carries a 65th bit.
+	 * takes +1.  The remainder can reach 2^64, so it carries a 65th bit,
+	 * and it has at most 65 digits: one a step.
 	 */
 	uint64_t x = k;
-	unsigned terms = 0, hi = 0;
+	unsigned terms = 0, hi = 0, digit;
 
-	while (x || hi) {
+	for (digit = 0; digit < 65 && (x || hi); digit++) {
 		if (x & 1) {
 			terms++;
 			if ((x & 3) == 3) {
