@@ -6,8 +6,8 @@ usage: extract.py DISK ARCH KERNEL OUT_DIR [--stem NAME] [--meta 'name text' ...
        extract.py --check FILE...
        extract.py --same-sites A B
 
-DISK is the raw image the guest's /init wrote (kernel/census/init.sh):
-a line "KHASH-CENSUS-DISK 1 <guest bytes> <census bytes>", the guest's
+DISK is the raw image the guest's /init wrote (kernel/census/<kernel>/
+init.sh): a line "KHASH-CENSUS-DISK 1 <guest bytes> <census bytes>", the guest's
 meta lines, then the census file.  The census is checked against the
 format (version 1, or 2 whose module sites end in the module's name) by
 khash-bench census ($KHASH_BENCH, else khash-bench in PATH, else
