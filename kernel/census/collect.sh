@@ -4,23 +4,23 @@
 # The hash census: build Linux with the census patches (CONFIG_HASH_CENSUS),
 # boot it in QEMU for x86_64 and i386 into an initramfs that runs the
 # census workload, and turn what the guest wrote to its virtio disk into
-# tests/data/census/<stem><arch>.txt (or .txt.xz when large).
+# tests/data/census/<kernel>-<arch>.txt (or .txt.xz when large).
 #
 # Every kernel the same way: what its census needs is in
 # kernel/census/<kernel>/ (the patches 0*.patch, the fragments config and
 # config-<arch> on top of tinyconfig, the guest's init.sh), the tools
-# shared by all (this script, extract.py, workload.sh) here.
+# shared by all (this script, extract.py, workload.sh) here, and its data
+# is tests/data/census/<kernel>-<arch>.txt[.xz] beside the census kernel's
+# resolved <kernel>-<arch>.config.
 #
 # CENSUS_KERNEL selects the kernel (default 6.1):
 #   6.1   Debian linux-source-6.1: the series in kernel/patches, then
-#         6.1/0*.patch; busybox initramfs; data <arch>.txt[.xz] and
-#         <arch>.config.  Uses the tree of kernel/run-kunit.sh
-#         (run-kunit.sh --prepare).
+#         6.1/0*.patch; busybox initramfs.  Uses the tree of
+#         kernel/run-kunit.sh (run-kunit.sh --prepare).
 #   6.12  Debian linux-source-6.12: its own tree (no KUnit series),
 #         modules, an initramfs of busybox, the static census-load helper
 #         (6.12/census-load.c), the modules and Debian binaries of the
-#         guest's arch (6.12/userland.sh); data 6.12-<arch>.txt[.xz] and
-#         6.12-<arch>.config.
+#         guest's arch (6.12/userland.sh).
 #
 # Cache (per Debian package version):
 #   <cache>/<version>/census/src         the patched tree
@@ -57,12 +57,13 @@ kv=${CENSUS_KERNEL:-6.1}
 # hash_long() of the pointer (lib/vsprintf.c ptr_to_id) instead of
 # siphash: one more call site, fed every pointer /proc/net prints
 case $kv in
-6.1) stem='' timeout=${CENSUS_TIMEOUT:-600} mem=1024 cmdline= ;;
-6.12) stem=6.12- timeout=${CENSUS_TIMEOUT:-1800} mem=2048 cmdline=" debug_boot_weak_hash" ;;
+6.1) timeout=${CENSUS_TIMEOUT:-600} mem=1024 cmdline= ;;
+6.12) timeout=${CENSUS_TIMEOUT:-1800} mem=2048 cmdline=" debug_boot_weak_hash" ;;
 *) echo "CENSUS_KERNEL must be 6.1 or 6.12, not '$kv'" >&2; exit 2 ;;
 esac
-# one rule for every kernel: its files
+# one rule for every kernel: its files, and the stem of its data's names
 kdir=$here/$kv
+stem=$kv-
 cost=${CENSUS_COST:-0}
 cache=${LIBKHASH_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/libkhash/kernel}
 out=${CENSUS_OUT:-$top/tests/data/census}
