@@ -161,7 +161,7 @@ if [ -f "$data/linux-6.1.tsv" ] && [ -f "$data/linux-6.12.tsv" ]; then
 	# reached, at its line or (in a macro) at a line it is expanded at.
 	# inode_hash and btrfs_inode_hash are the census's own probes of two
 	# helpers, not hash.h calls, so they have no row.
-	reached_marked 6.1 '' "$data/linux-6.1.tsv" "$census/x86_64.txt"
+	reached_marked 6.1 '' "$data/linux-6.1.tsv" "$census/6.1-x86_64.txt"
 	# 6.12's census also has module sites (the same field 6, a module
 	# name after it); its lines are of the tree with the census patches.
 	p612=$(dirname "$atlas")/../census/6.12

@@ -174,13 +174,13 @@ expect 1 "khash-bench: $tmp/bad.tsv is an atlas of Linux 6.1.19, $tmp/c61.txt a 
 	"$tmp/c61.txt" --atlas "$tmp/bad.tsv"
 "$kb" census "$census" --atlas "$tmp/bad.tsv" >/dev/null; check "a census naming no version: taken on trust" $?
 if [ -f "$data/atlas/linux-6.12.tsv" ]; then
-	expect 1 "khash-bench: $data/atlas/linux-6.12.tsv is an atlas of Linux 6.12.118, $data/census/x86_64.txt a census of 6.1.192: their file:lines do not match" \
-		"$data/census/x86_64.txt" --atlas "$data/atlas/linux-6.12.tsv"
+	expect 1 "khash-bench: $data/atlas/linux-6.12.tsv is an atlas of Linux 6.12.118, $data/census/6.1-x86_64.txt a census of 6.1.192: their file:lines do not match" \
+		"$data/census/6.1-x86_64.txt" --atlas "$data/atlas/linux-6.12.tsv"
 fi
 
 ## the committed atlas: its own census column (make-atlas.py's) agrees
 a61=$data/atlas/linux-6.1.tsv
-"$kb" census "$data/census/x86_64.txt" --atlas "$a61" >"$tmp/real.txt"; check "6.1 atlas: exits 0" $?
+"$kb" census "$data/census/6.1-x86_64.txt" --atlas "$a61" >"$tmp/real.txt"; check "6.1 atlas: exits 0" $?
 # awk programs, not shell expansions
 # shellcheck disable=SC2016
 count() { awk -F'\t' "$1" "$a61" | wc -l; }
@@ -306,7 +306,7 @@ sys.exit(bool(bad))
 PY
 	check "$1: the table by subsystem is the TSV's counts and sums to the summary line" $?
 }
-by_subsystem "6.1" "$a61" "$data/census/x86_64.txt"
+by_subsystem "6.1" "$a61" "$data/census/6.1-x86_64.txt"
 if [ -f "$data/atlas/linux-6.12.tsv" ] && [ -f "$data/census/6.12-x86_64.txt.xz" ]; then
 	xz -dc "$data/census/6.12-x86_64.txt.xz" >"$tmp/c612.txt"
 	check "6.12 census: unpacked" $?

@@ -83,58 +83,58 @@ same() { # name, want, got
 		check "$1" 1; printf '  want: %s\n  got:  %s\n' "$2" "$3"; fi
 }
 
-if census x86_64; then
-	same "x86_64: sites, judged, too few; broken/skewed per generation" \
-		"50 23 27 2 0 | old 2/4 | minimal 0/1 | posted 0/1 | new 0/1" "$(summary x86_64)"
+if census 6.1-x86_64; then
+	same "6.1 x86_64: sites, judged, too few; broken/skewed per generation" \
+		"50 23 27 2 0 | old 2/4 | minimal 0/1 | posted 0/1 | new 0/1" "$(summary 6.1-x86_64)"
 	# FINDINGS.md's story, on the kernel's own flag words: old hash_long
 	# fills 20 of the 256 bit-wait queues; v4.6 fixed it on 64-bit
-	same "x86_64: bit-waitqueue under old" "8 4087 282 20 403 broken" \
-		"$(row x86_64 kernel/sched/wait_bit.c:17 hash_long old)"
-	same "x86_64: bit-waitqueue under minimal" "8 4087 0.259 256 21 even" \
-		"$(row x86_64 kernel/sched/wait_bit.c:17 hash_long minimal)"
+	same "6.1 x86_64: bit-waitqueue under old" "8 4087 282 20 403 broken" \
+		"$(row 6.1-x86_64 kernel/sched/wait_bit.c:17 hash_long old)"
+	same "6.1 x86_64: bit-waitqueue under minimal" "8 4087 0.259 256 21 even" \
+		"$(row 6.1-x86_64 kernel/sched/wait_bit.c:17 hash_long minimal)"
 	# kernfs open-file locks: broken under old, still skewed under new
-	same "x86_64: kernfs under old" "10 1069 45.8 48 76 broken" \
-		"$(row x86_64 fs/kernfs/file.c:45 hash_ptr old)"
-	same "x86_64: kernfs under new" "10 1069 1.59 560 7 skewed" \
-		"$(row x86_64 fs/kernfs/file.c:45 hash_ptr new)"
+	same "6.1 x86_64: kernfs under old" "10 1069 45.8 48 76 broken" \
+		"$(row 6.1-x86_64 fs/kernfs/file.c:45 hash_ptr old)"
+	same "6.1 x86_64: kernfs under new" "10 1069 1.59 560 7 skewed" \
+		"$(row 6.1-x86_64 fs/kernfs/file.c:45 hash_ptr new)"
 	# folio wait queues: half of them under old, as the model said
-	same "x86_64: folio-waitqueue under old" "8 645 2.89 128 9 skewed" \
-		"$(row x86_64 mm/filemap.c:1058 hash_ptr old)"
+	same "6.1 x86_64: folio-waitqueue under old" "8 645 2.89 128 9 skewed" \
+		"$(row 6.1-x86_64 mm/filemap.c:1058 hash_ptr old)"
 	# the cost column is the figure the site's kind pays: worked out here
 	# from X^2/df alone (S/n = (X^2/df (m-1) + n) / m; chained: (S/n+1)/2
 	# against 1 + (n-1)/2m, locks: S/n - 1 against (n-1)/m), and the same
 	# as the one of the six figures that kind names
-	same "x86_64: kernfs mutexes are locks, their cost others met" \
+	same "6.1 x86_64: kernfs mutexes are locks, their cost others met" \
 		"locks site kernfs open-file mutexes old ok | locks site kernfs open-file mutexes new ok" \
-		"$(kindcost x86_64 fs/kernfs/file.c:45 hash_ptr old) | $(kindcost x86_64 fs/kernfs/file.c:45 hash_ptr new)"
-	same "x86_64: the busy worker hash is chained, its cost compares" \
+		"$(kindcost 6.1-x86_64 fs/kernfs/file.c:45 hash_ptr old) | $(kindcost 6.1-x86_64 fs/kernfs/file.c:45 hash_ptr new)"
+	same "6.1 x86_64: the busy worker hash is chained, its cost compares" \
 		"chained site busy worker hash old ok | chained site busy worker hash new ok" \
-		"$(kindcost x86_64 kernel/workqueue.c:2223 hash_long old) | $(kindcost x86_64 kernel/workqueue.c:2223 hash_long new)"
+		"$(kindcost 6.1-x86_64 kernel/workqueue.c:2223 hash_long old) | $(kindcost 6.1-x86_64 kernel/workqueue.c:2223 hash_long new)"
 	# FINDINGS.md's words for it, from the text's line under the site
-	"$kb" census "$data/x86_64.txt" | grep -A2 ' fs/kernfs/file.c:45$' | has \
+	"$kb" census "$data/6.1-x86_64.txt" | grep -A2 ' fs/kernfs/file.c:45$' | has \
 		'^    other holders met per lock: 45.8 (43.91x), .*, 1.63 (1.56x)$'
-	check "x86_64: text: kernfs meets 45.8 others under old, 43.91x random; 1.63, 1.56x under new" $?
-	same "x86_64: bit_waitqueue() takes its named table's kind" \
-		"locks table bit-waitqueue old ok" "$(kindcost x86_64 kernel/sched/wait_bit.c:17 hash_long old)"
+	check "6.1 x86_64: text: kernfs meets 45.8 others under old, 43.91x random; 1.63, 1.56x under new" $?
+	same "6.1 x86_64: bit_waitqueue() takes its named table's kind" \
+		"locks table bit-waitqueue old ok" "$(kindcost 6.1-x86_64 kernel/sched/wait_bit.c:17 hash_long old)"
 	# every btrfs key found its super block in a hash() record
-	python3 - "$tmp/x86_64.json" <<'EOF'
+	python3 - "$tmp/6.1-x86_64.json" <<'EOF'
 import json, sys
 sites = json.load(open(sys.argv[1]))["files"][0]["sites"]
 b = [s for s in sites if s["func"] == "btrfs_inode_hash" and s["gens"]]
 sys.exit(not (len(b) == 2 and all(s["sb_found"] == s["distinct"] for s in b)
               and all(s["bits"] == 16 and s["bits_from"] == "inode" for s in b)))
 EOF
-	check "x86_64: btrfs keys take their hash() records' super block and shift" $?
+	check "6.1 x86_64: btrfs keys take their hash() records' super block and shift" $?
 fi
 
-if census i386; then
-	same "i386: sites, judged, too few; broken/skewed per generation" \
-		"53 26 27 4 0 | old 1/0 | minimal 1/0 | posted 1/0 | new 0/0" "$(summary i386)"
+if census 6.1-i386; then
+	same "6.1 i386: sites, judged, too few; broken/skewed per generation" \
+		"53 26 27 4 0 | old 1/0 | minimal 1/0 | posted 1/0 | new 0/0" "$(summary 6.1-i386)"
 	# on a 32-bit kernel hash_long was the old hash_32 until v4.7
-	same "i386: bit-waitqueue under posted" "8 4087 37.1 109 112 broken" \
-		"$(row i386 kernel/sched/wait_bit.c:17 hash_long posted)"
-	same "i386: bit-waitqueue under new" "8 4087 0.171 256 20 even" \
-		"$(row i386 kernel/sched/wait_bit.c:17 hash_long new)"
+	same "6.1 i386: bit-waitqueue under posted" "8 4087 37.1 109 112 broken" \
+		"$(row 6.1-i386 kernel/sched/wait_bit.c:17 hash_long posted)"
+	same "6.1 i386: bit-waitqueue under new" "8 4087 0.171 256 20 even" \
+		"$(row 6.1-i386 kernel/sched/wait_bit.c:17 hash_long new)"
 fi
 
 # Linux 6.12 (with modules): FINDINGS.md's lines, both arches
@@ -273,18 +273,18 @@ model_size() { # WORD: the bit-waitqueue model's object size, from the command
 		sed -n 's/.*inode slab objects, \([0-9]*\) bytes; \([0-9]*\) on i386.*/\1 \2/p' |
 		awk -v w="$1" '{ print w == 64 ? $1 : $2 }'
 }
-if [ "$ran" = 1 ] && [ -f "$data/x86_64.txt" ] && [ -f "$data/i386.txt" ]; then
-	same "x86_64: wait_bit.c:17 hashed i_state words, bits __I_NEW and __I_SYNC" \
-		"bits 0:2 2:1 3:2043 7:2041 stride $(model_size 64)" "$(waitbits x86_64)"
-	same "i386: wait_bit.c:17 hashed i_state words, bits __I_NEW and __I_SYNC" \
-		"bits 0:2 2:1 3:2043 7:2041 stride $(model_size 32)" "$(waitbits i386)"
+if [ "$ran" = 1 ] && [ -f "$data/6.1-x86_64.txt" ] && [ -f "$data/6.1-i386.txt" ]; then
+	same "6.1 x86_64: wait_bit.c:17 hashed i_state words, bits __I_NEW and __I_SYNC" \
+		"bits 0:2 2:1 3:2043 7:2041 stride $(model_size 64)" "$(waitbits 6.1-x86_64)"
+	same "6.1 i386: wait_bit.c:17 hashed i_state words, bits __I_NEW and __I_SYNC" \
+		"bits 0:2 2:1 3:2043 7:2041 stride $(model_size 32)" "$(waitbits 6.1-i386)"
 fi
 
 # FINDINGS.md's table of the ten worst sites of 6.1, from the command's CSV:
 # the judged sites of both arches, worst first as the command orders them, a
 # cell X^2/df (buckets used), **broken**, *skewed*.
 # shellcheck disable=SC2016 # Python, not shell
-cat "$tmp/x86_64.csv" "$tmp/i386.csv" | python3 -c '
+cat "$tmp/6.1-x86_64.csv" "$tmp/6.1-i386.csv" | python3 -c '
 import csv, sys
 rank = {"broken": 3, "skewed": 2, "ok": 1, "even": 0, "feeds another hash": -1, "no bucket": -1}
 sites, order = {}, []
@@ -326,7 +326,7 @@ check "FINDINGS.md: the ten worst sites are what khash-bench census gives" $?
 # reached of the built.
 atlas=$data/../atlas
 if [ -f "$atlas/linux-6.1.tsv" ] && [ -f "$atlas/linux-6.12.tsv" ] && [ -f "$data/6.12-x86_64.txt.xz" ]; then
-	"$kb" census --format json "$data/x86_64.txt" --atlas "$atlas/linux-6.1.tsv" >"$tmp/s61.json" &&
+	"$kb" census --format json "$data/6.1-x86_64.txt" --atlas "$atlas/linux-6.1.tsv" >"$tmp/s61.json" &&
 		xz -dc "$data/6.12-x86_64.txt.xz" |
 		"$kb" census --format json - --atlas "$atlas/linux-6.12.tsv" >"$tmp/s612.json"
 	check "both atlases: census --atlas exits 0" $?

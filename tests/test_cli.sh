@@ -505,11 +505,11 @@ check "skew CSV: K's multiplier and width" $?
 check "influence CSV: K's multiplier and width" $?
 "$kb" tables --count 256 --multiplier 0x61c88647 --format csv | kcsv 2
 check "tables CSV: K's multiplier and width" $?
-"$kb" census --multiplier 0x61c88647 --format csv "$(dirname "$0")/data/census/i386.txt" | kcsv 4
+"$kb" census --multiplier 0x61c88647 --format csv "$(dirname "$0")/data/census/6.1-i386.txt" | kcsv 4
 check "census CSV: K's multiplier and width" $?
 # on x86_64 each site's own: 32 for hash_32's argument, 64 for the others'
 # (inode hashes: the word), none for hash32_ptr
-[ "$("$kb" census --multiplier 0x61c88647 --format csv "$(dirname "$0")/data/census/x86_64.txt" |
+[ "$("$kb" census --multiplier 0x61c88647 --format csv "$(dirname "$0")/data/census/6.1-x86_64.txt" |
 	awk -F, '$16 == "K" {print $7 ":" $NF}' | LC_ALL=C sort -u | tr '\n' ' ')" = \
 	"btrfs_inode_hash:64 hash32_ptr: hash_32:32 hash_long:64 hash_ptr:64 inode_hash:64 " ]
 check "census CSV: K's width at each x86_64 site, its argument's" $?
@@ -526,7 +526,7 @@ k = [c for c in d["cells"] if c["gen"] == "K"]
 sys.exit(not (d["schema_version"] == 2 and k and all(c["multiplier"] == "0x61c88647" and c["multiplier_width"] in (32, 64) for c in k)
               and all("multiplier" not in c for c in d["cells"] if c["gen"] != "K")))'
 check "tables JSON: K's multiplier and width" $?
-"$kb" census --multiplier 0x61c88647 --format json "$(dirname "$0")/data/census/i386.txt" | python3 -c '
+"$kb" census --multiplier 0x61c88647 --format json "$(dirname "$0")/data/census/6.1-i386.txt" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 k = [(s["func"], s["gens"]["K"]) for f in d["files"] for s in f["sites"] if s["gens"]]
@@ -805,7 +805,7 @@ assert a["advice"].endswith("but less than now in only %d of 200 re-layouts of t
 PY
 check "advise: one layout's luck (192-byte objects, i386) is no clear winner: keep it" $?
 # ... while the kernfs_node lattice favours the shift by 3 on nearly every layout
-"$kb" advise --census "$(dirname "$0")/data/census/x86_64.txt" --site fs/kernfs/file.c:45 \
+"$kb" advise --census "$(dirname "$0")/data/census/6.1-x86_64.txt" --site fs/kernfs/file.c:45 \
 	--format json >"$tmp/kernfs.json"
 python3 - "$tmp/kernfs.json" <<'PY'
 import json, sys
@@ -833,7 +833,7 @@ a = json.load(sys.stdin)
 print(a["pick_wins"], *[r["cost"] for r in a["candidates"] if r["origin"] in ("jhash.h", "siphash.c")])'
 }
 for src in "--keys $tmp/slab192r.txt --bits 10 --word 32" \
-	"--census $(dirname "$0")/data/census/x86_64.txt --site fs/kernfs/file.c:45"; do
+	"--census $(dirname "$0")/data/census/6.1-x86_64.txt --site fs/kernfs/file.c:45"; do
 	# shellcheck disable=SC2086 # the source's options, split
 	{ seeded $src >"$tmp/s1"; seeded $src --seed 1 >"$tmp/s1b"; seeded $src --seed 2 >"$tmp/s2"; }
 	[ -s "$tmp/s1" ] && cmp -s "$tmp/s1" "$tmp/s1b"
@@ -870,13 +870,13 @@ assert len(r) == 1 and r[0]["n"] == "4096" and r[0]["pairs"] == str(4096 * 4095 
 assert r[0]["d"] == r[0]["d_excess"] == "" and float(r[0]["shared_random"]) == 8190.0, r'
 	check "explain --keyset $ks --format csv: nothing to explain, one summary row" $?
 done
-"$kb" explain --census "$(dirname "$0")/data/census/x86_64.txt" --site fs/kernfs/file.c:45 --format json |
+"$kb" explain --census "$(dirname "$0")/data/census/6.1-x86_64.txt" --site fs/kernfs/file.c:45 --format json |
 	python3 -c 'import json, sys; e = json.load(sys.stdin); assert not e["nothing_to_explain"] and len(e["differences"]) == 12, e'
 check "explain --format json: kernfs has differences to explain" $?
 # explain: the kernfs site (issue 20): the next page nine 168-byte objects
 # back, 2584, and twice that, hold the excess; the model within a few
 # percent of the pairs observed
-kernfs="$(dirname "$0")/data/census/x86_64.txt"
+kernfs="$(dirname "$0")/data/census/6.1-x86_64.txt"
 "$kb" explain --census "$kernfs" --site fs/kernfs/file.c:45 --format csv >"$tmp/ex.csv"
 check "explain csv" $?
 [ "$(awk -F, 'NR == 2 || NR == 3 {print $12}' "$tmp/ex.csv" | tr '\n' ' ')" = "2584 5168 " ]
@@ -990,16 +990,16 @@ check "influence --multiplier: the golden ratio as K is new hash_32" $?
 "$kb" skew --func hash_ptr --word 64 --bits 10 --keyset slab --size 192 --count 5000 \
 	--multiplier 0x61C8864680B583EB --format json | has '"gen": "K", "word": 64, "bits": 10, "multiplier": "0x61c8864680b583eb", "multiplier_width": 64,'
 check "skew --multiplier: JSON names K and its width" $?
-"$kb" explain --census "$(dirname "$0")/data/census/x86_64.txt" --site fs/kernfs/file.c:45 \
+"$kb" explain --census "$(dirname "$0")/data/census/6.1-x86_64.txt" --site fs/kernfs/file.c:45 \
 	--multiplier 0x61C8864680B583EB --format csv | cut -d, -f5- | no_k >"$tmp/ek"
-"$kb" explain --census "$(dirname "$0")/data/census/x86_64.txt" --site fs/kernfs/file.c:45 \
+"$kb" explain --census "$(dirname "$0")/data/census/6.1-x86_64.txt" --site fs/kernfs/file.c:45 \
 	--format csv | cut -d, -f5- | no_k >"$tmp/en"
 [ -s "$tmp/ek" ] && cmp -s "$tmp/ek" "$tmp/en"
 check "explain --multiplier: the golden ratio as K explains kernfs as new does" $?
 "$kb" skew --keyset adversarial --count 100 --func hash_ptr --word 64 --bits 8 \
 	--multiplier 0x5851f42d4c957f2d | has 'buckets used 1 of 256, max load 100'
 check "skew --multiplier: adversarial keys are built against K" $?
-"$kb" advise --census "$(dirname "$0")/data/census/x86_64.txt" --site fs/kernfs/file.c:45 |
+"$kb" advise --census "$(dirname "$0")/data/census/6.1-x86_64.txt" --site fs/kernfs/file.c:45 |
 	has '^advice: hash_ptr(k, 10) (new) costs 1.56x a random function.s other holders met per lock here'
 check "advise --census: a site's kind (kernfs: locks) from the census's site table" $?
 # named tables and the census under K: the 64-bit golden ratio as K is new
@@ -1015,7 +1015,7 @@ check "tables --multiplier: the 64-bit golden ratio as K is new but for hash_32'
 "$kb" skew --table btrfs-raid56-raw --keyset btrfs-stripe --multiplier 0x9e37fffffffc0001 --word 64 |
 	has 'buckets used 1 of 2048'
 check "skew --table --multiplier: old's constant as K puts the stripes in one bucket" $?
-"$kb" census "$(dirname "$0")/data/census/x86_64.txt" --multiplier 0x61C8864680B583EB --format csv >"$tmp/ck.csv"
+"$kb" census "$(dirname "$0")/data/census/6.1-x86_64.txt" --multiplier 0x61C8864680B583EB --format csv >"$tmp/ck.csv"
 awk -F, 'NR > 1 { row = $5; v = $17 FS $18 FS $21 FS $22
 	if ($16 == "new") n[row] = v; if ($16 == "K") { k[row] = v; f[row] = $7 } }
 	END { for (r in k) if (f[r] == "hash_32" || f[r] == "__hash_32") d += n[r] != k[r];
@@ -1023,7 +1023,7 @@ awk -F, 'NR > 1 { row = $5; v = $17 FS $18 FS $21 FS $22
 	      exit c < 30 || d == 0 }' "$tmp/ck.csv"
 check "census --multiplier: the 64-bit golden ratio as K is new but at hash_32 sites" $?
 expect 1 "khash-bench: site 2 (kernel/workqueue.c:2223): hash_long on 64-bit takes 64-bit keys: a 32-bit multiplier would drop their high half (give --width 64)" \
-	census "$(dirname "$0")/data/census/x86_64.txt" --multiplier 3 --width 32
+	census "$(dirname "$0")/data/census/6.1-x86_64.txt" --multiplier 3 --width 32
 expect 2 "khash-bench: multiplier 0x61c88646 is even: not invertible mod 2^32, so keys 2^31 apart always share a bucket (give an odd one)" \
 	skew --func hash_32 --bits 10 --keyset seq --multiplier 0x61c88646
 expect 2 "khash-bench: hash_ptr on 64-bit takes 64-bit keys: a 32-bit multiplier would drop their high half (give --width 64)" \
@@ -1080,7 +1080,7 @@ ratio() { sed -n 's/.* predicted from the differences (\([0-9.]*\)x observed)$/\
 r=$("$kb" explain --keyset seq --base 0 --stride 0xe0 --count 8192 --func hash_64 --gen new --word 64 --bits 12 | ratio)
 awk -v r="$r" 'BEGIN { exit !(r >= 0.99 && r <= 1.01) }'
 check "explain: new64's worst audited stride predicted ($r x observed)" $?
-r=$("$kb" explain --census "$(dirname "$0")/data/census/x86_64.txt" --site kernel/sched/wait_bit.c:17 --gen old | ratio)
+r=$("$kb" explain --census "$(dirname "$0")/data/census/6.1-x86_64.txt" --site kernel/sched/wait_bit.c:17 --gen old | ratio)
 awk -v r="$r" 'BEGIN { exit !(r >= 0.99 && r <= 1.01) }'
 check "explain: packed bit-wait keys under old predicted ($r x observed)" $?
 

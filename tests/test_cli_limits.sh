@@ -196,7 +196,7 @@ timeout 10 "$kb" advise --census "$fixture" --site 1 --bits 8 | head -1 | grep -
 check "advise --site 1: the site of id 1" $?
 
 ## tables --kernel-keys: a repeated kernel key is dropped, as everywhere
-kk=$(dirname "$0")/data/kernel-keys
+kk=$(dirname "$0")/data/kernel-keys/6.1
 cp -r "$kk" "$tmp/kk"
 head -n 100 "$kk/x86_64/struct_page.txt" | grep -v "^#" >>"$tmp/kk/x86_64/struct_page.txt"
 "$kb" tables --kernel-keys "$kk" --format csv >"$tmp/kk1.csv" 2>/dev/null

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 #
-# Real kernel addresses (tests/data/kernel-keys, made by
+# Real kernel addresses (tests/data/kernel-keys/6.1, made by
 # kernel/keys/collect.sh from a booted Linux 6.1) through khash-bench:
 # what the committed data shows about old and new hash_ptr().
 #

@@ -308,7 +308,7 @@ same "waittable: 32-bit old within 4 % of random at every size" yes \
 ## (FINDINGS.md, "What the kernel's own keys say").  The buckets come from
 ## khash-bench; the pairs, differences and d*K mod 2^64 are worked out here
 ## in Python from the census file.
-census=$(dirname "$0")/data/census/x86_64.txt
+census=$(dirname "$0")/data/census/6.1-x86_64.txt
 # (the mutation harness's scratch tree leaves the census data out)
 if [ ! -f "$census" ]; then
 	echo "SKIP: census: kernfs under new: no $census"
@@ -466,7 +466,7 @@ grep -o '`khash-bench [a-z]* [^`]*`' "$top/README.md" | tr -d '`' | sort -u |
 	done >"$tmp/opts"
 same "README: every option it gives a command is one the command takes" "" "$(cat "$tmp/opts")"
 
-"$kb" advise --census "$(dirname "$0")/data/census/x86_64.txt" --site fs/kernfs/file.c:45 \
+"$kb" advise --census "$(dirname "$0")/data/census/6.1-x86_64.txt" --site fs/kernfs/file.c:45 \
 	--kind locks >"$tmp/kernfs.txt"
 grep -E '^ +[125] ' "$tmp/kernfs.txt" | nons >"$tmp/got"
 block "advise: the kernfs locks" "$tmp/got" <<'EOF'
@@ -483,7 +483,7 @@ check "advise: the census's 1,069 distinct kernfs_node addresses" $?
 	has '^advice: hash_64(k, 11) (old) costs 1024.38x .* hash_64(k >> 17, 11) (new) costs 0.78x, and less than now in 200 of 200 re-layouts of these keys$'
 check "advise: stripes under old, 1024x; the key >> 17 through new, 0.78x" $?
 
-"$kb" explain --census "$(dirname "$0")/data/census/x86_64.txt" --site fs/kernfs/file.c:45 >"$tmp/explain.txt"
+"$kb" explain --census "$(dirname "$0")/data/census/6.1-x86_64.txt" --site fs/kernfs/file.c:45 >"$tmp/explain.txt"
 grep -E '^(keys|pairs):|^ +(2584|5168) |^ +d +pairs' "$tmp/explain.txt" >"$tmp/got"
 block "explain: the kernfs site" "$tmp/got" <<'EOF'
 keys: every key a multiple of 2^3; every difference a multiple of 8; 213 pages of 4 KiB, at most 24 keys on one; within a page, differences multiples of 168

@@ -91,7 +91,7 @@
 	X(COMPARE, "compare", 0, NULL, FLAG, NO_FIELD, 0, 0, 0, "audit every preset, as one table") \
 	X(TABLE, "table", 0, "NAME", CUSTOM(opt_table), FIELD(table), 0, 0, -1, "a named kernel table (see 'khash-bench tables'): its key transform, function and bits") \
 	X(PARAM, "param", 0, "[NAME=]N", CUSTOM(opt_param), NO_FIELD, 0, 0, 0, "the named table's second argument (bit, sb, parent, key_bytes; default: the table's)") \
-	X(KERNEL_KEYS, "kernel-keys", 0, "DIR", STRING, FIELD(kernel_keys), 0, 0, 0, "also the real kernel keys of DIR (tests/data/kernel-keys) where a table fits them; a key that repeats an earlier one is dropped, as a table holds an object once (a note says how many)") \
+	X(KERNEL_KEYS, "kernel-keys", 0, "DIR", STRING, FIELD(kernel_keys), 0, 0, 0, "also the real kernel keys of DIR (tests/data/kernel-keys/6.1) where a table fits them; a key that repeats an earlier one is dropped, as a table holds an object once (a note says how many)") \
 	X(MIN_TIME, "min-time", 0, "MS", UINT, FIELD(min_time_ms), 1, 60000, 100, "time each hash for at least MS milliseconds over its rounds, %R (default %D): longer is steadier, shorter is quicker") \
 	X(OUTPUT, "output", 'o', "FILE", STRING, FIELD(output), 0, 0, 0, "write to FILE (atomically) instead of standard output") \
 	X(HELP, "help", 'h', NULL, FLAG, NO_FIELD, 0, 0, 0, "this text")                 \

@@ -55,8 +55,8 @@ extern const struct kb_keyset_info kb_keysets[KB_KS_COUNT];
 /*
  * The x86 facts the models take from a kernel's configuration, one row a
  * word size, as the resolved .config of every kernel whose keys are
- * committed has them (tests/data/census/<arch>.config,
- * tests/data/kernel-keys/<arch>.config; tests/test_tables.c re-reads
+ * committed has them (tests/data/census/6.1-<arch>.config,
+ * tests/data/kernel-keys/6.1/<arch>.config; tests/test_tables.c re-reads
  * them).  page_offset is CONFIG_PAGE_OFFSET on i386; x86_64 has no such
  * symbol: its direct map starts at the 4-level paging default, unless
  * CONFIG_RANDOMIZE_MEMORY moves it (the kernel-keys kernels do).

@@ -20,9 +20,9 @@ kv=$1
 patches=()
 case $kv in
 6.1)
-	census=$top/tests/data/census/x86_64.txt
-	census_config=$top/tests/data/census/x86_64.config
-	census_note='census column: tests/data/census/x86_64.txt (the census kernel, not this config)' ;;
+	census=$top/tests/data/census/6.1-x86_64.txt
+	census_config=$top/tests/data/census/6.1-x86_64.config
+	census_note='census column: tests/data/census/6.1-x86_64.txt (the census kernel, not this config)' ;;
 6.12)
 	census=$top/tests/data/census/6.12-x86_64.txt.xz
 	census_config=$top/tests/data/census/6.12-x86_64.config

@@ -4,20 +4,23 @@
 # The hash census: build Linux with the census patches (CONFIG_HASH_CENSUS),
 # boot it in QEMU for x86_64 and i386 into an initramfs that runs the
 # census workload, and turn what the guest wrote to its virtio disk into
-# tests/data/census/<stem><arch>.txt (or .txt.xz when large).
+# tests/data/census/<kernel>-<arch>.txt (or .txt.xz when large).
+#
+# Every kernel the same way: what its census needs is in
+# kernel/census/<kernel>/ (the patches 0*.patch, the fragments config and
+# config-<arch> on top of tinyconfig, the guest's init.sh), the tools
+# shared by all (this script, extract.py, workload.sh) here, and its data
+# is tests/data/census/<kernel>-<arch>.txt[.xz] beside the census kernel's
+# resolved <kernel>-<arch>.config.
 #
 # CENSUS_KERNEL selects the kernel (default 6.1):
-#   6.1   Debian linux-source-6.1: the series in kernel/patches plus
-#         kernel/census/0*.patch, tinyconfig + kernel/census/config,
-#         busybox initramfs running kernel/census/init.sh; data
-#         <arch>.txt[.xz] and <arch>.config.  Uses the tree of
+#   6.1   Debian linux-source-6.1: the series in kernel/patches, then
+#         6.1/0*.patch; busybox initramfs.  Uses the tree of
 #         kernel/run-kunit.sh (run-kunit.sh --prepare).
-#   6.12  Debian linux-source-6.12: its own tree (no KUnit series), the
-#         patches of kernel/census/6.12/, tinyconfig + 6.12/config +
-#         6.12/config-<arch> with modules, an initramfs of busybox, the
-#         static census-load helper, the modules and Debian binaries of
-#         the guest's arch (6.12/userland.sh) running 6.12/init.sh; data
-#         6.12-<arch>.txt[.xz] and 6.12-<arch>.config.
+#   6.12  Debian linux-source-6.12: its own tree (no KUnit series),
+#         modules, an initramfs of busybox, the static census-load helper
+#         (6.12/census-load.c), the modules and Debian binaries of the
+#         guest's arch (6.12/userland.sh).
 #
 # Cache (per Debian package version):
 #   <cache>/<version>/census/src         the patched tree
@@ -54,10 +57,13 @@ kv=${CENSUS_KERNEL:-6.1}
 # hash_long() of the pointer (lib/vsprintf.c ptr_to_id) instead of
 # siphash: one more call site, fed every pointer /proc/net prints
 case $kv in
-6.1) kdir=$here stem='' timeout=${CENSUS_TIMEOUT:-600} mem=1024 cmdline= ;;
-6.12) kdir=$here/6.12 stem=6.12- timeout=${CENSUS_TIMEOUT:-1800} mem=2048 cmdline=" debug_boot_weak_hash" ;;
+6.1) timeout=${CENSUS_TIMEOUT:-600} mem=1024 cmdline= ;;
+6.12) timeout=${CENSUS_TIMEOUT:-1800} mem=2048 cmdline=" debug_boot_weak_hash" ;;
 *) echo "CENSUS_KERNEL must be 6.1 or 6.12, not '$kv'" >&2; exit 2 ;;
 esac
+# one rule for every kernel: its files, and the stem of its data's names
+kdir=$here/$kv
+stem=$kv-
 cost=${CENSUS_COST:-0}
 cache=${LIBKHASH_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/libkhash/kernel}
 out=${CENSUS_OUT:-$top/tests/data/census}
@@ -332,9 +338,9 @@ for arch in $arches; do
 	boot "$arch" "$kernel" "$run"
 	say "$arch: boot and workload took $(($(date +%s) - start)) s ($(cat "$run/accel")), guest workload $(guest_meta "$run" guest_workload_seconds) s"
 	if [ "$kv" = 6.1 ]; then
-		meta=(--meta "config make tinyconfig + kernel/census/config (sha256 $(sha256sum "$kdir/config" | cut -c1-12))"
-		      --meta "patches kernel/patches/6.1/series + kernel/census/0*.patch"
-		      --meta "workload kernel/census/init.sh in a busybox-static $bbver initramfs: tmpfs files created/looked up/renamed/deleted, page cache, ext2 on loop, btrfs on virtio, fork, pipes, loopback TCP/UDP (httpd, wget, nc), unix sockets (syslogd), /proc and /sys walks, ftrace")
+		meta=(--meta "config make tinyconfig + kernel/census/6.1/config (sha256 $(sha256sum "$kdir/config" | cut -c1-12))"
+		      --meta "patches kernel/patches/6.1/series + kernel/census/6.1/0*.patch"
+		      --meta "workload kernel/census/6.1/init.sh in a busybox-static $bbver initramfs: tmpfs files created/looked up/renamed/deleted, page cache, ext2 on loop, btrfs on virtio, fork, pipes, loopback TCP/UDP (httpd, wget, nc), unix sockets (syslogd), /proc and /sys walks, ftrace")
 	else
 		ulog=$vd/logs/census-userland-$(debarch "$arch").log
 		meta=(--meta "config make tinyconfig + kernel/census/6.12/config + config-$arch (sha256 $(cat "$kdir/config" "$kdir/config-$arch" | sha256sum | cut -c1-12)), modules =m"

@@ -1,26 +1,27 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Turn the disk a census boot wrote into tests/data/census/<arch>.txt[.xz].
+"""Turn a census boot's disk into tests/data/census/<kernel>-<arch>.txt[.xz].
 
 usage: extract.py DISK ARCH KERNEL OUT_DIR [--stem NAME] [--meta 'name text' ...]
        extract.py --check FILE...
        extract.py --same-sites A B
 
-DISK is the raw image the guest's /init wrote (kernel/census/init.sh):
-a line "KHASH-CENSUS-DISK 1 <guest bytes> <census bytes>", the guest's
-meta lines, then the census file.  The census is checked against the
-format (version 1, or 2 whose module sites end in the module's name) by
-khash-bench census ($KHASH_BENCH, else khash-bench in PATH, else
-build/bench/khash-bench), its "meta kernel" line is replaced by KERNEL,
-and the guest's and the given meta lines go after the kernel's own.  The
-result is OUT_DIR/<STEM>.txt, or <STEM>.txt.xz when the text is over
-1.5 MB (the other of the two is removed); STEM is ARCH unless --stem
-gives one (6.12-x86_64).  --check only checks files (plain or
-.xz) and prints a summary of each.  --same-sites checks two census
-files and compares the sites that ran (function, bits, file:line,
-module; not ids, calls or keys): exit 0 and one line when the lists are
-equal, else each site only one file has, "-" for A and "+" for B, and
-exit 1 (how a rerun of collect.sh shows it reproduces the site list).
+DISK is the raw image the guest's /init wrote (kernel/census/<kernel>/
+init.sh): a line "KHASH-CENSUS-DISK 1 <guest bytes> <census bytes>",
+the guest's meta lines, then the census file.  The census is checked
+against the format (version 1, or 2 whose module sites end in the
+module's name) by khash-bench census ($KHASH_BENCH, else khash-bench in
+PATH, else build/bench/khash-bench), its "meta kernel" line is replaced
+by KERNEL, and the guest's and the given meta lines go after the
+kernel's own.  The result is OUT_DIR/<STEM>.txt, or <STEM>.txt.xz when
+the text is over 1.5 MB (the other of the two is removed); STEM is ARCH
+unless --stem gives one (collect.sh gives <kernel>-<arch>, as
+6.12-x86_64).  --check only checks files (plain or .xz) and prints a
+summary of each.  --same-sites checks two census files and compares the
+sites that ran (function, bits, file:line, module; not ids, calls or
+keys): exit 0 and one line when the lists are equal, else each site
+only one file has, "-" for A and "+" for B, and exit 1 (how a rerun of
+collect.sh shows it reproduces the site list).
 """
 import lzma
 import os

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The census workload shared by the guests' /init scripts (kernel/census/
-# init.sh for 6.1, 6.12/init.sh), sourced as /workload.sh from the
-# initramfs: the parts each runs, in the order its /init calls them.
+# <kernel>/init.sh: 6.1/init.sh, 6.12/init.sh), sourced as /workload.sh
+# from the initramfs: the parts each runs, in the order its /init calls
+# them.
 # census_start first (busybox links, mounts, the meta file $G),
 # census_finish last (writes the census to /dev/vda and reboots).
 

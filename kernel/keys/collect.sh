@@ -4,7 +4,7 @@
 # Collect real kernel addresses as hash keys: build Linux 6.1 with the
 # series in kernel/patches plus kernel/keys/0001-*.patch, boot it in QEMU
 # for x86_64 and i386 with the KUnit runner (suite khash_keys only), and
-# extract the printed blocks into tests/data/kernel-keys/<arch>/<kind>.txt.
+# extract the printed blocks into tests/data/kernel-keys/6.1/<arch>/<kind>.txt.
 #
 # Uses the cache of kernel/run-kunit.sh (it calls run-kunit.sh --prepare
 # for the extracted, patched tree) and a work tree of its own beside it:
@@ -14,7 +14,7 @@
 #
 # Environment: LIBKHASH_KERNEL_CACHE, KUNIT_ARCHES, KUNIT_JOBS,
 # KUNIT_TIMEOUT, KUNIT_NO_INSTALL as for run-kunit.sh;
-# KEYS_OUT (default: tests/data/kernel-keys of this clone).
+# KEYS_OUT (default: tests/data/kernel-keys/6.1 of this clone).
 #
 # Exit status: 0 when every arch gave every block, 1 otherwise.
 
@@ -27,7 +27,7 @@ arches=${KUNIT_ARCHES:-x86_64 i386}
 jobs=${KUNIT_JOBS:-$(nproc)}
 timeout=${KUNIT_TIMEOUT:-300}
 cache=${LIBKHASH_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/libkhash/kernel}
-out=${KEYS_OUT:-$top/tests/data/kernel-keys}
+out=${KEYS_OUT:-$top/tests/data/kernel-keys/6.1}
 
 export GIT_AUTHOR_NAME=libkhash GIT_AUTHOR_EMAIL=libkhash@localhost
 export GIT_COMMITTER_NAME=libkhash GIT_COMMITTER_EMAIL=libkhash@localhost

@@ -16,7 +16,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/../.." && pwd)
-data=$top/tests/data/kernel-keys
+data=$top/tests/data/kernel-keys/6.1
 
 kb="" func=hash_ptr bits="8 10 11 12"
 while [ $# -gt 0 ]; do

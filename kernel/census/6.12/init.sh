@@ -3,7 +3,7 @@
 #
 # /init of the 6.12 census initramfs: busybox-static, census-load (our own
 # static helper) and Debian binaries of the guest's arch in /usr/sbin (see
-# userland.sh).  The 6.1 workload (kernel/census/init.sh) with ext4 for
+# userland.sh).  The 6.1 workload (kernel/census/6.1/init.sh) with ext4 for
 # ext2, then what 6.12 adds: modules loaded and some unloaded again,
 # vfat/exfat, xattrs, md raid1 and dm-cache, virtual network devices,
 # tunnels, L2TP, tc, nftables, NFS over loopback, io_uring, fanotify,
