@@ -116,6 +116,13 @@ same "report: skewed cells outside the heap sets, the same every run" "old 21 mi
 same "histogram: 65,536 page addresses, old hash_64, 2048 buckets: 2 used" 2 \
 	"$(cell used --func hash_64 --gen old --word 64 --bits 11 --keyset page4k --count 65536)"
 
+# The story's generations: README.md's block is `list`'s own lines, from
+# the one row of each generation (include/khash/lkh_table.h)
+"$kb" list | awk '/^generations:/ { on = 1; next } on && /^[^ ]/ { on = 0 }
+	on && $1 != "K"' >"$tmp/list_gens"
+block "README: the generations, as list prints them" "$tmp/list_gens" < <(awk '
+	/^generations khash-bench names/ { on = 1 } on && /^```$/ { n++; next } on && n == 1' "$top/README.md")
+
 # The story: 4096 keys, 2^11 buckets, on 64- and 32-bit kernels.
 for w in 64 32; do
 	same "story: old hash_64 w$w puts pages into exactly 2 buckets" 2 \
