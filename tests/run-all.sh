@@ -160,6 +160,22 @@ EXPECT_SKIP=1 TIMEOUT_MULTIPLIER=10 run_meson gcc-asan-ubsan -Db_sanitize=addres
 	-Dc_args=-fno-sanitize-recover=all -Dcpp_args=-fno-sanitize-recover=all
 part_done asan-ubsan
 
+# Planted bugs (tests/mutants/mutants.txt), each in a scratch copy, which
+# the native suites must notice.  A planted bug is a one-file rebuild and
+# one test, mostly one core: the harness runs beside the fuzzers (whose time
+# is fixed, so what it takes from them costs no time), the cross runs and
+# the kernel, in two scratch trees so that both cores work once those end
+# (times in tests/README.md); its output is shown after theirs.
+mutants_pid='' mutants_log=''
+if [ -f "$top/tests/mutants/run-mutants.py" ]; then
+	mutants_log=$(mktemp)
+	mutants_start=$(date +%s)
+	setsid python3 "$top/tests/mutants/run-mutants.py" --jobs "${LKH_MUTANT_JOBS:-2}" \
+		>"$mutants_log" 2>&1 &
+	mutants_pid=$!
+	trap 'kill -- -"$mutants_pid" 2>/dev/null; [ -n "$kernel_pid" ] && kill -- -"$kernel_pid" 2>/dev/null; exit 130' INT TERM
+fi
+
 # Coverage-guided fuzzing of everything that reads untrusted input: the
 # corpus replays as a test, then each harness runs for a bounded time.
 TEST_ARGS="--suite fuzz" TIMEOUT_MULTIPLIER=10 CC=clang CXX=clang++ run_meson clang-fuzz -Dfuzzing=true \
@@ -197,20 +213,6 @@ for h in "${harnesses[@]}"; do
 done
 part_done fuzz
 
-# Planted bugs (tests/mutants/mutants.txt), one at a time in a scratch
-# copy, each of which the native suites must notice.  One planted bug is a
-# one-file rebuild and one test, about one core: the harness runs beside
-# the cross runs (times in tests/README.md), and its output is shown after
-# theirs.
-mutants_pid='' mutants_log=''
-if [ -f "$top/tests/mutants/run-mutants.py" ]; then
-	mutants_log=$(mktemp)
-	mutants_start=$(date +%s)
-	setsid python3 "$top/tests/mutants/run-mutants.py" >"$mutants_log" 2>&1 &
-	mutants_pid=$!
-	trap 'kill -- -"$mutants_pid" 2>/dev/null; [ -n "$kernel_pid" ] && kill -- -"$kernel_pid" 2>/dev/null; exit 130' INT TERM
-fi
-
 if [ -x "$top/tests/cross/run-cross.sh" ] || [ -f "$top/tests/cross/run-cross.sh" ]; then
 	log=$(mktemp)
 	bash "$top/tests/cross/run-cross.sh" | tee "$log"
@@ -232,7 +234,7 @@ if [ -n "$mutants_log" ]; then
 	total_pass=$((total_pass + k)); total_fail=$((total_fail + s))
 	rm -f "$mutants_log"
 	part_done 'mutants (rest)'
-	times+=("$(printf '%-16s %5d s, beside cross' mutants "$mutants_took")")
+	times+=("$(printf '%-16s %5d s, beside fuzz and cross' mutants "$mutants_took")")
 fi
 
 # The kernel series started after the install: wait for it, show what it

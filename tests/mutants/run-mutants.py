@@ -5,8 +5,9 @@ one at a time, rebuild incrementally, run the tests that can see it, and
 count it killed when they fail.  A survivor, or a mutant whose text is not
 found exactly once or that no longer compiles, fails the run.
 
-Usage: run-mutants.py [--only NAME[,NAME]] [--list]
-Scratch tree and build: $LKH_MUTANT_ROOT (default ~/.cache/libkhash/mutants).
+Usage: run-mutants.py [--only NAME[,NAME]] [--list] [--jobs N]
+Scratch tree and build: $LKH_MUTANT_ROOT (default ~/.cache/libkhash/mutants),
+and one more under it (workerN/) for each job past the first.
 Ends with "N killed, N survived".
 """
 import argparse
@@ -15,6 +16,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -117,11 +119,80 @@ def copy_tree(src_root):
     return keep
 
 
+class Worker:
+    """A scratch copy of the tree and its build: the planted bugs one worker
+    takes are planted and rebuilt there, one at a time."""
+
+    def __init__(self, root):
+        self.src, self.build = os.path.join(root, "src"), os.path.join(root, "build")
+        self.log = os.path.join(root, "log.txt")
+        self.needs = {}
+
+    def prepare(self, baseline):
+        """Copy and build the unmutated tree (and test it, when baseline):
+        None, or why it cannot take planted bugs."""
+        os.makedirs(self.src, exist_ok=True)
+        copy_tree(self.src)
+        if not os.path.exists(os.path.join(self.build, "build.ninja")):
+            if run(["meson", "setup", self.build, self.src], TOP, self.log) != 0:
+                return open(self.log).read()[-3000:] + "\nmutants: meson setup failed"
+        # Unmutated, the tree must pass the tests that kill the mutants, or
+        # every mutant counts as killed.
+        if run(["ninja", "-C", self.build], TOP, self.log) != 0 or (baseline and run(
+                ["meson", "test", "-C", self.build, "--no-rebuild"] + STRETCH, TOP,
+                self.log) != 0):
+            return (open(self.log).read()[-3000:]
+                    + "\nmutants: the unmutated tree does not build and pass its tests")
+        self.needs = test_outputs(self.build)
+        return None
+
+    def plant(self, m):
+        """Plant one bug, run its tests, restore the file: (verdict, line)
+        with verdict killed, survived or invalid."""
+        tests = m["tests"].split()
+        unknown = [t for t in tests if t not in self.needs]
+        if unknown:
+            return "invalid", f"INVALID {m['name']}: no test named {' '.join(unknown)}"
+        targets = sorted({f for t in tests for f in self.needs[t]})
+        path = os.path.join(self.src, m["file"])
+        original = open(path, encoding="utf-8").read()
+        count = original.count(m["find"])
+        if count != 1:
+            return "invalid", f"INVALID {m['name']}: its text occurs {count} times in {m['file']}"
+        t = time.time()
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(original.replace(m["find"], m["replace"]))
+            if run(["ninja", "-C", self.build] + targets, TOP, self.log) != 0:
+                return "invalid", f"INVALID {m['name']}: does not compile"
+            # one failure kills the mutant: stop there (--maxfail and
+            # LKH_FAIL_FAST, which tests/checks.sh obeys), not after every check
+            rc = run(["meson", "test", "-C", self.build, "--no-rebuild", "--maxfail", "1"]
+                     + STRETCH + tests, TOP, self.log,
+                     env=dict(os.environ, LKH_FAIL_FAST="1"))
+            took = time.time() - t
+            if rc != 0:
+                return "killed", f"killed   {m['name']:32} ({took:4.1f} s) {m['breaks']}"
+            return "survived", (f"SURVIVED {m['name']:32} ({took:4.1f} s) {m['breaks']}: "
+                                f"{' '.join(tests)} passed")
+        finally:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(original)
+
+    def finish(self):
+        # leave the build matching the tree for the next run
+        run(["ninja", "-C", self.build], TOP, self.log)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--only", help="comma-separated mutant names")
     ap.add_argument("--list", action="store_true", help="list the mutants and exit")
+    ap.add_argument("--jobs", type=int, default=int(os.environ.get("LKH_MUTANT_JOBS", "1")),
+                    help="scratch trees planting at once (default $LKH_MUTANT_JOBS or 1)")
     args = ap.parse_args()
+    if args.jobs < 1:
+        ap.error("--jobs must be at least 1")
     mutants = parse(os.path.join(TOP, "tests", "mutants", "mutants.txt"))
     names = [m["name"] for m in mutants]
     if len(set(names)) != len(names):
@@ -137,73 +208,53 @@ def main():
             sys.exit(f"unknown mutant(s): {', '.join(sorted(unknown))}")
         mutants = [m for m in mutants if m["name"] in want]
 
-    src, build = os.path.join(ROOT, "src"), os.path.join(ROOT, "build")
-    os.makedirs(src, exist_ok=True)
     t0 = time.time()
-    copy_tree(src)
-    log = os.path.join(ROOT, "log.txt")
-    if not os.path.exists(os.path.join(build, "build.ninja")):
-        if run(["meson", "setup", build, src], TOP, log) != 0:
-            print(open(log).read()[-3000:])
-            sys.exit("mutants: meson setup failed")
-    # Unmutated, the tree must pass the tests that kill the mutants, or every
-    # mutant counts as killed.  tests/run-all.sh has just run that suite in
-    # the same configuration (LKH_NATIVE_SUITE_PASSED=1): then it is built
-    # here, not tested again.
+    # tests/run-all.sh has just run the unmutated suite in the same
+    # configuration (LKH_NATIVE_SUITE_PASSED=1): then it is built here, not
+    # tested again.  One worker's test of it is enough.
     baseline = os.environ.get("LKH_NATIVE_SUITE_PASSED") != "1"
-    if run(["ninja", "-C", build], TOP, log) != 0 or (baseline and run(
-            ["meson", "test", "-C", build, "--no-rebuild"] + STRETCH, TOP, log) != 0):
-        print(open(log).read()[-3000:])
-        sys.exit("mutants: the unmutated tree does not build and pass its tests")
     if not baseline:
         print("mutants: the unmutated suite passed in this run's gcc-auto, not run again")
+    # The first worker's tree is ROOT's own, as it was before workers; each
+    # other builds its own copy, and starts planting once it has.
+    jobs = min(args.jobs, max(len(mutants), 1))
+    workers = [Worker(ROOT if w == 0 else os.path.join(ROOT, f"worker{w}"))
+               for w in range(jobs)]
+    todo = list(reversed(mutants))
+    lock = threading.Lock()
+    tally = {"killed": 0, "survived": 0, "invalid": 0}
+    failed = []
 
-    needs = test_outputs(build)
-    killed = survived = invalid = 0
-    for m in mutants:
-        tests = m["tests"].split()
-        unknown = [t for t in tests if t not in needs]
-        if unknown:
-            print(f"INVALID {m['name']}: no test named {' '.join(unknown)}")
-            invalid += 1
-            continue
-        targets = sorted({f for t in tests for f in needs[t]})
-        path = os.path.join(src, m["file"])
-        original = open(path, encoding="utf-8").read()
-        count = original.count(m["find"])
-        if count != 1:
-            print(f"INVALID {m['name']}: its text occurs {count} times in {m['file']}")
-            invalid += 1
-            continue
-        t = time.time()
-        try:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(original.replace(m["find"], m["replace"]))
-            if run(["ninja", "-C", build] + targets, TOP, log) != 0:
-                print(f"INVALID {m['name']}: does not compile")
-                invalid += 1
-                continue
-            # one failure kills the mutant: stop there (--maxfail and
-            # LKH_FAIL_FAST, which tests/checks.sh obeys), not after every check
-            rc = run(["meson", "test", "-C", build, "--no-rebuild", "--maxfail", "1"]
-                     + STRETCH + tests, TOP, log, env=dict(os.environ, LKH_FAIL_FAST="1"))
-            took = time.time() - t
-            if rc != 0:
-                killed += 1
-                print(f"killed   {m['name']:32} ({took:4.1f} s) {m['breaks']}")
-            else:
-                survived += 1
-                print(f"SURVIVED {m['name']:32} ({took:4.1f} s) {m['breaks']}: "
-                      f"{' '.join(tests)} passed")
-        finally:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(original)
-    # leave the build matching the tree for the next run
-    run(["ninja", "-C", build], TOP, log)
-    print(f"mutants: {len(mutants)} in {time.time() - t0:.0f} s"
-          + (f", {invalid} invalid" if invalid else ""))
-    print(f"{killed} killed, {survived + invalid} survived")
-    return 0 if survived == 0 and invalid == 0 else 1
+    def work(wk, w):
+        why = wk.prepare(baseline and w == 0)
+        if why:
+            with lock:
+                failed.append(why)
+            return
+        while True:
+            with lock:
+                if not todo or failed:
+                    break
+                m = todo.pop()
+            verdict, line = wk.plant(m)
+            with lock:
+                tally[verdict] += 1
+                print(line, flush=True)
+        wk.finish()
+
+    threads = [threading.Thread(target=work, args=(wk, w)) for w, wk in enumerate(workers)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    if failed:
+        print(failed[0])
+        sys.exit(1)
+    print(f"mutants: {len(mutants)} in {time.time() - t0:.0f} s with {jobs} "
+          f"worker{'s' if jobs > 1 else ''}"
+          + (f", {tally['invalid']} invalid" if tally["invalid"] else ""))
+    print(f"{tally['killed']} killed, {tally['survived'] + tally['invalid']} survived")
+    return 0 if tally["survived"] == 0 and tally["invalid"] == 0 else 1
 
 
 if __name__ == "__main__":
