@@ -13,7 +13,7 @@
 /* The schema version of every CSV (`schema` column) and JSON document but
  * those that grew: 2 where generation K's multiplier and width were added
  * (CSV: two last columns; JSON: two members), census's in its renderer.
- * README.md lists them. */
+ * bench/REFERENCE.md ("Output: formats, schemas, files") lists them. */
 #define KB_SCHEMA_VERSION 1
 #define KB_CELLS_CSV_SCHEMA 2 /* report and skew */
 #define KB_TABLES_SCHEMA 2
