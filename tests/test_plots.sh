@@ -44,24 +44,23 @@ PATH=$tmp/failbin:$PATH "$kb" report --keysets page4k --bits-min 6 --bits-max 8 
 	[ "$(cat "$tmp/fails.err")" = "khash-bench: gnuplot failed on heatmap_hash_32_w32.gp: line 3: no such thing" ]
 check "a gnuplot failing beside others: its figure named, exit 1, nothing written" $?
 
-"$kb" audit --preset old64 --plot "$tmp/au" >/dev/null &&
-	[ -s "$tmp/au/audit_old64.png" ] && [ -s "$tmp/au/audit_old64.dat" ]
-check "audit --plot" $?
-# a reader's baselines: a random function's X^2/df of 1, and report's 10
-grep -q '^    1 with lines .*title "1: random function"' "$tmp/au/audit_old64.gp" &&
-	grep -q '^    10 with lines .*title "10: broken"' "$tmp/au/audit_old64.gp"
-check "audit --plot: reference lines at 1 and 10" $?
 
-# tables: a figure for each word size, each painted as the CSV says
-"$kb" tables --format csv -o "$tmp/tables.csv" --plot "$tmp/tab" >/dev/null
-check "tables --plot" $?
-for w in 64 32; do
-	[ -s "$tmp/tab/tables_w$w.png" ] && [ -s "$tmp/tab/tables_w$w.svg" ] &&
-		python3 "$(dirname "$0")/check_heatmap_data.py" tables "$tmp/tables.csv" "$tmp/tab" $w
-	check "tables_w$w painted as the CSV says" $?
-done
-"$kb" tables --words 32 --plot "$tmp/tab32" >/dev/null && [ "$(cd "$tmp/tab32" && echo *.png)" = tables_w32.png ]
-check "tables --words 32 --plot: the 32-bit figure only" $?
+# every figure read back as gnuplot draws it (check_figures.py): plot areas,
+# axis ranges, points and labels against the figure's own data
+fig="$(dirname "$0")/check_figures.py"
+# canvas DIR...: no title, label or tic of a figure in DIR runs past its
+# canvas.  Each DIR is checked as soon as it is drawn, so that a bug stops
+# the run early; the last check counts that every SVG drawn here was.
+svgs_checked=0
+canvas() {
+	local d s
+	for d in "$@"; do
+		mapfile -t s < <(find "$tmp/$d" -name '*.svg')
+		[ "${#s[@]}" -gt 0 ] && python3 "$fig" text "${s[@]}"
+		check "no text past the canvas in $d's ${#s[@]} SVGs" $?
+		svgs_checked=$((svgs_checked + ${#s[@]}))
+	done
+}
 
 "$kb" report --keysets page4k,btrfs-stripe --bits-min 6 --bits-max 12 \
 	--plot "$tmp/plots" >/dev/null 2>"$tmp/plot.err"
@@ -85,6 +84,46 @@ check "histogram data header" $?
 # 65,536 keys in 2048 buckets: a random function's mean load is 32
 [ "$(grep -c 'title "random function: mean load 32"' "$tmp/plots/hist_page4k_hash_64_w64_b11.gp")" = 4 ]
 check "histogram: every panel shows a random function's mean load" $?
+for f in hist_page4k_hash_64_w64_b11 hist_btrfs-stripe_hash_64_w64_b11; do
+	python3 "$fig" hist "$tmp/plots" "$f"
+	check "$f: buckets clear of the frame, baselines in sight, full buckets labelled, key off the data, panels aligned" $?
+done
+python3 "$fig" heatmap "$tmp/plots" heatmap_hash_64_w64
+check "heatmap: panels aligned, colour-bar tics at powers of ten" $?
+canvas plots
+"$kb" skew --func hash_64 --gen all --word 64 --bits 11 --keyset btrfs-stripe --plot "$tmp/skb" >/dev/null &&
+	python3 "$fig" hist "$tmp/skb" skew_btrfs-stripe_hash_64_w64_b11
+check "skew --plot: the one full bucket at the edge, labelled and clear of the frame" $?
+canvas skb
+"$kb" audit --compare --plot "$tmp/auc" >/dev/null && python3 "$fig" audit "$tmp/auc" audit_compare
+check "audit --compare --plot: a style a multiplier, coinciding lines said, 1 and 10 inside" $?
+canvas auc
+"$kb" waittable --count 100 --word 64 --plot "$tmp/wt100" >/dev/null &&
+	python3 "$fig" waittable "$tmp/wt100" waittable_w64_n100
+check "waittable --plot: zeros marked at a floor labelled 0, key off the curves" $?
+canvas wt100
+
+"$kb" audit --preset old64 --plot "$tmp/au" >/dev/null &&
+	[ -s "$tmp/au/audit_old64.png" ] && [ -s "$tmp/au/audit_old64.dat" ]
+check "audit --plot" $?
+# a reader's baselines: a random function's X^2/df of 1, and report's 10
+grep -q '^    1 with lines .*title "1: random function"' "$tmp/au/audit_old64.gp" &&
+	grep -q '^    10 with lines .*title "10: broken"' "$tmp/au/audit_old64.gp"
+check "audit --plot: reference lines at 1 and 10" $?
+canvas au
+
+# tables: a figure for each word size, each painted as the CSV says
+"$kb" tables --format csv -o "$tmp/tables.csv" --plot "$tmp/tab" >/dev/null
+check "tables --plot" $?
+for w in 64 32; do
+	[ -s "$tmp/tab/tables_w$w.png" ] && [ -s "$tmp/tab/tables_w$w.svg" ] &&
+		python3 "$(dirname "$0")/check_heatmap_data.py" tables "$tmp/tables.csv" "$tmp/tab" $w
+	check "tables_w$w painted as the CSV says" $?
+done
+"$kb" tables --words 32 --plot "$tmp/tab32" >/dev/null && [ "$(cd "$tmp/tab32" && echo *.png)" = tables_w32.png ]
+check "tables --words 32 --plot: the 32-bit figure only" $?
+canvas tab tab32
+
 # K in the report: its own column and panel.  K = old's 64-bit multiplier
 # puts every key where old does, bucket by bucket
 "$kb" report --keysets page4k --funcs hash_64 --words 64 --bits-min 11 --bits-max 11 \
@@ -108,6 +147,7 @@ check "heatmap: K's panel names its multiplier" $?
 check "skew --plot: K's panel names its multiplier" $?
 (cd "$tmp/plots" && gnuplot heatmap_hash_64_w64.gp) && [ -s "$tmp/plots/heatmap_hash_64_w64.png" ]
 check "plot re-renders from its own script" $?
+canvas kplots kskew
 
 # heatmaps read back through gnuplot, cell by cell against the CSV: page4k
 # and slab are n/a for hash_32 on 64-bit kernels, and the rows around them
@@ -120,6 +160,7 @@ for fw in "hash_32 64" "hash_32 32" "hash_ptr 32" "hash_ptr 64"; do
 	python3 "$(dirname "$0")/check_heatmap_data.py" report "$tmp/hm.csv" "$tmp/hm" $fw
 	check "heatmap $fw painted as the CSV says" $?
 done
+canvas hm
 
 "$kb" waittable --count 20 --word 64 --plot "$tmp/wt" >/dev/null 2>"$tmp/wt.err"
 [ -s "$tmp/wt/waittable_w64_n20.png" ] && [ ! -s "$tmp/wt.err" ]
@@ -127,6 +168,7 @@ check "waittable --plot" $?
 "$kb" influence --func hash_32 --gen old --word 32 --bits 8 --count 4096 --plot "$tmp/in" >/dev/null
 tail -c 12 "$tmp/in/influence_hash_32_old_w32_b8.png" | od -An -c | grep -q 'I   E   N   D'
 check "influence --plot: a whole PNG" $?
+canvas wt in
 
 # skew --plot: the bucket loads of each generation's cell, a column each,
 # every column summing to the keys
@@ -141,28 +183,11 @@ check "skew --plot: 2048 buckets, 4096 keys a generation, old in 2 buckets, new 
 [ $? = 2 ] && [ ! -e "$tmp/sk21" ] &&
 	[ "$(cat "$tmp/sk21.err")" = "khash-bench: --plot draws at most 2^20 buckets, not 2^21" ]
 check "skew --plot: past 2^20 buckets refused, nothing written" $?
+canvas sk
 
-# every figure read back as gnuplot draws it (check_figures.py): plot areas,
-# axis ranges, points and labels against the figure's own data
-fig="$(dirname "$0")/check_figures.py"
-for f in hist_page4k_hash_64_w64_b11 hist_btrfs-stripe_hash_64_w64_b11; do
-	python3 "$fig" hist "$tmp/plots" "$f"
-	check "$f: buckets clear of the frame, baselines in sight, full buckets labelled, key off the data, panels aligned" $?
-done
-python3 "$fig" heatmap "$tmp/plots" heatmap_hash_64_w64
-check "heatmap: panels aligned, colour-bar tics at powers of ten" $?
-"$kb" skew --func hash_64 --gen all --word 64 --bits 11 --keyset btrfs-stripe --plot "$tmp/skb" >/dev/null &&
-	python3 "$fig" hist "$tmp/skb" skew_btrfs-stripe_hash_64_w64_b11
-check "skew --plot: the one full bucket at the edge, labelled and clear of the frame" $?
-"$kb" audit --compare --plot "$tmp/auc" >/dev/null && python3 "$fig" audit "$tmp/auc" audit_compare
-check "audit --compare --plot: a style a multiplier, coinciding lines said, 1 and 10 inside" $?
-"$kb" waittable --count 100 --word 64 --plot "$tmp/wt100" >/dev/null &&
-	python3 "$fig" waittable "$tmp/wt100" waittable_w64_n100
-check "waittable --plot: zeros marked at a floor labelled 0, key off the curves" $?
-# no title, label or tic of any figure drawn here runs past its canvas
 mapfile -t svgs < <(find "$tmp" -name '*.svg')
-[ "${#svgs[@]}" -ge 20 ] && python3 "$fig" text "${svgs[@]}"
-check "no text past the canvas in ${#svgs[@]} SVGs" $?
+[ "${#svgs[@]}" -ge 20 ] && [ "$svgs_checked" = "${#svgs[@]}" ]
+check "every one of the ${#svgs[@]} SVGs checked for text past its canvas" $?
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
