@@ -37,6 +37,23 @@ void kb_cost_json(const struct kb_skew *s, struct kb_buf *b)
 	}
 }
 
+void kb_cost_fields(const struct kb_skew *s, unsigned none, struct kb_field f[6])
+{
+	static const char *const names[6] = { "hit_compares", "hit_vs_random",
+					      "miss_compares", "miss_vs_random",
+					      "others_met", "met_vs_random" };
+	struct kb_cost c;
+	double v[6];
+	unsigned i;
+
+	kb_cost_of(s, &c);
+	v[0] = c.hit, v[1] = c.hit_ratio, v[2] = c.miss, v[3] = c.miss_ratio;
+	v[4] = c.met, v[5] = c.met_ratio;
+	for (i = 0; i < 6; i++)
+		f[i] = (struct kb_field){ .name = names[i], .form = KB_FIELD_NUM_G, .prec = 6,
+					  .d = v[i], .none = none };
+}
+
 void kb_cost_text(const struct kb_skew *s, const char *indent, struct kb_buf *b)
 {
 	struct kb_cost c;
