@@ -1,41 +1,5 @@
 /* SPDX-License-Identifier: MIT */
 #include "cost_render.h"
-#include "format.h"
-
-/* The six figures, in the order every format writes them. */
-static void cost_fields(const struct kb_skew *s, double f[6])
-{
-	struct kb_cost c;
-
-	kb_cost_of(s, &c);
-	f[0] = c.hit, f[1] = c.hit_ratio, f[2] = c.miss, f[3] = c.miss_ratio;
-	f[4] = c.met, f[5] = c.met_ratio;
-}
-
-void kb_cost_csv(const struct kb_skew *s, struct kb_buf *b)
-{
-	double f[6];
-	unsigned i;
-
-	cost_fields(s, f);
-	for (i = 0; i < 6; i++)
-		kb_buf_printf(b, "%.6g,", f[i] + 0.0);
-}
-
-void kb_cost_json(const struct kb_skew *s, struct kb_buf *b)
-{
-	static const char *const names[6] = { "hit_compares", "hit_vs_random",
-					      "miss_compares", "miss_vs_random",
-					      "others_met", "met_vs_random" };
-	double f[6];
-	unsigned i;
-
-	cost_fields(s, f);
-	for (i = 0; i < 6; i++) {
-		kb_buf_printf(b, ", ");
-		kb_json_number(b, names[i], f[i]);
-	}
-}
 
 void kb_cost_fields(const struct kb_skew *s, unsigned none, struct kb_field f[6])
 {
