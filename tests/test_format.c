@@ -153,6 +153,7 @@ static void a_k_cell_names_its_multiplier(void **state)
 {
 	const struct kb_gen k = { KB_GEN_K, 0x61c88647, 32 }, auto_k = { KB_GEN_K, 0x9e37, 0 };
 	const struct kb_gen old = { LKH_GEN_OLD, 0, 0 };
+	struct kb_field kf[2];
 	struct kb_cell c;
 	struct kb_buf b = { 0 };
 
@@ -170,11 +171,13 @@ static void a_k_cell_names_its_multiplier(void **state)
 	kb_render_cells(&c, 1, "seq", KB_FORMAT_JSON, &b);
 	assert_non_null(strstr(text(&b), "\"gen\": \"K\", \"word\": 64, \"bits\": 8, \"multiplier\": \"0x61c88647\", \"multiplier_width\": 32, "));
 	kb_buf_free(&b);
-	kb_k_csv(&b, &old);
-	kb_k_csv(&b, &auto_k);
-	kb_k_json(&b, &old);
-	kb_k_json(&b, &auto_k);
-	assert_string_equal(text(&b), ",,,0x9e37,\"multiplier\": \"0x9e37\", \"multiplier_width\": null, ");
+	kb_k_fields(&old, kf);
+	kb_fields(&b, KB_FIELDS_CSV, kf, 2);
+	kb_fields(&b, KB_FIELDS_JSON_MEMBERS, kf, 2);
+	kb_k_fields(&auto_k, kf);
+	kb_fields(&b, KB_FIELDS_CSV, kf, 2);
+	kb_fields(&b, KB_FIELDS_JSON_MEMBERS, kf, 2);
+	assert_string_equal(text(&b), ",\n0x9e37,\n\"multiplier\": \"0x9e37\", \"multiplier_width\": null, ");
 	kb_buf_free(&b);
 }
 

@@ -105,28 +105,6 @@ void kb_csv_number(struct kb_buf *b, double v)
 		kb_buf_printf(b, "%.10g", v);
 }
 
-void kb_k_csv(struct kb_buf *b, const struct kb_gen *g)
-{
-	if (g->gen != KB_GEN_K)
-		kb_buf_printf(b, ",,");
-	else if (!g->width)
-		kb_buf_printf(b, ",0x%llx,", (unsigned long long)g->k);
-	else
-		kb_buf_printf(b, ",0x%llx,%u", (unsigned long long)g->k, g->width);
-}
-
-void kb_k_json(struct kb_buf *b, const struct kb_gen *g)
-{
-	if (g->gen != KB_GEN_K)
-		return;
-	kb_buf_printf(b, "\"multiplier\": \"0x%llx\", \"multiplier_width\": ",
-		      (unsigned long long)g->k);
-	if (g->width)
-		kb_buf_printf(b, "%u, ", g->width);
-	else
-		kb_buf_printf(b, "null, ");
-}
-
 void kb_k_fields(const struct kb_gen *g, struct kb_field f[2])
 {
 	unsigned none = g->gen == KB_GEN_K ? 0 : KB_NONE_OMIT;

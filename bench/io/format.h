@@ -116,11 +116,5 @@ void kb_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_field *f,
  * has a value for hash.h's generations (CSV empty, JSON no member).  CSV
  * puts them last (schema 2), JSON after the generation. */
 void kb_k_fields(const struct kb_gen *g, struct kb_field f[2]);
-/* The same by hand, for the records not yet in tables: CSV ",0xK,W"
- * after the last column (KB_K_CSV_HEAD), JSON the two members with ", "
- * after each, or nothing. */
-#define KB_K_CSV_HEAD ",multiplier,multiplier_width"
-void kb_k_csv(struct kb_buf *b, const struct kb_gen *g);
-void kb_k_json(struct kb_buf *b, const struct kb_gen *g);
 
 #endif
