@@ -153,6 +153,7 @@ static void a_k_cell_names_its_multiplier(void **state)
 {
 	const struct kb_gen k = { KB_GEN_K, 0x61c88647, 32 }, auto_k = { KB_GEN_K, 0x9e37, 0 };
 	const struct kb_gen old = { LKH_GEN_OLD, 0, 0 };
+	struct kb_field kf[2];
 	struct kb_cell c;
 	struct kb_buf b = { 0 };
 
@@ -170,11 +171,67 @@ static void a_k_cell_names_its_multiplier(void **state)
 	kb_render_cells(&c, 1, "seq", KB_FORMAT_JSON, &b);
 	assert_non_null(strstr(text(&b), "\"gen\": \"K\", \"word\": 64, \"bits\": 8, \"multiplier\": \"0x61c88647\", \"multiplier_width\": 32, "));
 	kb_buf_free(&b);
-	kb_k_csv(&b, &old);
-	kb_k_csv(&b, &auto_k);
-	kb_k_json(&b, &old);
-	kb_k_json(&b, &auto_k);
-	assert_string_equal(text(&b), ",,,0x9e37,\"multiplier\": \"0x9e37\", \"multiplier_width\": null, ");
+	kb_k_fields(&old, kf);
+	kb_fields(&b, KB_FIELDS_CSV, kf, 2);
+	kb_fields(&b, KB_FIELDS_JSON_MEMBERS, kf, 2);
+	kb_k_fields(&auto_k, kf);
+	kb_fields(&b, KB_FIELDS_CSV, kf, 2);
+	kb_fields(&b, KB_FIELDS_JSON_MEMBERS, kf, 2);
+	assert_string_equal(text(&b), ",\n0x9e37,\n\"multiplier\": \"0x9e37\", \"multiplier_width\": null, ");
+	kb_buf_free(&b);
+}
+
+static void nested_json(struct kb_buf *b, const void *arg)
+{
+	kb_buf_printf(b, "[%s]", (const char *)arg);
+}
+
+/* Every form of a record's field, in the CSV header, the CSV row and the
+ * JSON object, and what .in, .none and a group do to each. */
+static void every_field_form_is_written(void **state)
+{
+	const struct kb_field group[] = {
+		{ .name = "g1", .u = 1 },
+		{ .name = "g2", .u = 2, .in = KB_IN_JSON },
+	};
+	const struct kb_field f[] = {
+		{ .name = "u", .u = 18446744073709551615ull },
+		{ .name = "i", .form = KB_FIELD_INT, .i = -42 },
+		{ .name = "fix", .form = KB_FIELD_FIX, .prec = 2, .d = 3.14159 },
+		{ .name = "fix_inf", .form = KB_FIELD_FIX, .prec = 2, .d = INFINITY },
+		{ .name = "g", .form = KB_FIELD_G, .prec = 3, .d = 1234567 },
+		{ .name = "zero", .form = KB_FIELD_G, .prec = 3, .d = -0.0 },
+		{ .name = "num", .form = KB_FIELD_NUM, .d = 1.0 / 3 },
+		{ .name = "num_nan", .form = KB_FIELD_NUM, .d = NAN },
+		{ .name = "num_fix", .form = KB_FIELD_NUM_FIX, .prec = 1, .d = 2.25 },
+		{ .name = "num_g", .form = KB_FIELD_NUM_G, .prec = 2, .d = 0.123456 },
+		{ .name = "bool", .form = KB_FIELD_BOOL, .u = 7 },
+		{ .name = "yesno", .form = KB_FIELD_YESNO, .u = 0 },
+		{ .name = "hex", .form = KB_FIELD_HEX, .u = 0 },
+		{ .name = "hex_0x", .form = KB_FIELD_HEX_0X, .u = 0 },
+		{ .name = "str", .form = KB_FIELD_STR, .s = "a,\"b\"" },
+		{ .name = "nested", .form = KB_FIELD_JSON, .json = nested_json, .arg = "1, 2" },
+		{ .form = KB_FIELD_GROUP, .sub = group, .n = 2 },
+		{ .name = "csv_only", .u = 3, .in = KB_IN_CSV },
+		{ .name = "lacked", .u = 4, .in = KB_IN_NEITHER },
+		{ .name = "null", .u = 5, .none = KB_NONE_NULL },
+		{ .name = "omit", .u = 6, .none = KB_NONE_OMIT },
+	};
+	struct kb_buf b = { 0 };
+
+	(void)state;
+	kb_fields(&b, KB_FIELDS_CSV_HEAD, f, KB_FIELDS_N(f));
+	assert_string_equal(text(&b), "u,i,fix,fix_inf,g,zero,num,num_nan,num_fix,num_g,bool,yesno,hex,hex_0x,str,g1,csv_only,null,omit\n");
+	kb_buf_free(&b);
+	kb_fields(&b, KB_FIELDS_CSV, f, KB_FIELDS_N(f));
+	assert_string_equal(text(&b), "18446744073709551615,-42,3.14,inf,1.23e+06,0,0.3333333333,nan,2.2,0.12,1,no,0,0x0,\"a,\"\"b\"\"\",1,3,,\n");
+	kb_buf_free(&b);
+	kb_fields(&b, KB_FIELDS_JSON, f, KB_FIELDS_N(f));
+	assert_string_equal(text(&b), "{\"u\": 18446744073709551615, \"i\": -42, \"fix\": 3.14, \"fix_inf\": null, "
+				      "\"g\": 1.23e+06, \"zero\": 0, \"num\": 0.3333333333, \"num_nan\": null, "
+				      "\"num_fix\": 2.25, \"num_g\": 0.123456, \"bool\": true, \"yesno\": false, "
+				      "\"hex\": \"0\", \"hex_0x\": \"0x0\", \"str\": \"a,\\\"b\\\"\", \"nested\": [1, 2], "
+				      "\"g1\": 1, \"g2\": 2, \"null\": null}");
 	kb_buf_free(&b);
 }
 
@@ -187,6 +244,7 @@ int main(void)
 		cmocka_unit_test(numbers_stay_valid),
 		cmocka_unit_test(a_cell_reason_is_escaped),
 		cmocka_unit_test(a_k_cell_names_its_multiplier),
+		cmocka_unit_test(every_field_form_is_written),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

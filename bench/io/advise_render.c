@@ -94,31 +94,61 @@ static void text(const struct kb_advice *a, const double *ns, const char *keys,
 	kb_advice_line(a, b);
 }
 
+/* Candidate i's fields: CSV's row repeats the keys' and the advice's
+ * fields, JSON has them once at its top; verdict is JSON's before the
+ * figures, CSV's after X^2/df.  e: room for the candidate's expression. */
+static void candidate_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_advice *a,
+			     const double *ns, const char *keys, size_t i, char e[64])
+{
+	const struct kb_advice_row *r = &a->rows[i];
+	const char *verdict = kb_verdict(&r->skew);
+	const struct kb_field f[] = {
+		{ .name = "schema", .u = CSV_ADVICE, .in = KB_IN_CSV },
+		{ .name = "keys", .form = KB_FIELD_STR, .s = keys, .in = KB_IN_CSV },
+		{ .name = "n", .u = a->n, .in = KB_IN_CSV },
+		{ .name = "bits", .u = a->bits, .in = KB_IN_CSV },
+		{ .name = "word", .u = a->word, .in = KB_IN_CSV },
+		{ .name = "kind", .form = KB_FIELD_STR, .s = kb_table_kind_name(a->kind),
+		  .in = KB_IN_CSV },
+		{ .name = "align", .u = a->align, .in = KB_IN_CSV },
+		{ .name = "gcd", .u = a->gcd, .in = KB_IN_CSV },
+		{ .name = "noise", .form = KB_FIELD_FIX, .prec = 6, .d = a->noise, .in = KB_IN_CSV },
+		{ .name = "tie", .form = KB_FIELD_FIX, .prec = 6, .d = a->tie, .in = KB_IN_CSV },
+		{ .name = "rank", .u = i + 1 },
+		{ .name = "candidate", .form = KB_FIELD_STR,
+		  .s = kb_candidate_expr(&r->cand, a->bits, e, 64) },
+		{ .name = "origin", .form = KB_FIELD_STR, .s = kb_candidate_origin(&r->cand) },
+		{ .name = "keyed", .form = KB_FIELD_BOOL, .u = (uint64_t)kb_candidate_keyed(&r->cand) },
+		{ .name = "current", .form = KB_FIELD_BOOL, .u = (uint64_t)r->current },
+		{ .name = "picked", .form = KB_FIELD_BOOL, .u = i == a->pick },
+		{ .name = "advised", .form = KB_FIELD_BOOL, .u = i == advised(a) },
+		{ .name = "verdict", .form = KB_FIELD_STR, .s = verdict, .in = KB_IN_JSON },
+		{ .name = "relayouts", .u = a->relayouts, .in = KB_IN_CSV },
+		{ .name = "wins", .u = i == a->pick ? a->wins : 0, .in = KB_IN_CSV },
+		{ .name = "chi2_per_df", .form = KB_FIELD_NUM_G, .prec = 6, .d = r->skew.chi2_per_df },
+		{ .name = "verdict", .form = KB_FIELD_STR, .s = verdict, .in = KB_IN_CSV },
+		{ .name = "cost", .form = KB_FIELD_NUM_FIX, .prec = 6, .d = r->cost },
+		{ .name = "cost_random", .form = KB_FIELD_NUM_FIX, .prec = 6, .d = r->random },
+		{ .name = "cost_vs_random", .form = KB_FIELD_NUM_FIX, .prec = 6, .d = r->ratio },
+		/* an unknown speed: empty, null as an infinity is */
+		{ .name = "ns_per_hash", .form = KB_FIELD_NUM_FIX, .prec = 4, .d = ns[i],
+		  .none = ns[i] >= 0 ? 0 : KB_NONE_NULL },
+	};
+
+	kb_fields(b, as, f, KB_FIELDS_N(f));
+}
+
 static void csv(const struct kb_advice *a, const double *ns, const char *keys,
 		struct kb_buf *b)
 {
+	static const struct kb_advice none;
+	static const double no_ns;
 	char e[64];
 	size_t i;
 
-	kb_buf_printf(b, "schema,keys,n,bits,word,kind,align,gcd,noise,tie,rank,candidate,origin,keyed,current,picked,advised,relayouts,wins,chi2_per_df,verdict,cost,cost_random,cost_vs_random,ns_per_hash\n");
-	for (i = 0; i < a->nrows; i++) {
-		const struct kb_advice_row *r = &a->rows[i];
-
-		kb_buf_printf(b, "%d,", CSV_ADVICE);
-		kb_csv_field(b, keys);
-		kb_buf_printf(b, ",%llu,%u,%u,%s,%u,%llu,%.6f,%.6f,%zu,", (unsigned long long)a->n,
-			      a->bits, a->word, kb_table_kind_name(a->kind), a->align,
-			      (unsigned long long)a->gcd, a->noise, a->tie, i + 1);
-		kb_csv_field(b, kb_candidate_expr(&r->cand, a->bits, e, sizeof(e)));
-		kb_buf_printf(b, ",%s,%d,%d,%d,%d,%u,%u,%.6g,%s,%.6f,%.6f,%.6f,",
-			      kb_candidate_origin(&r->cand), kb_candidate_keyed(&r->cand), r->current,
-			      i == a->pick, i == advised(a), a->relayouts,
-			      i == a->pick ? a->wins : 0, r->skew.chi2_per_df, kb_verdict(&r->skew), r->cost, r->random,
-			      r->ratio);
-		if (ns[i] >= 0)
-			kb_buf_printf(b, "%.4f", ns[i]);
-		kb_buf_printf(b, "\n");
-	}
+	candidate_fields(b, KB_FIELDS_CSV_HEAD, &none, &no_ns, keys, 0, e);
+	for (i = 0; i < a->nrows; i++)
+		candidate_fields(b, KB_FIELDS_CSV, a, ns, keys, i, e);
 }
 
 static void json(const struct kb_advice *a, const double *ns, const char *keys,
@@ -136,27 +166,8 @@ static void json(const struct kb_advice *a, const double *ns, const char *keys,
 		      (unsigned long long)a->min, (unsigned long long)a->max, a->align,
 		      (unsigned long long)a->gcd, a->noise, a->tie);
 	for (i = 0; i < a->nrows; i++) {
-		const struct kb_advice_row *r = &a->rows[i];
-
-		kb_buf_printf(b, "%s\n    {\"rank\": %zu, \"candidate\": ", i ? "," : "", i + 1);
-		kb_json_string(b, kb_candidate_expr(&r->cand, a->bits, e, sizeof(e)));
-		kb_buf_printf(b, ", \"origin\": \"%s\", \"keyed\": %s, \"current\": %s, \"picked\": %s, \"advised\": %s, \"verdict\": \"%s\"",
-			      kb_candidate_origin(&r->cand),
-			      kb_candidate_keyed(&r->cand) ? "true" : "false",
-			      r->current ? "true" : "false", i == a->pick ? "true" : "false",
-			      i == advised(a) ? "true" : "false", kb_verdict(&r->skew));
-		kb_buf_printf(b, ", ");
-		kb_json_number(b, "chi2_per_df", r->skew.chi2_per_df);
-		kb_buf_printf(b, ", ");
-		kb_json_number(b, "cost", r->cost);
-		kb_buf_printf(b, ", ");
-		kb_json_number(b, "cost_random", r->random);
-		kb_buf_printf(b, ", ");
-		kb_json_number(b, "cost_vs_random", r->ratio);
-		kb_buf_printf(b, ", ");
-		/* an unknown speed is null, as an infinity is */
-		kb_json_number(b, "ns_per_hash", ns[i] >= 0 ? ns[i] : NAN);
-		kb_buf_printf(b, "}");
+		kb_buf_printf(b, "%s\n    ", i ? "," : "");
+		candidate_fields(b, KB_FIELDS_JSON, a, ns, keys, i, e);
 	}
 	kb_advice_line(a, &line);
 	if (line.len && line.data[line.len - 1] == '\n')

@@ -427,173 +427,152 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 	}
 }
 
-/* ---- CSV: one row a site and generation ---------------------------------- */
+/* ---- CSV and JSON: a site and its generations ------------------------------ */
 
-/* Generation g of row r as the K columns and members (format.h) take it. */
-static void row_gen(const struct kb_census_row *r, int g, struct kb_gen *out)
+/* A site as its record takes it: the row, and the file and the rows
+ * around it (the call on its line that picks the bucket). */
+struct census_at {
+	const struct kb_census_file *file;
+	const struct kb_census_row *rows, *r;
+	size_t nrows;
+};
+
+static void census_fields(struct kb_buf *b, enum kb_fields_as as, const struct census_at *at,
+			  int g, int gen_object);
+
+/* JSON's "gens": each generation's object, nested in the site's (CSV
+ * has a row a generation instead), or null for a site with too few keys. */
+static void gens_json(struct kb_buf *b, const void *arg)
 {
-	out->gen = g;
-	out->k = r->k.k;
-	out->width = r->k_width;
+	const struct census_at *at = arg;
+	int g;
+
+	if (!at->r->at) {
+		kb_buf_printf(b, "null");
+		return;
+	}
+	kb_buf_printf(b, "{");
+	for (g = 0; g < at->r->ngens; g++) {
+		kb_buf_printf(b, "%s", g ? ", " : "");
+		kb_json_string(b, kb_gen_name(g));
+		kb_buf_printf(b, ": ");
+		census_fields(b, KB_FIELDS_JSON, at, g, 1);
+	}
+	kb_buf_printf(b, "}");
 }
 
-/* ",kind,kind_from,indexes,cost,cost_random,cost_vs_random", which K, and
- * the line's end */
-static void kind_csv(const struct kb_census_row *r, int g, struct kb_buf *b)
+/*
+ * A site under generation g: CSV one row a site and generation, the
+ * generation's fields (gen) in the site's row; JSON one object a site,
+ * each generation's fields an object of its own in "gens" (gen_object:
+ * write that).  What a site picks (kind) is the site's in JSON, at its
+ * end; CSV has it before the cost that kind pays.  feeds: the hash a
+ * value that picks no bucket feeds; bucket_site: the id of the line's
+ * other call where that picks the bucket.
+ */
+static void census_fields(struct kb_buf *b, enum kb_fields_as as, const struct census_at *at,
+			  int g, int gen_object)
 {
-	struct kb_gen kg;
+	const struct kb_census_row *r = at->r;
+	/* only JSON names the call that picks the bucket */
+	const struct kb_census_row *to = as == KB_FIELDS_JSON && !gen_object
+						 ? kb_census_bucket_row(at->rows, at->nrows, r)
+						 : NULL;
+	const struct kb_skew *k = &r->gen[g];
+	unsigned none = r->at ? 0 : KB_NONE_OMIT;
+	double v = 0, random = 0, x = 0;
+	unsigned no_cost = kind_cost(r, g, &v, &random, &x) ? 0 : KB_NONE_NULL;
+	const char *what = r->kind.what;
+	const char *feeds = !r->kind.feeds ? NULL
+			    : to ? kb_census_func_name(to->site->func) : r->kind.feeds;
+	struct kb_field kf[2], cost[6];
+	struct kb_gen kg = { g, r->k.k, r->k_width };
 
-	double v, random, x;
+	kb_k_fields(&kg, kf);
+	kb_cost_fields(k, none, cost);
+	const struct kb_field gen[] = {
+		{ .name = "gen", .form = KB_FIELD_STR, .s = kb_gen_name(g), .in = KB_IN_CSV },
+		{ .form = KB_FIELD_GROUP, .sub = kf, .n = 2, .in = KB_IN_JSON },
+		{ .name = "buckets", .u = k->buckets, .none = none },
+		{ .name = "chi2_per_df", .form = KB_FIELD_NUM, .d = k->chi2_per_df, .none = none },
+		{ .name = "log10_p_upper", .form = KB_FIELD_NUM, .d = k->log10_p_upper, .none = none },
+		{ .name = "log10_p_lower", .form = KB_FIELD_NUM, .d = k->log10_p_lower, .none = none },
+		{ .name = "used", .u = k->used, .none = none },
+		{ .name = "max_load", .u = k->max_load, .none = none },
+		{ .name = "expected_max_load", .form = KB_FIELD_NUM_FIX, .prec = 4,
+		  .d = k->expected_max, .none = none },
+		{ .form = KB_FIELD_GROUP, .sub = cost, .n = 6 },
+		{ .name = "verdict", .form = KB_FIELD_STR,
+		  .s = r->at ? kb_census_row_verdict_word(r, g) : kb_verdict_word(KB_VERDICT_TOO_FEW) },
+		{ .name = "kind", .form = KB_FIELD_STR, .s = kb_site_kind_name(r->kind.kind),
+		  .in = KB_IN_CSV },
+		{ .name = "kind_from", .form = KB_FIELD_STR, .s = kind_from_names[r->kind.from],
+		  .in = KB_IN_CSV },
+		{ .name = "indexes", .form = KB_FIELD_STR, .s = what, .in = KB_IN_CSV },
+		{ .name = "cost", .form = KB_FIELD_NUM_G, .prec = 6, .d = v, .none = no_cost },
+		{ .name = "cost_random", .form = KB_FIELD_NUM_G, .prec = 6, .d = random,
+		  .none = no_cost },
+		{ .name = "cost_vs_random", .form = KB_FIELD_NUM_G, .prec = 6, .d = x,
+		  .none = no_cost },
+		{ .form = KB_FIELD_GROUP, .sub = kf, .n = 2, .in = KB_IN_CSV },
+	};
+	const struct kb_field f[] = {
+		{ .name = "schema", .u = CENSUS_CSV_SCHEMA, .in = KB_IN_CSV },
+		{ .name = "file", .form = KB_FIELD_STR, .s = at->file->name, .in = KB_IN_CSV },
+		{ .name = "arch", .form = KB_FIELD_STR, .s = at->file->arch, .in = KB_IN_CSV },
+		{ .name = "word", .u = at->file->word, .in = KB_IN_CSV },
+		{ .name = "id", .u = r->site->id },
+		{ .name = "site", .form = KB_FIELD_STR, .s = r->site->where },
+		{ .name = "func", .form = KB_FIELD_STR, .s = kb_census_func_name(r->site->func) },
+		{ .name = "table", .form = KB_FIELD_STR, .s = table_name(r),
+		  .none = table_name(r) ? 0 : KB_NONE_NULL },
+		{ .name = "bits", .u = r->bits },
+		{ .name = "bits_from", .form = KB_FIELD_STR, .s = bits_from_names[r->bits_from] },
+		{ .name = "at", .u = r->at },
+		{ .name = "calls", .u = r->site->calls },
+		{ .name = "recorded", .u = r->site->nkeys },
+		{ .name = "distinct", .u = r->distinct },
+		{ .name = "sb_found", .form = KB_FIELD_INT, .i = r->sb_found,
+		  .none = r->site->func == KB_CENSUS_BTRFS_INODE_HASH && r->at ? 0 : KB_NONE_OMIT },
+		{ .name = "verdict", .form = KB_FIELD_STR, .s = kb_verdict_word(KB_VERDICT_TOO_FEW),
+		  .none = none ? 0 : KB_NONE_OMIT, .in = KB_IN_JSON },
+		{ .name = "gens", .form = KB_FIELD_JSON, .json = gens_json, .arg = at },
+		{ .form = KB_FIELD_GROUP, .sub = gen, .n = KB_FIELDS_N(gen), .in = KB_IN_CSV },
+		{ .name = "kind", .form = KB_FIELD_STR, .s = kb_site_kind_name(r->kind.kind),
+		  .in = KB_IN_JSON },
+		{ .name = "kind_from", .form = KB_FIELD_STR, .s = kind_from_names[r->kind.from],
+		  .in = KB_IN_JSON },
+		{ .name = "indexes", .form = KB_FIELD_STR, .s = what, .in = KB_IN_JSON,
+		  .none = what ? 0 : KB_NONE_NULL },
+		{ .name = "feeds", .form = KB_FIELD_STR, .s = feeds, .in = KB_IN_JSON,
+		  .none = feeds ? 0 : KB_NONE_NULL },
+		{ .name = "bucket_site", .u = to ? to->site->id : 0, .in = KB_IN_JSON,
+		  .none = to ? 0 : KB_NONE_NULL },
+	};
 
-	kb_buf_printf(b, ",%s,%s,", kb_site_kind_name(r->kind.kind),
-		      kind_from_names[r->kind.from]);
-	kb_csv_field(b, r->kind.what ? r->kind.what : "");
-	if (kind_cost(r, g, &v, &random, &x))
-		kb_buf_printf(b, ",%.6g,%.6g,%.6g", v, random, x);
+	if (gen_object)
+		kb_fields(b, as, gen, KB_FIELDS_N(gen));
 	else
-		kb_buf_printf(b, ",,,");
-	row_gen(r, g, &kg);
-	kb_k_csv(b, &kg);
-	kb_buf_printf(b, "\n");
+		kb_fields(b, as, f, KB_FIELDS_N(f));
 }
 
 static void census_csv(const struct kb_census_file *files,
 		       const struct kb_census_row *rows, size_t nrows, struct kb_buf *b)
 {
+	static const struct kb_census_file no_file;
+	static const struct kb_census_site no_site;
+	static const struct kb_census_row no_row = { .site = &no_site };
+	struct census_at at = { &no_file, rows, &no_row, nrows };
 	size_t i;
 	int g;
 
-	kb_buf_printf(b, "schema,file,arch,word,id,site,func,table,bits,bits_from,at,calls,recorded,distinct,sb_found,gen,buckets,chi2_per_df,log10_p_upper,log10_p_lower,used,max_load,expected_max_load,%sverdict,kind,kind_from,indexes,cost,cost_random,cost_vs_random%s\n",
-		      KB_COST_CSV_HEAD, KB_K_CSV_HEAD);
+	census_fields(b, KB_FIELDS_CSV_HEAD, &at, 0, 0);
 	for (i = 0; i < nrows; i++) {
-		const struct kb_census_row *r = &rows[i];
-		const struct kb_census_file *f = &files[r->file];
-
-		for (g = 0; g < r->ngens; g++) {
-			const struct kb_skew *k = &r->gen[g];
-
-			kb_buf_printf(b, "%d,", CENSUS_CSV_SCHEMA);
-			kb_csv_field(b, f->name);
-			kb_buf_printf(b, ",");
-			kb_csv_field(b, f->arch);
-			kb_buf_printf(b, ",%u,%lu,", f->word, r->site->id);
-			kb_csv_field(b, r->site->where);
-			kb_buf_printf(b, ",%s,%s,%u,%s,%u,%llu,%zu,%llu,",
-				      kb_census_func_name(r->site->func),
-				      table_name(r) ? table_name(r) : "", r->bits,
-				      bits_from_names[r->bits_from], r->at,
-				      (unsigned long long)r->site->calls, r->site->nkeys,
-				      (unsigned long long)r->distinct);
-			if (r->site->func == KB_CENSUS_BTRFS_INODE_HASH && r->at)
-				kb_buf_printf(b, "%ld", r->sb_found);
-			kb_buf_printf(b, ",%s,", kb_gen_name(g));
-			if (!r->at) {
-				kb_buf_printf(b, ",,,,,,,%s%s", KB_COST_CSV_EMPTY,
-					      kb_verdict_word(KB_VERDICT_TOO_FEW));
-				kind_csv(r, g, b);
-				continue;
-			}
-			kb_buf_printf(b, "%llu,", (unsigned long long)k->buckets);
-			kb_csv_number(b, k->chi2_per_df);
-			kb_buf_printf(b, ",");
-			kb_csv_number(b, k->log10_p_upper);
-			kb_buf_printf(b, ",");
-			kb_csv_number(b, k->log10_p_lower);
-			kb_buf_printf(b, ",%llu,%llu,%.4f,", (unsigned long long)k->used,
-				      (unsigned long long)k->max_load, k->expected_max);
-			kb_cost_csv(k, b);
-			kb_buf_printf(b, "%s", kb_census_row_verdict_word(r, g));
-			kind_csv(r, g, b);
-		}
+		at.r = &rows[i];
+		at.file = &files[rows[i].file];
+		for (g = 0; g < rows[i].ngens; g++)
+			census_fields(b, KB_FIELDS_CSV, &at, g, 0);
 	}
-}
-
-/* ---- JSON ---------------------------------------------------------------- */
-
-/* ", \"kind\": ..., \"kind_from\": ..., \"indexes\": ..., \"feeds\": ...,
- * \"bucket_site\": ...}": the site's end (feeds: the hash a value that
- * picks no bucket feeds; bucket_site: the id of the line's other call
- * where that picks the bucket) */
-static void kind_json(const struct kb_census_row *rows, size_t nrows,
-		      const struct kb_census_row *r, struct kb_buf *b)
-{
-	const struct kb_census_row *to = kb_census_bucket_row(rows, nrows, r);
-
-	kb_buf_printf(b, ", \"kind\": \"%s\", \"kind_from\": \"%s\", \"indexes\": ",
-		      kb_site_kind_name(r->kind.kind), kind_from_names[r->kind.from]);
-	if (r->kind.what)
-		kb_json_string(b, r->kind.what);
-	else
-		kb_buf_printf(b, "null");
-	kb_buf_printf(b, ", \"feeds\": ");
-	if (r->kind.feeds)
-		kb_json_string(b, to ? kb_census_func_name(to->site->func) : r->kind.feeds);
-	else
-		kb_buf_printf(b, "null");
-	if (to)
-		kb_buf_printf(b, ", \"bucket_site\": %lu}", to->site->id);
-	else
-		kb_buf_printf(b, ", \"bucket_site\": null}");
-}
-
-static void json_site(const struct kb_census_row *rows, size_t nrows,
-		      const struct kb_census_row *r, struct kb_buf *b)
-{
-	double v, random, x;
-	int g;
-
-	kb_buf_printf(b, "{\"id\": %lu, \"site\": ", r->site->id);
-	kb_json_string(b, r->site->where);
-	kb_buf_printf(b, ", \"func\": \"%s\", \"table\": ", kb_census_func_name(r->site->func));
-	if (table_name(r))
-		kb_json_string(b, table_name(r));
-	else
-		kb_buf_printf(b, "null");
-	kb_buf_printf(b, ", \"bits\": %u, \"bits_from\": \"%s\", \"at\": %u, \"calls\": %llu, \"recorded\": %zu, \"distinct\": %llu, ",
-		      r->bits, bits_from_names[r->bits_from], r->at,
-		      (unsigned long long)r->site->calls, r->site->nkeys,
-		      (unsigned long long)r->distinct);
-	if (!r->at) {
-		kb_buf_printf(b, "\"verdict\": \"%s\", \"gens\": null",
-			      kb_verdict_word(KB_VERDICT_TOO_FEW));
-		kind_json(rows, nrows, r, b);
-		return;
-	}
-	if (r->site->func == KB_CENSUS_BTRFS_INODE_HASH)
-		kb_buf_printf(b, "\"sb_found\": %ld, ", r->sb_found);
-	kb_buf_printf(b, "\"gens\": {");
-	for (g = 0; g < r->ngens; g++) {
-		const struct kb_skew *k = &r->gen[g];
-		struct kb_gen kg;
-
-		row_gen(r, g, &kg);
-		kb_buf_printf(b, "%s\"%s\": {", g ? ", " : "", kb_gen_name(g));
-		kb_k_json(b, &kg);
-		kb_buf_printf(b, "\"buckets\": %llu, ", (unsigned long long)k->buckets);
-		kb_json_number(b, "chi2_per_df", k->chi2_per_df);
-		kb_buf_printf(b, ", ");
-		kb_json_number(b, "log10_p_upper", k->log10_p_upper);
-		kb_buf_printf(b, ", ");
-		kb_json_number(b, "log10_p_lower", k->log10_p_lower);
-		kb_buf_printf(b, ", \"used\": %llu, \"max_load\": %llu, ",
-			      (unsigned long long)k->used, (unsigned long long)k->max_load);
-		kb_json_number(b, "expected_max_load", k->expected_max);
-		kb_cost_json(k, b);
-		kb_buf_printf(b, ", \"verdict\": \"%s\"", kb_census_row_verdict_word(r, g));
-		if (kind_cost(r, g, &v, &random, &x)) {
-			kb_buf_printf(b, ", ");
-			kb_json_number(b, "cost", v);
-			kb_buf_printf(b, ", ");
-			kb_json_number(b, "cost_random", random);
-			kb_buf_printf(b, ", ");
-			kb_json_number(b, "cost_vs_random", x);
-			kb_buf_printf(b, "}");
-		} else {
-			kb_buf_printf(b, ", \"cost\": null, \"cost_random\": null, \"cost_vs_random\": null}");
-		}
-	}
-	kb_buf_printf(b, "}");
-	kind_json(rows, nrows, r, b);
 }
 
 static void census_json(const struct kb_census_file *files, size_t nfiles,
@@ -638,8 +617,10 @@ static void census_json(const struct kb_census_file *files, size_t nfiles,
 		for (i = 0, n = 0; i < nrows; i++) {
 			if (rows[i].file != fi)
 				continue;
+			struct census_at at = { f, rows, &rows[i], nrows };
+
 			kb_buf_printf(b, "%s\n      ", n++ ? "," : "");
-			json_site(rows, nrows, &rows[i], b);
+			census_fields(b, KB_FIELDS_JSON, &at, 0, 0);
 		}
 		kb_buf_printf(b, "\n     ]}");
 	}

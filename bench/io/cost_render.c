@@ -1,40 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 #include "cost_render.h"
-#include "format.h"
 
-/* The six figures, in the order every format writes them. */
-static void cost_fields(const struct kb_skew *s, double f[6])
-{
-	struct kb_cost c;
-
-	kb_cost_of(s, &c);
-	f[0] = c.hit, f[1] = c.hit_ratio, f[2] = c.miss, f[3] = c.miss_ratio;
-	f[4] = c.met, f[5] = c.met_ratio;
-}
-
-void kb_cost_csv(const struct kb_skew *s, struct kb_buf *b)
-{
-	double f[6];
-	unsigned i;
-
-	cost_fields(s, f);
-	for (i = 0; i < 6; i++)
-		kb_buf_printf(b, "%.6g,", f[i] + 0.0);
-}
-
-void kb_cost_json(const struct kb_skew *s, struct kb_buf *b)
+void kb_cost_fields(const struct kb_skew *s, unsigned none, struct kb_field f[6])
 {
 	static const char *const names[6] = { "hit_compares", "hit_vs_random",
 					      "miss_compares", "miss_vs_random",
 					      "others_met", "met_vs_random" };
-	double f[6];
+	struct kb_cost c;
+	double v[6];
 	unsigned i;
 
-	cost_fields(s, f);
-	for (i = 0; i < 6; i++) {
-		kb_buf_printf(b, ", ");
-		kb_json_number(b, names[i], f[i]);
-	}
+	kb_cost_of(s, &c);
+	v[0] = c.hit, v[1] = c.hit_ratio, v[2] = c.miss, v[3] = c.miss_ratio;
+	v[4] = c.met, v[5] = c.met_ratio;
+	for (i = 0; i < 6; i++)
+		f[i] = (struct kb_field){ .name = names[i], .form = KB_FIELD_NUM_G, .prec = 6,
+					  .d = v[i], .none = none };
 }
 
 void kb_cost_text(const struct kb_skew *s, const char *indent, struct kb_buf *b)

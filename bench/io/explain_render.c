@@ -119,43 +119,69 @@ static void text(const struct kb_explain *e, const struct kb_hashspec *s, unsign
 		      100 * e->top_share, e->top_share > 1 ? ": the rest share fewer than random" : "");
 }
 
+/* A difference's fields (r NULL: none, its CSV fields empty): CSV's row
+ * repeats the cell's fields, JSON's object (in "differences") has the
+ * difference's alone, named without CSV's d_ and at full precision. */
+static void diff_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_explain *e,
+			const struct kb_hashspec *s, const struct kb_field *k, unsigned bits,
+			const char *keys, const struct kb_explain_diff *r)
+{
+	static const struct kb_explain_diff no_diff;
+	const struct kb_explain_diff *d = r ? r : &no_diff;
+	unsigned none = r ? 0 : KB_NONE_NULL, lin = r && e->linear ? 0 : KB_NONE_NULL;
+	const struct kb_field f[] = {
+		{ .name = "schema", .u = CSV_EXPLAIN, .in = KB_IN_CSV },
+		{ .name = "keys", .form = KB_FIELD_STR, .s = keys, .in = KB_IN_CSV },
+		{ .name = "func", .form = KB_FIELD_STR, .s = lkh_func_name(s->func), .in = KB_IN_CSV },
+		{ .name = "gen", .form = KB_FIELD_STR, .s = kb_hashspec_gen_name(s), .in = KB_IN_CSV },
+		{ .name = "word", .u = s->word, .in = KB_IN_CSV },
+		{ .name = "bits", .u = bits, .in = KB_IN_CSV },
+		{ .name = "n", .u = e->n, .in = KB_IN_CSV },
+		{ .name = "pairs", .u = e->pairs, .in = KB_IN_CSV },
+		{ .name = "shared", .u = e->shared, .in = KB_IN_CSV },
+		{ .name = "shared_random", .form = KB_FIELD_FIX, .prec = 4, .d = e->shared_random,
+		  .in = KB_IN_CSV },
+		{ .name = "shared_predicted", .form = KB_FIELD_FIX, .prec = 4,
+		  .d = e->shared_predicted, .none = e->linear ? 0 : KB_NONE_NULL, .in = KB_IN_CSV },
+		{ .name = "d", .u = d->d, .none = none },
+		{ .name = "d_pairs", .u = d->pairs, .none = none, .in = KB_IN_CSV },
+		{ .name = "pairs", .u = d->pairs, .in = KB_IN_JSON },
+		{ .name = "d_shared", .u = d->shared, .none = none, .in = KB_IN_CSV },
+		{ .name = "shared", .u = d->shared, .in = KB_IN_JSON },
+		{ .name = "d_product", .form = KB_FIELD_HEX_0X, .u = product_of(e, d->d),
+		  .none = lin, .in = KB_IN_CSV },
+		{ .name = "d_offset", .form = KB_FIELD_FIX, .prec = 6, .d = d->offset, .none = lin,
+		  .in = KB_IN_CSV },
+		{ .name = "offset", .form = KB_FIELD_NUM, .d = d->offset, .in = KB_IN_JSON },
+		{ .name = "d_chance", .form = KB_FIELD_FIX, .prec = 6, .d = d->p, .none = lin,
+		  .in = KB_IN_CSV },
+		{ .name = "chance", .form = KB_FIELD_NUM, .d = d->p, .in = KB_IN_JSON },
+		{ .name = "d_excess", .form = KB_FIELD_FIX, .prec = 4, .d = d->excess, .none = none,
+		  .in = KB_IN_CSV },
+		{ .name = "excess", .form = KB_FIELD_NUM, .d = d->excess, .in = KB_IN_JSON },
+		{ .name = "d_share", .form = KB_FIELD_FIX, .prec = 6, .d = share(e, d->excess),
+		  .none = none, .in = KB_IN_CSV },
+		{ .name = "share", .form = KB_FIELD_NUM, .d = share(e, d->excess), .in = KB_IN_JSON },
+		{ .form = KB_FIELD_GROUP, .sub = k, .n = 2, .in = KB_IN_CSV },
+	};
+
+	kb_fields(b, as, f, KB_FIELDS_N(f));
+}
+
 static void csv(const struct kb_explain *e, const struct kb_hashspec *s, unsigned bits,
 		const char *keys, struct kb_buf *b)
 {
+	struct kb_field k[2];
 	struct kb_gen g;
 	size_t i;
 
 	kb_hashspec_kb_gen(s, &g);
-	kb_buf_printf(b, "schema,keys,func,gen,word,bits,n,pairs,shared,shared_random,shared_predicted,d,d_pairs,d_shared,d_product,d_offset,d_chance,d_excess,d_share%s\n",
-		      KB_K_CSV_HEAD);
+	kb_k_fields(&g, k);
+	diff_fields(b, KB_FIELDS_CSV_HEAD, e, s, k, bits, keys, NULL);
 	/* nothing to explain: one row, the d_ fields empty, so that the
 	 * summary stays machine-readable */
-	for (i = 0; i < (rows(e) ? rows(e) : 1); i++) {
-		const struct kb_explain_diff *r = rows(e) ? &e->top[i] : NULL;
-
-		kb_buf_printf(b, "%d,", CSV_EXPLAIN);
-		kb_csv_field(b, keys);
-		kb_buf_printf(b, ",%s,%s,%u,%u,%llu,%llu,%llu,%.4f,", lkh_func_name(s->func),
-			      kb_hashspec_gen_name(s), s->word, bits, (unsigned long long)e->n,
-			      (unsigned long long)e->pairs, (unsigned long long)e->shared,
-			      e->shared_random);
-		if (e->linear)
-			kb_buf_printf(b, "%.4f", e->shared_predicted);
-		if (!r) {
-			kb_buf_printf(b, ",,,,,,,,");
-		} else {
-			kb_buf_printf(b, ",%llu,%llu,%llu,", (unsigned long long)r->d,
-				      (unsigned long long)r->pairs, (unsigned long long)r->shared);
-			if (e->linear)
-				kb_buf_printf(b, "0x%llx,%.6f,%.6f",
-					      (unsigned long long)product_of(e, r->d), r->offset, r->p);
-			else
-				kb_buf_printf(b, ",,");
-			kb_buf_printf(b, ",%.4f,%.6f", r->excess, share(e, r->excess));
-		}
-		kb_k_csv(b, &g);
-		kb_buf_printf(b, "\n");
-	}
+	for (i = 0; i < (rows(e) ? rows(e) : 1); i++)
+		diff_fields(b, KB_FIELDS_CSV, e, s, k, bits, keys, rows(e) ? &e->top[i] : NULL);
 }
 
 static void json(const struct kb_explain *e, const struct kb_hashspec *s, unsigned bits,
@@ -190,19 +216,8 @@ static void json(const struct kb_explain *e, const struct kb_hashspec *s, unsign
 	kb_buf_printf(b, ", \"nothing_to_explain\": %s", e->nothing ? "true" : "false");
 	kb_buf_printf(b, ",\n  \"differences\": [");
 	for (i = 0; i < rows(e); i++) {
-		const struct kb_explain_diff *r = &e->top[i];
-
-		kb_buf_printf(b, "%s\n    {\"d\": %llu, \"pairs\": %llu, \"shared\": %llu, ", i ? "," : "",
-			      (unsigned long long)r->d, (unsigned long long)r->pairs,
-			      (unsigned long long)r->shared);
-		kb_json_number(b, "offset", r->offset);
-		kb_buf_printf(b, ", ");
-		kb_json_number(b, "chance", r->p);
-		kb_buf_printf(b, ", ");
-		kb_json_number(b, "excess", r->excess);
-		kb_buf_printf(b, ", ");
-		kb_json_number(b, "share", share(e, r->excess));
-		kb_buf_printf(b, "}");
+		kb_buf_printf(b, "%s\n    ", i ? "," : "");
+		diff_fields(b, KB_FIELDS_JSON, e, s, NULL, bits, keys, &e->top[i]);
 	}
 	kb_buf_printf(b, "\n  ]\n}\n");
 }

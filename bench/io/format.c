@@ -105,68 +105,132 @@ void kb_csv_number(struct kb_buf *b, double v)
 		kb_buf_printf(b, "%.10g", v);
 }
 
-void kb_k_csv(struct kb_buf *b, const struct kb_gen *g)
+void kb_k_fields(const struct kb_gen *g, struct kb_field f[2])
 {
-	if (g->gen != KB_GEN_K)
-		kb_buf_printf(b, ",,");
-	else if (!g->width)
-		kb_buf_printf(b, ",0x%llx,", (unsigned long long)g->k);
-	else
-		kb_buf_printf(b, ",0x%llx,%u", (unsigned long long)g->k, g->width);
+	unsigned none = g->gen == KB_GEN_K ? 0 : KB_NONE_OMIT;
+
+	f[0] = (struct kb_field){ .name = "multiplier", .form = KB_FIELD_HEX_0X, .u = g->k,
+				  .none = none };
+	f[1] = (struct kb_field){ .name = "multiplier_width", .u = g->width,
+				  .none = none ? none : g->width ? 0 : KB_NONE_NULL };
 }
 
-void kb_k_json(struct kb_buf *b, const struct kb_gen *g)
+/* d as FIX or G write it: -0 as 0; JSON has no inf or NaN, so null. */
+static void real(struct kb_buf *b, enum kb_fields_as as, int fix, int prec, double d)
 {
-	if (g->gen != KB_GEN_K)
+	d += 0.0;
+	if (as != KB_FIELDS_CSV && (isinf(d) || isnan(d)))
+		kb_buf_printf(b, "null");
+	else
+		kb_buf_printf(b, fix ? "%.*f" : "%.*g", prec, d);
+}
+
+/* One row's value (not a group's) as as writes it. */
+static void value(struct kb_buf *b, enum kb_fields_as as, const struct kb_field *f)
+{
+	int json = as != KB_FIELDS_CSV;
+
+	if (f->none) {
+		kb_buf_printf(b, "%s", json ? "null" : "");
 		return;
-	kb_buf_printf(b, "\"multiplier\": \"0x%llx\", \"multiplier_width\": ",
-		      (unsigned long long)g->k);
-	if (g->width)
-		kb_buf_printf(b, "%u, ", g->width);
-	else
-		kb_buf_printf(b, "null, ");
+	}
+	switch (f->form) {
+	case KB_FIELD_UINT:
+		kb_buf_printf(b, "%llu", (unsigned long long)f->u);
+		break;
+	case KB_FIELD_INT:
+		kb_buf_printf(b, "%lld", (long long)f->i);
+		break;
+	case KB_FIELD_NUM:
+	case KB_FIELD_NUM_FIX:
+	case KB_FIELD_NUM_G:
+		if (json) /* kb_json_number's, without its key */
+			real(b, as, 0, 10, f->d);
+		else if (f->form == KB_FIELD_NUM)
+			kb_csv_number(b, f->d);
+		else
+			real(b, as, f->form == KB_FIELD_NUM_FIX, f->prec, f->d);
+		break;
+	case KB_FIELD_FIX:
+	case KB_FIELD_G:
+		real(b, as, f->form == KB_FIELD_FIX, f->prec, f->d);
+		break;
+	case KB_FIELD_BOOL:
+		if (json)
+			kb_buf_printf(b, "%s", f->u ? "true" : "false");
+		else
+			kb_buf_printf(b, "%d", f->u != 0);
+		break;
+	case KB_FIELD_YESNO:
+		kb_buf_printf(b, "%s", json ? f->u ? "true" : "false" : f->u ? "yes" : "no");
+		break;
+	case KB_FIELD_HEX:
+	case KB_FIELD_HEX_0X:
+		kb_buf_printf(b, "%s", json ? "\"" : "");
+		kb_buf_printf(b, f->form == KB_FIELD_HEX ? "%#llx" : "0x%llx",
+			      (unsigned long long)f->u);
+		kb_buf_printf(b, "%s", json ? "\"" : "");
+		break;
+	case KB_FIELD_STR:
+		if (json)
+			kb_json_string(b, f->s);
+		else
+			kb_csv_field(b, f->s);
+		break;
+	case KB_FIELD_JSON:
+		f->json(b, f->arg);
+		break;
+	case KB_FIELD_GROUP:
+		break;
+	}
 }
 
-void kb_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_field *f, size_t n)
+/* The rows f[0..n) in, a group's rows in its place; *first: nothing
+ * written yet (no separator before the next). */
+static void rows(struct kb_buf *b, enum kb_fields_as as, unsigned in,
+		 const struct kb_field *f, size_t n, int *first)
 {
-	unsigned in = as == KB_FIELDS_JSON ? KB_IN_JSON : KB_IN_CSV;
-	const char *sep = as == KB_FIELDS_JSON ? ", " : ",";
 	size_t i;
-	int first = 1;
 
-	if (as == KB_FIELDS_JSON)
-		kb_buf_printf(b, "{");
 	for (i = 0; i < n; i++, f++) {
 		if (f->in && !(f->in & in))
 			continue;
-		kb_buf_printf(b, "%s", first ? "" : sep);
-		first = 0;
+		if (f->form == KB_FIELD_GROUP) {
+			rows(b, as, in, f->sub, f->n, first);
+			continue;
+		}
+		/* a nested part is JSON's; a value the JSON leaves out */
+		if (in == KB_IN_CSV && f->form == KB_FIELD_JSON)
+			continue;
+		if (in == KB_IN_JSON && f->none == KB_NONE_OMIT)
+			continue;
+		if (as == KB_FIELDS_JSON_MEMBERS)
+			*first = 1;
+		else if (!*first)
+			kb_buf_printf(b, in == KB_IN_JSON ? ", " : ",");
+		*first = 0;
 		if (as == KB_FIELDS_CSV_HEAD) {
 			kb_buf_printf(b, "%s", f->name);
 			continue;
 		}
-		if (as == KB_FIELDS_JSON) {
+		if (in == KB_IN_JSON) {
 			kb_json_string(b, f->name);
 			kb_buf_printf(b, ": ");
 		}
-		switch (f->form) {
-		case KB_FIELD_UINT:
-			kb_buf_printf(b, "%llu", (unsigned long long)f->u);
-			break;
-		case KB_FIELD_FIX4:
-			kb_buf_printf(b, "%.4f", f->d);
-			break;
-		case KB_FIELD_BOOL:
-			if (as == KB_FIELDS_JSON)
-				kb_buf_printf(b, "%s", f->u ? "true" : "false");
-			else
-				kb_buf_printf(b, "%d", f->u != 0);
-			break;
-		case KB_FIELD_HEX:
-			kb_buf_printf(b, as == KB_FIELDS_JSON ? "\"%#llx\"" : "%#llx",
-				      (unsigned long long)f->u);
-			break;
-		}
+		value(b, as, f);
+		if (as == KB_FIELDS_JSON_MEMBERS)
+			kb_buf_printf(b, ", ");
 	}
-	kb_buf_printf(b, as == KB_FIELDS_JSON ? "}" : "\n");
+}
+
+void kb_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_field *f, size_t n)
+{
+	int json = as == KB_FIELDS_JSON || as == KB_FIELDS_JSON_MEMBERS;
+	int first = 1;
+
+	if (as == KB_FIELDS_JSON)
+		kb_buf_printf(b, "{");
+	rows(b, as, json ? KB_IN_JSON : KB_IN_CSV, f, n, &first);
+	if (as != KB_FIELDS_JSON_MEMBERS)
+		kb_buf_printf(b, as == KB_FIELDS_JSON ? "}" : "\n");
 }

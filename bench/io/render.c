@@ -152,53 +152,86 @@ static void report_text(const struct kb_report *r, unsigned step,
 	}
 }
 
+/* A cell's fields: a key file's cell says what it read (three more
+ * columns), then which K (schema 2); source: what JSON calls the keys
+ * when not a key set's name (a file: its CSV says "keys").  JSON leaves
+ * out what a cell with no verdict lacks and says why instead. */
+static void cell_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_cell *c,
+			const char *source)
+{
+	const struct kb_skew *s = &c->skew;
+	unsigned none = c->ok ? 0 : KB_NONE_OMIT;
+	int too_few = c->ok && kb_verdict_of(s) == KB_VERDICT_TOO_FEW;
+	struct kb_buf why = { 0 };
+	struct kb_field k[2], cost[6];
+	struct kb_gen g;
+
+	kb_hashspec_kb_gen(&c->spec, &g);
+	kb_k_fields(&g, k);
+	kb_cost_fields(s, none, cost);
+	if (too_few && as == KB_FIELDS_JSON)
+		too_few_why(s, &why);
+	const struct kb_field f[] = {
+		{ .name = "schema", .u = KB_CELLS_CSV_SCHEMA, .in = KB_IN_CSV },
+		{ .name = "keys", .form = KB_FIELD_STR, .s = kb_cell_source(c), .in = KB_IN_CSV },
+		{ .name = "keys", .form = KB_FIELD_STR, .in = KB_IN_JSON,
+		  .s = c->keyset < 0 && source ? source : kb_cell_source(c) },
+		{ .name = "func", .form = KB_FIELD_STR, .s = cell_func(c) },
+		{ .name = "gen", .form = KB_FIELD_STR, .s = kb_hashspec_gen_name(&c->spec) },
+		{ .name = "word", .u = c->spec.word },
+		{ .name = "bits", .u = c->bits },
+		{ .form = KB_FIELD_GROUP, .sub = k, .n = 2, .in = KB_IN_JSON },
+		{ .name = "n", .u = s->n, .none = none },
+		{ .name = "buckets", .u = s->buckets, .none = none },
+		{ .name = "chi2", .form = KB_FIELD_NUM, .d = s->chi2, .none = none },
+		{ .name = "df", .form = KB_FIELD_NUM_FIX, .d = s->df, .none = none },
+		{ .name = "chi2_per_df", .form = KB_FIELD_NUM, .d = s->chi2_per_df, .none = none },
+		/* CSV: the logarithms before the probabilities; JSON after */
+		{ .name = "log10_p_upper", .form = KB_FIELD_NUM, .d = s->log10_p_upper,
+		  .none = none, .in = KB_IN_CSV },
+		{ .name = "log10_p_lower", .form = KB_FIELD_NUM, .d = s->log10_p_lower,
+		  .none = none, .in = KB_IN_CSV },
+		{ .name = "p_upper", .form = KB_FIELD_NUM_G, .prec = 6,
+		  .d = kb_pow10_or_zero(s->log10_p_upper), .none = none },
+		{ .name = "p_lower", .form = KB_FIELD_NUM_G, .prec = 6,
+		  .d = kb_pow10_or_zero(s->log10_p_lower), .none = none },
+		{ .name = "log10_p_upper", .form = KB_FIELD_NUM, .d = s->log10_p_upper,
+		  .none = none, .in = KB_IN_JSON },
+		{ .name = "log10_p_lower", .form = KB_FIELD_NUM, .d = s->log10_p_lower,
+		  .none = none, .in = KB_IN_JSON },
+		{ .name = "used", .u = s->used, .none = none },
+		{ .name = "max_load", .u = s->max_load, .none = none },
+		{ .name = "expected_max_load", .form = KB_FIELD_NUM_FIX, .prec = 4,
+		  .d = s->expected_max, .none = none },
+		{ .form = KB_FIELD_GROUP, .sub = cost, .n = 6 },
+		{ .name = "verdict", .form = KB_FIELD_STR, .s = c->ok ? kb_verdict(s) : "n/a" },
+		{ .name = "keys_read", .u = c->keys_read, .none = none,
+		  .in = c->from_file ? 0 : KB_IN_NEITHER },
+		{ .name = "repeated", .u = c->repeated, .none = none,
+		  .in = c->from_file ? 0 : KB_IN_NEITHER },
+		{ .name = "distinct", .form = KB_FIELD_YESNO, .u = (uint64_t)c->distinct,
+		  .none = none, .in = c->from_file ? 0 : KB_IN_NEITHER },
+		{ .name = "keys_needed", .u = kb_keys_needed(s->buckets), .in = KB_IN_JSON,
+		  .none = too_few ? 0 : KB_NONE_OMIT },
+		{ .name = "why", .form = KB_FIELD_STR, .in = KB_IN_JSON,
+		  .s = !c->ok ? c->why : why.data ? why.data : "",
+		  .none = !c->ok || too_few ? 0 : KB_NONE_OMIT },
+		{ .form = KB_FIELD_GROUP, .sub = k, .n = 2, .in = KB_IN_CSV },
+	};
+
+	kb_fields(b, as, f, KB_FIELDS_N(f));
+	b->failed |= why.failed;
+	kb_buf_free(&why);
+}
+
 static void cells_csv(const struct kb_cell *c, size_t n, struct kb_buf *b)
 {
+	static const struct kb_cell none;
 	size_t i;
 
-	/* a key file's cell says what it read: three more columns; then
-	 * which K (schema 2) */
-	kb_buf_printf(b, "schema,keys,func,gen,word,bits,n,buckets,chi2,df,chi2_per_df,log10_p_upper,log10_p_lower,p_upper,p_lower,used,max_load,expected_max_load,%sverdict%s%s\n",
-		      KB_COST_CSV_HEAD,
-		      n && c->from_file ? ",keys_read,repeated,distinct" : "", KB_K_CSV_HEAD);
-	for (i = 0; i < n; i++, c++) {
-		const struct kb_skew *s = &c->skew;
-		struct kb_gen g;
-
-		kb_hashspec_kb_gen(&c->spec, &g);
-		kb_buf_printf(b, "%d,", KB_CELLS_CSV_SCHEMA);
-		kb_csv_field(b, kb_cell_source(c));
-		kb_buf_printf(b, ",%s,%s,%u,%u,", cell_func(c),
-			      kb_hashspec_gen_name(&c->spec), c->spec.word, c->bits);
-		if (!c->ok) {
-			kb_buf_printf(b, ",,,,,,,,,,,,%sn/a%s", KB_COST_CSV_EMPTY,
-				      c->from_file ? ",,," : "");
-			kb_k_csv(b, &g);
-			kb_buf_printf(b, "\n");
-			continue;
-		}
-		kb_buf_printf(b, "%llu,%llu,", (unsigned long long)s->n,
-			      (unsigned long long)s->buckets);
-		kb_csv_number(b, s->chi2);
-		kb_buf_printf(b, ",%.0f,", s->df);
-		kb_csv_number(b, s->chi2_per_df);
-		kb_buf_printf(b, ",");
-		kb_csv_number(b, s->log10_p_upper);
-		kb_buf_printf(b, ",");
-		kb_csv_number(b, s->log10_p_lower);
-		kb_buf_printf(b, ",%.6g,%.6g,%llu,%llu,%.4f,",
-			      kb_pow10_or_zero(s->log10_p_upper),
-			      kb_pow10_or_zero(s->log10_p_lower),
-			      (unsigned long long)s->used,
-			      (unsigned long long)s->max_load, s->expected_max);
-		kb_cost_csv(s, b);
-		kb_buf_printf(b, "%s", kb_verdict(s));
-		if (c->from_file)
-			kb_buf_printf(b, ",%llu,%llu,%s", (unsigned long long)c->keys_read,
-				      (unsigned long long)c->repeated, c->distinct ? "yes" : "no");
-		kb_k_csv(b, &g);
-		kb_buf_printf(b, "\n");
-	}
+	cell_fields(b, KB_FIELDS_CSV_HEAD, n ? c : &none, NULL);
+	for (i = 0; i < n; i++)
+		cell_fields(b, KB_FIELDS_CSV, &c[i], NULL);
 }
 
 /* "summary": each generation present, its cells by verdict. */
@@ -249,61 +282,9 @@ static void cells_json(const struct kb_cell *c, size_t n,
 			      (unsigned long long)o->params.seed, o->bits_min,
 			      o->bits_max);
 	kb_buf_printf(b, "  \"cells\": [");
-	for (i = 0; i < n; i++, c++) {
-		const struct kb_skew *s = &c->skew;
-		struct kb_gen g;
-
-		kb_hashspec_kb_gen(&c->spec, &g);
-		kb_buf_printf(b, "%s\n    {\"keys\": ", i ? "," : "");
-		kb_json_string(b, c->keyset < 0 && source ? source : kb_cell_source(c));
-		kb_buf_printf(b, ", \"func\": \"%s\", \"gen\": \"%s\", \"word\": %u, \"bits\": %u, ",
-			      cell_func(c),
-			      kb_hashspec_gen_name(&c->spec), c->spec.word, c->bits);
-		kb_k_json(b, &g);
-		if (!c->ok) {
-			kb_buf_printf(b, "\"verdict\": \"n/a\", \"why\": ");
-			kb_json_string(b, c->why);
-			kb_buf_printf(b, "}");
-			continue;
-		}
-		kb_buf_printf(b, "\"n\": %llu, \"buckets\": %llu, ",
-			      (unsigned long long)s->n,
-			      (unsigned long long)s->buckets);
-		kb_json_number(b, "chi2", s->chi2);
-		kb_buf_printf(b, ", ");
-		kb_json_number(b, "df", s->df);
-		kb_buf_printf(b, ", ");
-		kb_json_number(b, "chi2_per_df", s->chi2_per_df);
-		kb_buf_printf(b, ", ");
-		kb_json_number(b, "p_upper", kb_pow10_or_zero(s->log10_p_upper));
-		kb_buf_printf(b, ", ");
-		kb_json_number(b, "p_lower", kb_pow10_or_zero(s->log10_p_lower));
-		kb_buf_printf(b, ", ");
-		kb_json_number(b, "log10_p_upper", s->log10_p_upper);
-		kb_buf_printf(b, ", ");
-		kb_json_number(b, "log10_p_lower", s->log10_p_lower);
-		kb_buf_printf(b, ", \"used\": %llu, \"max_load\": %llu, ",
-			      (unsigned long long)s->used,
-			      (unsigned long long)s->max_load);
-		kb_json_number(b, "expected_max_load", s->expected_max);
-		kb_cost_json(s, b);
-		kb_buf_printf(b, ", \"verdict\": \"%s\"", kb_verdict(s));
-		if (c->from_file)
-			kb_buf_printf(b, ", \"keys_read\": %llu, \"repeated\": %llu, \"distinct\": %s",
-				      (unsigned long long)c->keys_read,
-				      (unsigned long long)c->repeated,
-				      c->distinct ? "true" : "false");
-		if (kb_verdict_of(s) == KB_VERDICT_TOO_FEW) {
-			struct kb_buf why = { 0 };
-
-			too_few_why(s, &why);
-			kb_buf_printf(b, ", \"keys_needed\": %llu, \"why\": ",
-				      (unsigned long long)kb_keys_needed(s->buckets));
-			kb_json_string(b, why.data ? why.data : "");
-			b->failed |= why.failed;
-			kb_buf_free(&why);
-		}
-		kb_buf_printf(b, "}");
+	for (i = 0; i < n; i++) {
+		kb_buf_printf(b, "%s\n    ", i ? "," : "");
+		cell_fields(b, KB_FIELDS_JSON, &c[i], source);
 	}
 	kb_buf_printf(b, "\n  ]");
 	if (sum)
@@ -397,26 +378,42 @@ static char bias_mark(double p)
 	return b < 0.05 ? ' ' : b < 0.15 ? '.' : b < 0.3 ? 'o' : '#';
 }
 
+/* One CSV row of the map, input bit j against output bit k; the JSON
+ * document holds the map as an array of rows, the rest at its top. */
+static void influence_fields(struct kb_buf *b, enum kb_fields_as as,
+			     const struct kb_hashspec *s, const struct kb_field *k,
+			     unsigned bits, unsigned j, unsigned o, double p)
+{
+	const struct kb_field f[] = {
+		{ .name = "schema", .u = KB_INFLUENCE_SCHEMA },
+		{ .name = "func", .form = KB_FIELD_STR, .s = lkh_func_name(s->func) },
+		{ .name = "gen", .form = KB_FIELD_STR, .s = kb_hashspec_gen_name(s) },
+		{ .name = "word", .u = s->word },
+		{ .name = "bits", .u = bits },
+		{ .name = "in_bit", .u = j },
+		{ .name = "out_bit", .u = o },
+		{ .name = "p_flip", .form = KB_FIELD_FIX, .prec = 6, .d = p },
+		{ .form = KB_FIELD_GROUP, .sub = k, .n = 2 },
+	};
+
+	kb_fields(b, as, f, KB_FIELDS_N(f));
+}
+
 void kb_render_influence(const struct kb_influence *r,
 			 const struct kb_hashspec *s, unsigned bits,
 			 enum kb_format f, struct kb_buf *b)
 {
 	unsigned j, k;
+	struct kb_field kf[2];
 	struct kb_gen g;
 
 	kb_hashspec_kb_gen(s, &g);
+	kb_k_fields(&g, kf);
 	if (f == KB_FORMAT_CSV) {
-		kb_buf_printf(b, "schema,func,gen,word,bits,in_bit,out_bit,p_flip%s\n", KB_K_CSV_HEAD);
+		influence_fields(b, KB_FIELDS_CSV_HEAD, s, kf, bits, 0, 0, 0);
 		for (j = 0; j < r->in_bits; j++)
-			for (k = 0; k < r->out_bits; k++) {
-				kb_buf_printf(b, "%d,%s,%s,%u,%u,%u,%u,%.6f",
-					      KB_INFLUENCE_SCHEMA,
-					      lkh_func_name(s->func),
-					      kb_hashspec_gen_name(s), s->word, bits,
-					      j, k, r->p[j][k]);
-				kb_k_csv(b, &g);
-				kb_buf_printf(b, "\n");
-			}
+			for (k = 0; k < r->out_bits; k++)
+				influence_fields(b, KB_FIELDS_CSV, s, kf, bits, j, k, r->p[j][k]);
 	} else if (f == KB_FORMAT_JSON) {
 		kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/influence\",\n  \"schema_version\": %d,\n",
 			      KB_INFLUENCE_SCHEMA);
@@ -424,7 +421,7 @@ void kb_render_influence(const struct kb_influence *r,
 			      lkh_func_name(s->func), kb_hashspec_gen_name(s), s->word,
 			      bits);
 		kb_buf_printf(b, "  ");
-		kb_k_json(b, &g);
+		kb_fields(b, KB_FIELDS_JSON_MEMBERS, kf, 2);
 		kb_buf_printf(b, "\"samples\": %llu, \"exhaustive\": %s, \"mean_bias\": %.6f, \"worst_bias\": %.6f, \"worst_in_bit\": %u, \"worst_out_bit\": %u,\n  \"p_flip\": [",
 			      (unsigned long long)r->samples,
 			      r->exhaustive ? "true" : "false", r->mean_bias,
@@ -564,14 +561,72 @@ static void audit_text(const struct kb_audit *a, const char *name,
 				      kb_chi2_broken(a->sets[k].chi2_per_df) ? "  broken" : "");
 }
 
+/* JSON's "spectral": the test's figures, nested, or null without them. */
+static void spectral_json(struct kb_buf *b, const void *arg)
+{
+	const struct kb_spectral *sp = arg;
+	long long apart, d;
+	unsigned t;
+
+	if (!sp->ok) {
+		kb_buf_printf(b, "null");
+		return;
+	}
+	d = keys_apart(sp, &apart);
+	kb_buf_printf(b, "{\"merit\": [");
+	for (t = 2; t <= sp->dims; t++)
+		kb_buf_printf(b, "%s%.6f", t > 2 ? ", " : "", sp->merit[t]);
+	kb_buf_printf(b, "], \"merit_min\": %.6f, \"d2_keys_apart\": %lld, \"d2_products_apart\": %lld}",
+		      sp->merit_min, d, apart);
+}
+
+/* A multiplier's fields: the spectral test's, CSV's last columns, are
+ * JSON's nested "spectral" (an array of merits in it). */
+static void audit_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_audit *a,
+			 const char *name)
+{
+	const struct kb_spectral *sp = &a->spectral;
+	unsigned none = sp->ok ? 0 : KB_NONE_NULL;
+	long long apart = 0, d = sp->ok ? keys_apart(sp, &apart) : 0;
+	const struct kb_field f[] = {
+		{ .name = "schema", .u = KB_SCHEMA_VERSION, .in = KB_IN_CSV },
+		{ .name = "name", .form = KB_FIELD_STR, .s = name ? name : "" },
+		{ .name = "multiplier", .form = KB_FIELD_HEX, .u = a->k },
+		{ .name = "width", .u = a->width },
+		{ .name = "odd", .form = KB_FIELD_BOOL, .u = (uint64_t)a->odd },
+		{ .name = "popcount", .u = a->popcount },
+		{ .name = "longest_run", .u = a->longest_run },
+		{ .name = "naf_terms", .u = a->naf_terms },
+		{ .name = "cf_max", .u = a->cf_max },
+		{ .name = "worst_stride_chi2_per_df", .form = KB_FIELD_G, .prec = 6,
+		  .d = a->worst_overall },
+		{ .name = "key_sets_broken", .u = a->sets_broken },
+		{ .name = "stride_sizes_broken", .u = a->strides_broken },
+		{ .name = "spectral_merit_2", .form = KB_FIELD_FIX, .prec = 6,
+		  .d = sp->merit[2], .none = none, .in = KB_IN_CSV },
+		{ .name = "spectral_merit_min", .form = KB_FIELD_FIX, .prec = 6,
+		  .d = sp->merit_min, .none = none, .in = KB_IN_CSV },
+		{ .name = "spectral_d2_keys_apart", .form = KB_FIELD_INT, .i = d,
+		  .none = none, .in = KB_IN_CSV },
+		{ .name = "spectral_d2_products_apart", .form = KB_FIELD_INT, .i = apart,
+		  .none = none, .in = KB_IN_CSV },
+		{ .name = "spectral", .form = KB_FIELD_JSON, .json = spectral_json, .arg = sp },
+	};
+
+	kb_fields(b, as, f, KB_FIELDS_N(f));
+}
+
 void kb_render_audits(const struct kb_audit *au, const char *const *names,
 		      size_t n, int compare, enum kb_format f,
 		      struct kb_buf *b)
 {
 	size_t i;
 
-	if (f == KB_FORMAT_CSV)
-		kb_buf_printf(b, "schema,name,multiplier,width,odd,popcount,longest_run,naf_terms,cf_max,worst_stride_chi2_per_df,key_sets_broken,stride_sizes_broken,spectral_merit_2,spectral_merit_min,spectral_d2_keys_apart,spectral_d2_products_apart\n");
+	if (f == KB_FORMAT_CSV) {
+		static const struct kb_audit none;
+
+		audit_fields(b, KB_FIELDS_CSV_HEAD, &none, NULL);
+	}
 	else if (f == KB_FORMAT_JSON)
 		kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/audit\",\n  \"schema_version\": %d,\n  \"multipliers\": [",
 			      KB_SCHEMA_VERSION);
@@ -584,43 +639,10 @@ void kb_render_audits(const struct kb_audit *au, const char *const *names,
 		const char *name = names[i];
 
 		if (f == KB_FORMAT_CSV) {
-			kb_buf_printf(b, "%d,", KB_SCHEMA_VERSION);
-			kb_csv_field(b, name ? name : "");
-			kb_buf_printf(b, ",%#llx,%u,%d,%u,%u,%u,%llu,%.6g,%u,%u",
-				      (unsigned long long)a->k, a->width, a->odd,
-				      a->popcount, a->longest_run, a->naf_terms,
-				      (unsigned long long)a->cf_max, a->worst_overall,
-				      a->sets_broken, a->strides_broken);
-			if (a->spectral.ok) {
-				long long apart, d = keys_apart(&a->spectral, &apart);
-
-				kb_buf_printf(b, ",%.6f,%.6f,%lld,%lld\n", a->spectral.merit[2],
-					      a->spectral.merit_min, d, apart);
-			} else {
-				kb_buf_printf(b, ",,,,\n");
-			}
+			audit_fields(b, KB_FIELDS_CSV, a, name);
 		} else if (f == KB_FORMAT_JSON) {
-			kb_buf_printf(b, "%s\n    {\"name\": ", i ? "," : "");
-			kb_json_string(b, name ? name : "");
-			kb_buf_printf(b, ", \"multiplier\": \"%#llx\", \"width\": %u, \"odd\": %s, \"popcount\": %u, \"longest_run\": %u, \"naf_terms\": %u, \"cf_max\": %llu, \"worst_stride_chi2_per_df\": %.6g, \"key_sets_broken\": %u, \"stride_sizes_broken\": %u}",
-				      (unsigned long long)a->k, a->width,
-				      a->odd ? "true" : "false", a->popcount,
-				      a->longest_run, a->naf_terms,
-				      (unsigned long long)a->cf_max, a->worst_overall,
-				      a->sets_broken, a->strides_broken);
-			b->len -= 1; /* reopen the object for the spectral test */
-			if (a->spectral.ok) {
-				long long apart, d = keys_apart(&a->spectral, &apart);
-				unsigned t;
-
-				kb_buf_printf(b, ", \"spectral\": {\"merit\": [");
-				for (t = 2; t <= a->spectral.dims; t++)
-					kb_buf_printf(b, "%s%.6f", t > 2 ? ", " : "", a->spectral.merit[t]);
-				kb_buf_printf(b, "], \"merit_min\": %.6f, \"d2_keys_apart\": %lld, \"d2_products_apart\": %lld}}",
-					      a->spectral.merit_min, d, apart);
-			} else {
-				kb_buf_printf(b, ", \"spectral\": null}");
-			}
+			kb_buf_printf(b, "%s\n    ", i ? "," : "");
+			audit_fields(b, KB_FIELDS_JSON, a, name);
 		} else if (compare) {
 			kb_buf_printf(b, "%-11s %#-18llx %5u %4s %5u %4u %5u %9llu %11.4g%c %7u",
 				      name, (unsigned long long)a->k, a->width,
@@ -738,11 +760,11 @@ static void wait_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_
 		{ .name = "zone_mib", .u = w->zone_bytes >> 20 },
 		{ .name = "pages", .u = w->pages, .in = KB_IN_CSV },
 		{ .name = "table", .u = w->table },
-		{ .name = "old_random", .form = KB_FIELD_FIX4, .d = w->old_random },
-		{ .name = "new_random", .form = KB_FIELD_FIX4, .d = w->new_random },
-		{ .name = "old_run", .form = KB_FIELD_FIX4, .d = w->old_run },
-		{ .name = "new_run", .form = KB_FIELD_FIX4, .d = w->new_run },
-		{ .name = "random_function", .form = KB_FIELD_FIX4, .d = w->baseline },
+		{ .name = "old_random", .form = KB_FIELD_FIX, .prec = 4, .d = w->old_random },
+		{ .name = "new_random", .form = KB_FIELD_FIX, .prec = 4, .d = w->new_random },
+		{ .name = "old_run", .form = KB_FIELD_FIX, .prec = 4, .d = w->old_run },
+		{ .name = "new_run", .form = KB_FIELD_FIX, .prec = 4, .d = w->new_run },
+		{ .name = "random_function", .form = KB_FIELD_FIX, .prec = 4, .d = w->baseline },
 		{ .name = "seed_table", .u = w->seed_table },
 		{ .name = "seed_shift", .u = w->seed_shift },
 		{ .name = "shift_overflow", .form = KB_FIELD_BOOL, .u = (uint64_t)w->shift_overflow },
@@ -930,52 +952,71 @@ void kb_figure_waittable(const struct kb_wait_row *rows, size_t n,
 
 /* ---- named kernel tables ------------------------------------------------ */
 
+/* A named table's cell: CSV says the cost its kind pays, JSON every
+ * kind's; JSON leaves out what a cell with no verdict lacks and says why. */
+static void table_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_table_cell *c)
+{
+	const struct kb_table *t = &kb_tables[c->table];
+	const struct kb_skew *s = &c->cell.skew;
+	unsigned none = c->cell.ok ? 0 : KB_NONE_OMIT;
+	struct kb_field k[2], cost[6];
+	struct kb_cost kc;
+	double v, random, ratio;
+	struct kb_gen g;
+
+	kb_hashspec_kb_gen(&c->cell.spec, &g);
+	kb_k_fields(&g, k);
+	kb_cost_fields(s, none, cost);
+	kb_cost_of(s, &kc);
+	kb_cost_for(&kc, t->kind, &v, &random, &ratio);
+	const struct kb_field f[] = {
+		{ .name = "schema", .u = KB_TABLES_SCHEMA, .in = KB_IN_CSV },
+		{ .name = "table", .form = KB_FIELD_STR, .s = t->name },
+		{ .name = "site", .form = KB_FIELD_STR, .s = t->site, .in = KB_IN_CSV },
+		{ .name = "keys", .form = KB_FIELD_STR, .s = c->source },
+		{ .name = "gen", .form = KB_FIELD_STR, .s = kb_hashspec_gen_name(&c->cell.spec) },
+		{ .name = "word", .u = c->cell.spec.word },
+		{ .name = "bits", .u = c->cell.bits },
+		{ .form = KB_FIELD_GROUP, .sub = k, .n = 2, .in = KB_IN_JSON },
+		{ .name = "n", .u = s->n, .none = none },
+		{ .name = "buckets", .u = s->buckets, .none = none, .in = KB_IN_CSV },
+		{ .name = "chi2_per_df", .form = KB_FIELD_NUM, .d = s->chi2_per_df, .none = none },
+		{ .name = "log10_p_upper", .form = KB_FIELD_NUM, .d = s->log10_p_upper, .none = none },
+		{ .name = "used", .u = s->used, .none = none },
+		{ .name = "max_load", .u = s->max_load, .none = none },
+		{ .name = "expected_max_load", .form = KB_FIELD_FIX, .prec = 4, .d = s->expected_max,
+		  .none = none, .in = KB_IN_CSV },
+		{ .form = KB_FIELD_GROUP, .sub = cost, .n = 6, .in = KB_IN_JSON },
+		{ .name = "verdict", .form = KB_FIELD_STR, .s = c->cell.ok ? kb_verdict(s) : "n/a" },
+		{ .name = "why", .form = KB_FIELD_STR, .s = c->cell.why, .in = KB_IN_JSON,
+		  .none = c->cell.ok ? KB_NONE_OMIT : 0 },
+		{ .name = "kind", .form = KB_FIELD_STR, .s = kb_table_kind_name(t->kind),
+		  .in = KB_IN_CSV },
+		{ .name = "cost", .form = KB_FIELD_G, .prec = 6, .d = v, .none = none,
+		  .in = KB_IN_CSV },
+		{ .name = "cost_random", .form = KB_FIELD_G, .prec = 6, .d = random, .none = none,
+		  .in = KB_IN_CSV },
+		{ .name = "cost_vs_random", .form = KB_FIELD_G, .prec = 6, .d = ratio, .none = none,
+		  .in = KB_IN_CSV },
+		{ .form = KB_FIELD_GROUP, .sub = k, .n = 2, .in = KB_IN_CSV },
+	};
+
+	kb_fields(b, as, f, KB_FIELDS_N(f));
+}
+
 static void tables_csv(const struct kb_table_cell *c, size_t n, struct kb_buf *b)
 {
+	static const struct kb_table_cell none = { .source = "" };
 	size_t i;
 
-	kb_buf_printf(b, "schema,table,site,keys,gen,word,bits,n,buckets,chi2_per_df,log10_p_upper,used,max_load,expected_max_load,verdict,kind,cost,cost_random,cost_vs_random%s\n",
-		      KB_K_CSV_HEAD);
-	for (i = 0; i < n; i++) {
-		const struct kb_skew *s = &c[i].cell.skew;
-		struct kb_gen g;
-
-		kb_hashspec_kb_gen(&c[i].cell.spec, &g);
-		kb_buf_printf(b, "%d,%s,", KB_TABLES_SCHEMA, kb_tables[c[i].table].name);
-		kb_csv_field(b, kb_tables[c[i].table].site);
-		kb_buf_printf(b, ",");
-		kb_csv_field(b, c[i].source);
-		kb_buf_printf(b, ",%s,%u,%u,", kb_hashspec_gen_name(&c[i].cell.spec),
-			      c[i].cell.spec.word, c[i].cell.bits);
-		enum kb_table_kind kind = kb_tables[c[i].table].kind;
-		struct kb_cost cost;
-		double v, random, ratio;
-
-		if (!c[i].cell.ok) {
-			kb_buf_printf(b, ",,,,,,,n/a,%s,,,", kb_table_kind_name(kind));
-			kb_k_csv(b, &g);
-			kb_buf_printf(b, "\n");
-			continue;
-		}
-		kb_buf_printf(b, "%llu,%llu,", (unsigned long long)s->n,
-			      (unsigned long long)s->buckets);
-		kb_csv_number(b, s->chi2_per_df);
-		kb_buf_printf(b, ",");
-		kb_csv_number(b, s->log10_p_upper);
-		kb_cost_of(s, &cost);
-		kb_cost_for(&cost, kind, &v, &random, &ratio);
-		kb_buf_printf(b, ",%llu,%llu,%.4f,%s,%s,%.6g,%.6g,%.6g", (unsigned long long)s->used,
-			      (unsigned long long)s->max_load, s->expected_max,
-			      kb_verdict(s), kb_table_kind_name(kind), v, random, ratio);
-		kb_k_csv(b, &g);
-		kb_buf_printf(b, "\n");
-	}
+	table_fields(b, KB_FIELDS_CSV_HEAD, n ? c : &none);
+	for (i = 0; i < n; i++)
+		table_fields(b, KB_FIELDS_CSV, &c[i]);
 }
 
 static void tables_json(const struct kb_table_cell *c, size_t n, uint64_t count,
 			struct kb_buf *b)
 {
-	struct kb_gen g;
 	size_t i;
 	unsigned t;
 
@@ -997,30 +1038,8 @@ static void tables_json(const struct kb_table_cell *c, size_t n, uint64_t count,
 	}
 	kb_buf_printf(b, "\n  ],\n  \"cells\": [");
 	for (i = 0; i < n; i++) {
-		const struct kb_skew *s = &c[i].cell.skew;
-
-		kb_buf_printf(b, "%s\n    {\"table\": \"%s\", \"keys\": ", i ? "," : "",
-			      kb_tables[c[i].table].name);
-		kb_json_string(b, c[i].source);
-		kb_buf_printf(b, ", \"gen\": \"%s\", \"word\": %u, \"bits\": %u, ",
-			      kb_hashspec_gen_name(&c[i].cell.spec), c[i].cell.spec.word,
-			      c[i].cell.bits);
-		kb_hashspec_kb_gen(&c[i].cell.spec, &g);
-		kb_k_json(b, &g);
-		if (!c[i].cell.ok) {
-			kb_buf_printf(b, "\"verdict\": \"n/a\", \"why\": ");
-			kb_json_string(b, c[i].cell.why);
-			kb_buf_printf(b, "}");
-			continue;
-		}
-		kb_buf_printf(b, "\"n\": %llu, ", (unsigned long long)s->n);
-		kb_json_number(b, "chi2_per_df", s->chi2_per_df);
-		kb_buf_printf(b, ", ");
-		kb_json_number(b, "log10_p_upper", s->log10_p_upper);
-		kb_buf_printf(b, ", \"used\": %llu, \"max_load\": %llu",
-			      (unsigned long long)s->used, (unsigned long long)s->max_load);
-		kb_cost_json(s, b);
-		kb_buf_printf(b, ", \"verdict\": \"%s\"}", kb_verdict(s));
+		kb_buf_printf(b, "%s\n    ", i ? "," : "");
+		table_fields(b, KB_FIELDS_JSON, &c[i]);
 	}
 	kb_buf_printf(b, "\n  ]\n}\n");
 }

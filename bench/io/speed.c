@@ -200,16 +200,84 @@ static const char *spread_text(double spread, char buf[8])
 #define CSV_ENGINE 3
 #define CSV_GRID 5
 
-/* JSON: one timing, ns per hash over the rounds, and its ratio to the
+/* One timing, ns per hash over the rounds, beside the reference's. */
+struct timed {
+	struct timing t, ref;
+};
+
+/* A row: a cell (or reference) inline, exported and its latency. */
+struct hash_row {
+	const char *func, *gen;
+	unsigned word, bits;
+	struct timed inl, ex, lat;
+};
+
+/* JSON: one timing as an object of its own, and its ratio to the
  * reference's (fastest against fastest, median against median). */
-static void json_timing(struct kb_buf *b, const char *name, const struct timing *t,
-			const struct timing *ref)
+static void timing_json(struct kb_buf *b, const void *arg)
 {
-	kb_buf_printf(b, ", \"%s\": {\"best_ns\": %.4f, \"median_ns\": %.4f, \"mean_ns\": %.4f, "
-			 "\"worst_ns\": %.4f, \"spread\": %.4f, \"tsc_per_hash\": %.3f, "
-			 "\"vs_ref_best\": %.4f, \"vs_ref_median\": %.4f}",
-		      name, t->ns.best, t->ns.median, t->ns.mean, t->ns.worst, t->ns.spread,
-		      t->cycles, ref->ns.best / t->ns.best, ref->ns.median / t->ns.median);
+	const struct timed *p = arg;
+	const struct kb_rounds *t = &p->t.ns, *ref = &p->ref.ns;
+	const struct kb_field f[] = {
+		{ .name = "best_ns", .form = KB_FIELD_FIX, .prec = 4, .d = t->best },
+		{ .name = "median_ns", .form = KB_FIELD_FIX, .prec = 4, .d = t->median },
+		{ .name = "mean_ns", .form = KB_FIELD_FIX, .prec = 4, .d = t->mean },
+		{ .name = "worst_ns", .form = KB_FIELD_FIX, .prec = 4, .d = t->worst },
+		{ .name = "spread", .form = KB_FIELD_FIX, .prec = 4, .d = t->spread },
+		{ .name = "tsc_per_hash", .form = KB_FIELD_FIX, .prec = 3, .d = p->t.cycles },
+		{ .name = "vs_ref_best", .form = KB_FIELD_FIX, .prec = 4, .d = ref->best / t->best },
+		{ .name = "vs_ref_median", .form = KB_FIELD_FIX, .prec = 4,
+		  .d = ref->median / t->median },
+	};
+
+	kb_fields(b, KB_FIELDS_JSON, f, KB_FIELDS_N(f));
+}
+
+/* A row's fields: CSV's columns say some of each timing's figures, JSON
+ * has each timing's all in an object of its own (timing_json). */
+static void hash_fields(struct kb_buf *b, enum kb_fields_as as, const struct hash_row *r)
+{
+	const struct kb_rounds *tp = &r->inl.t.ns, *ex = &r->ex.t.ns, *lat = &r->lat.t.ns;
+	const struct kb_field f[] = {
+		{ .name = "schema", .u = CSV_HASHES, .in = KB_IN_CSV },
+		{ .name = "func", .form = KB_FIELD_STR, .s = r->func },
+		{ .name = "gen", .form = KB_FIELD_STR, .s = r->gen },
+		{ .name = "word", .u = r->word },
+		{ .name = "bits", .u = r->bits, .in = KB_IN_CSV },
+		{ .name = "rounds", .u = tp->n },
+		{ .name = "inline_ns", .form = KB_FIELD_FIX, .prec = 4, .d = tp->best, .in = KB_IN_CSV },
+		{ .name = "inline_median_ns", .form = KB_FIELD_FIX, .prec = 4, .d = tp->median,
+		  .in = KB_IN_CSV },
+		{ .name = "inline_mean_ns", .form = KB_FIELD_FIX, .prec = 4, .d = tp->mean,
+		  .in = KB_IN_CSV },
+		{ .name = "inline_spread", .form = KB_FIELD_FIX, .prec = 4, .d = tp->spread,
+		  .in = KB_IN_CSV },
+		{ .name = "inline_tsc", .form = KB_FIELD_FIX, .prec = 3, .d = r->inl.t.cycles,
+		  .in = KB_IN_CSV },
+		{ .name = "inline_vs_ref", .form = KB_FIELD_FIX, .prec = 3,
+		  .d = r->inl.ref.ns.best / tp->best, .in = KB_IN_CSV },
+		{ .name = "exported_ns", .form = KB_FIELD_FIX, .prec = 4, .d = ex->best,
+		  .in = KB_IN_CSV },
+		{ .name = "exported_median_ns", .form = KB_FIELD_FIX, .prec = 4, .d = ex->median,
+		  .in = KB_IN_CSV },
+		{ .name = "exported_spread", .form = KB_FIELD_FIX, .prec = 4, .d = ex->spread,
+		  .in = KB_IN_CSV },
+		{ .name = "exported_vs_ref", .form = KB_FIELD_FIX, .prec = 3,
+		  .d = r->ex.ref.ns.best / ex->best, .in = KB_IN_CSV },
+		{ .name = "latency_ns", .form = KB_FIELD_FIX, .prec = 4, .d = lat->best,
+		  .in = KB_IN_CSV },
+		{ .name = "latency_median_ns", .form = KB_FIELD_FIX, .prec = 4, .d = lat->median,
+		  .in = KB_IN_CSV },
+		{ .name = "latency_spread", .form = KB_FIELD_FIX, .prec = 4, .d = lat->spread,
+		  .in = KB_IN_CSV },
+		{ .name = "latency_vs_ref", .form = KB_FIELD_FIX, .prec = 3,
+		  .d = r->lat.ref.ns.best / lat->best, .in = KB_IN_CSV },
+		{ .name = "inline", .form = KB_FIELD_JSON, .json = timing_json, .arg = &r->inl },
+		{ .name = "exported", .form = KB_FIELD_JSON, .json = timing_json, .arg = &r->ex },
+		{ .name = "latency", .form = KB_FIELD_JSON, .json = timing_json, .arg = &r->lat },
+	};
+
+	kb_fields(b, as, f, KB_FIELDS_N(f));
 }
 
 /* One row: a cell (or reference) inline, exported and its latency. */
@@ -218,41 +286,31 @@ static void speed_row(const struct kb_speed_opts *o, enum kb_format format,
 		      const struct kb_speed_fn *te, size_t i, int first)
 {
 	const struct kb_speed_fn *ref = &ti[ti[i].reference ? i : ti[i].ref];
-	struct timing tp, tp_ref, ex, ex_ref, lat, lat_ref;
-	const char *func = ti[i].label ? ti[i].label : lkh_func_name(ti[i].func);
-	const char *gen = ti[i].reference ? "ref"
-			  : ti[i].origin  ? ti[i].origin
-					  : lkh_gen_name(ti[i].gen);
+	struct hash_row r = {
+		.func = ti[i].label ? ti[i].label : lkh_func_name(ti[i].func),
+		.gen = ti[i].reference ? "ref" : ti[i].origin ? ti[i].origin : lkh_gen_name(ti[i].gen),
+		.word = ti[i].word,
+		.bits = o->bits,
+	};
+	const struct timing *tp = &r.inl.t, *tp_ref = &r.inl.ref, *ex = &r.ex.t,
+			    *ex_ref = &r.ex.ref, *lat = &r.lat.t, *lat_ref = &r.lat.ref;
 
-	time_pair(&ti[i], ref, 0, in, o->bits, o->min_seconds, &tp, &tp_ref);
-	time_pair(&te[i], ref, 0, in, o->bits, o->min_seconds, &ex, &ex_ref);
-	time_pair(&ti[i], ref, 1, in, o->bits, o->min_seconds, &lat, &lat_ref);
+	time_pair(&ti[i], ref, 0, in, o->bits, o->min_seconds, &r.inl.t, &r.inl.ref);
+	time_pair(&te[i], ref, 0, in, o->bits, o->min_seconds, &r.ex.t, &r.ex.ref);
+	time_pair(&ti[i], ref, 1, in, o->bits, o->min_seconds, &r.lat.t, &r.lat.ref);
 	if (format == KB_FORMAT_CSV) {
-		kb_buf_printf(b, "%d,", CSV_HASHES);
-		kb_csv_field(b, func);
-		kb_buf_printf(b, ",%s,%u,%u,%u,%.4f,%.4f,%.4f,%.4f,%.3f,%.3f,%.4f,%.4f,%.4f,%.3f,%.4f,%.4f,%.4f,%.3f\n",
-			      gen, ti[i].word, o->bits, tp.ns.n, tp.ns.best, tp.ns.median,
-			      tp.ns.mean, tp.ns.spread, tp.cycles, tp_ref.ns.best / tp.ns.best,
-			      ex.ns.best, ex.ns.median, ex.ns.spread, ex_ref.ns.best / ex.ns.best,
-			      lat.ns.best, lat.ns.median, lat.ns.spread,
-			      lat_ref.ns.best / lat.ns.best);
+		hash_fields(b, KB_FIELDS_CSV, &r);
 	} else if (format == KB_FORMAT_JSON) {
-		kb_buf_printf(b, "%s\n    {\"func\": ", first ? "" : ",");
-		kb_json_string(b, func);
-		kb_buf_printf(b, ", \"gen\": \"%s\", \"word\": %u, \"rounds\": %u", gen,
-			      ti[i].word, tp.ns.n);
-		json_timing(b, "inline", &tp, &tp_ref);
-		json_timing(b, "exported", &ex, &ex_ref);
-		json_timing(b, "latency", &lat, &lat_ref);
-		kb_buf_printf(b, "}");
+		kb_buf_printf(b, "%s\n    ", first ? "" : ",");
+		hash_fields(b, KB_FIELDS_JSON, &r);
 	} else {
 		char sp[8];
 
 		kb_buf_printf(b, "%-34s %-*s %-4u | %8.3f %8.3f %6s %7.2f %6.2f | %8.3f %6.2f | %8.3f %6.2f\n",
-			      func, gen_width(), gen, ti[i].word, tp.ns.best, tp.ns.median,
-			      spread_text(tp.ns.spread, sp), tp.cycles, tp_ref.ns.best / tp.ns.best,
-			      ex.ns.best, ex_ref.ns.best / ex.ns.best, lat.ns.best,
-			      lat_ref.ns.best / lat.ns.best);
+			      r.func, gen_width(), r.gen, r.word, tp->ns.best, tp->ns.median,
+			      spread_text(tp->ns.spread, sp), tp->cycles, tp_ref->ns.best / tp->ns.best,
+			      ex->ns.best, ex_ref->ns.best / ex->ns.best, lat->ns.best,
+			      lat_ref->ns.best / lat->ns.best);
 	}
 }
 
@@ -296,7 +354,9 @@ static void speed_hashes(const struct kb_speed_opts *o, enum kb_format format,
 	for (i = 0; i < INPUTS; i++)
 		in[i] = kb_splitmix64(&seed);
 	if (format == KB_FORMAT_CSV) {
-		kb_buf_printf(b, "schema,func,gen,word,bits,rounds,inline_ns,inline_median_ns,inline_mean_ns,inline_spread,inline_tsc,inline_vs_ref,exported_ns,exported_median_ns,exported_spread,exported_vs_ref,latency_ns,latency_median_ns,latency_spread,latency_vs_ref\n");
+		static const struct hash_row none;
+
+		hash_fields(b, KB_FIELDS_CSV_HEAD, &none);
 	} else if (format == KB_FORMAT_JSON) {
 		kb_buf_printf(b, "  \"bits\": %u,\n  \"hashes\": [", o->bits);
 	} else {
@@ -441,11 +501,46 @@ struct engine_size {
 	struct engine_figure fig[KB_PATH_COUNT_];
 };
 
+/* One loop at one size: CSV's row says the count and rounds JSON says
+ * once, and its ratios to 3 digits, JSON's to 4. */
+static void engine_fields(struct kb_buf *b, enum kb_fields_as as, unsigned bits, uint64_t keys,
+			  unsigned threads, const char *loop, int chosen,
+			  const struct kb_rounds *r, const struct kb_rounds *naive)
+{
+	double best = naive->best / r->best, median = naive->median / r->median;
+	const struct kb_field f[] = {
+		{ .name = "schema", .u = CSV_ENGINE, .in = KB_IN_CSV },
+		{ .name = "bits", .u = bits },
+		{ .name = "keys", .u = keys, .in = KB_IN_CSV },
+		{ .name = "threads", .u = threads, .in = KB_IN_CSV },
+		{ .name = "loop", .form = KB_FIELD_STR, .s = loop },
+		{ .name = "threads", .u = threads, .in = KB_IN_JSON },
+		{ .name = "chosen", .form = KB_FIELD_BOOL, .u = (uint64_t)chosen },
+		{ .name = "rounds", .u = r->n, .in = KB_IN_CSV },
+		{ .name = "best_keys_per_s", .form = KB_FIELD_G, .prec = 4, .d = rate(keys, r->best) },
+		{ .name = "median_keys_per_s", .form = KB_FIELD_G, .prec = 4,
+		  .d = rate(keys, r->median) },
+		{ .name = "mean_keys_per_s", .form = KB_FIELD_G, .prec = 4, .d = rate(keys, r->mean) },
+		{ .name = "spread", .form = KB_FIELD_FIX, .prec = 3, .d = r->spread, .in = KB_IN_CSV },
+		{ .name = "spread", .form = KB_FIELD_FIX, .prec = 4, .d = r->spread, .in = KB_IN_JSON },
+		{ .name = "speedup_best", .form = KB_FIELD_FIX, .prec = 3, .d = best, .in = KB_IN_CSV },
+		{ .name = "speedup_best", .form = KB_FIELD_FIX, .prec = 4, .d = best, .in = KB_IN_JSON },
+		{ .name = "speedup_median", .form = KB_FIELD_FIX, .prec = 3, .d = median,
+		  .in = KB_IN_CSV },
+		{ .name = "speedup_median", .form = KB_FIELD_FIX, .prec = 4, .d = median,
+		  .in = KB_IN_JSON },
+	};
+
+	kb_fields(b, as, f, KB_FIELDS_N(f));
+}
+
 static void engine_head(const struct kb_speed_opts *o, enum kb_format format,
 			unsigned threads, struct kb_buf *b)
 {
 	if (format == KB_FORMAT_CSV) {
-		kb_buf_printf(b, "schema,bits,keys,threads,loop,chosen,rounds,best_keys_per_s,median_keys_per_s,mean_keys_per_s,spread,speedup_best,speedup_median\n");
+		static const struct kb_rounds none;
+
+		engine_fields(b, KB_FIELDS_CSV_HEAD, 0, 0, 0, NULL, 0, &none, &none);
 	} else if (format == KB_FORMAT_JSON) {
 		kb_buf_printf(b, "%s  \"caches\": [", o->hashes ? ",\n" : "");
 		speed_caches(format, b);
@@ -517,7 +612,7 @@ out:
 }
 
 /* One size's rows: one a loop in CSV and JSON, one line in text. */
-static void engine_print(const struct kb_speed_opts *o, const struct engine_size *es,
+static void engine_print(const struct engine_size *es,
 			 uint64_t keys, unsigned threads, enum kb_format format, int first,
 			 struct kb_buf *b)
 {
@@ -534,20 +629,10 @@ static void engine_print(const struct kb_speed_opts *o, const struct engine_size
 
 		if (!fig[l].shown)
 			continue;
-		if (format == KB_FORMAT_CSV)
-			kb_buf_printf(b, "%d,%u,%llu,%u,%s,%d,%u,%.4g,%.4g,%.4g,%.3f,%.3f,%.3f\n",
-				      CSV_ENGINE, es->bits, o->engine_keys, thr, name,
-				      l == (unsigned)chosen, r->n, rate(keys, r->best),
-				      rate(keys, r->median), rate(keys, r->mean), r->spread,
-				      n->best / r->best, n->median / r->median);
-		else
-			kb_buf_printf(b, "%s\n      {\"bits\": %u, \"loop\": \"%s\", \"threads\": %u, \"chosen\": %s, "
-					 "\"best_keys_per_s\": %.4g, \"median_keys_per_s\": %.4g, \"mean_keys_per_s\": %.4g, "
-					 "\"spread\": %.4f, \"speedup_best\": %.4f, \"speedup_median\": %.4f}",
-				      first && l == NAIVE ? "" : ",", es->bits, name, thr,
-				      l == (unsigned)chosen ? "true" : "false", rate(keys, r->best),
-				      rate(keys, r->median), rate(keys, r->mean), r->spread,
-				      n->best / r->best, n->median / r->median);
+		if (format == KB_FORMAT_JSON)
+			kb_buf_printf(b, "%s\n      ", first && l == NAIVE ? "" : ",");
+		engine_fields(b, format == KB_FORMAT_CSV ? KB_FIELDS_CSV : KB_FIELDS_JSON, es->bits,
+			      keys, thr, name, l == (unsigned)chosen, r, n);
 	}
 	if (format != KB_FORMAT_TEXT)
 		return;
@@ -578,7 +663,7 @@ static int speed_engine(const struct kb_speed_opts *o, enum kb_format format,
 
 		if (engine_measure(o, &p, threads, &es, err, errlen) < 0)
 			return -1;
-		engine_print(o, &es, p.count, threads, format, i == 0, b);
+		engine_print(&es, p.count, threads, format, i == 0, b);
 	}
 	if (format == KB_FORMAT_JSON)
 		kb_buf_printf(b, "\n    ]}");
@@ -649,13 +734,54 @@ out:
 	return rc;
 }
 
+/* A grid cell: CSV's row says the rounds and the fastest figures too,
+ * and its ratios to 3 digits, JSON's to 4. */
+static void grid_fields(struct kb_buf *b, enum kb_fields_as as, const struct grid_cell *c,
+			unsigned bits)
+{
+	const struct kb_rounds *r = c->r;
+	double autob = r[0].best / r[2].best, autom = r[0].median / r[2].median;
+	const struct kb_field f[] = {
+		{ .name = "schema", .u = CSV_GRID, .in = KB_IN_CSV },
+		{ .name = "bits", .u = bits },
+		{ .name = "keys", .u = c->keys },
+		{ .name = "auto_path", .form = KB_FIELD_STR, .s = kb_engine_path_name(c->plan.path) },
+		{ .name = "auto_threads", .u = c->plan.threads },
+		{ .name = "rounds", .u = ENGINE_TRIALS, .in = KB_IN_CSV },
+		{ .name = "naive_best_keys_per_s", .form = KB_FIELD_G, .prec = 4,
+		  .d = rate(c->keys, r[0].best), .in = KB_IN_CSV },
+		{ .name = "naive_median_keys_per_s", .form = KB_FIELD_G, .prec = 4,
+		  .d = rate(c->keys, r[0].median) },
+		{ .name = "direct_best_keys_per_s", .form = KB_FIELD_G, .prec = 4,
+		  .d = rate(c->keys, r[1].best), .in = KB_IN_CSV },
+		{ .name = "direct_median_keys_per_s", .form = KB_FIELD_G, .prec = 4,
+		  .d = rate(c->keys, r[1].median) },
+		{ .name = "auto_best_keys_per_s", .form = KB_FIELD_G, .prec = 4,
+		  .d = rate(c->keys, r[2].best), .in = KB_IN_CSV },
+		{ .name = "auto_median_keys_per_s", .form = KB_FIELD_G, .prec = 4,
+		  .d = rate(c->keys, r[2].median) },
+		{ .name = "auto_vs_naive_best", .form = KB_FIELD_FIX, .prec = 3, .d = autob,
+		  .in = KB_IN_CSV },
+		{ .name = "auto_vs_naive_best", .form = KB_FIELD_FIX, .prec = 4, .d = autob,
+		  .in = KB_IN_JSON },
+		{ .name = "auto_vs_naive_median", .form = KB_FIELD_FIX, .prec = 3, .d = autom,
+		  .in = KB_IN_CSV },
+		{ .name = "auto_vs_naive_median", .form = KB_FIELD_FIX, .prec = 4, .d = autom,
+		  .in = KB_IN_JSON },
+	};
+
+	kb_fields(b, as, f, KB_FIELDS_N(f));
+}
+
 static void grid_head(enum kb_format format, unsigned threads, int after_other_parts,
 		      struct kb_buf *b)
 {
 	unsigned bits;
 
 	if (format == KB_FORMAT_CSV) {
-		kb_buf_printf(b, "schema,bits,keys,auto_path,auto_threads,rounds,naive_best_keys_per_s,naive_median_keys_per_s,direct_best_keys_per_s,direct_median_keys_per_s,auto_best_keys_per_s,auto_median_keys_per_s,auto_vs_naive_best,auto_vs_naive_median\n");
+		static const struct grid_cell none;
+
+		grid_fields(b, KB_FIELDS_CSV_HEAD, &none, 0);
 		return;
 	}
 	if (format == KB_FORMAT_JSON) {
@@ -677,25 +803,14 @@ static void grid_print(const struct grid_cell *c, unsigned bits, enum kb_format 
 		       int first, struct kb_buf *b)
 {
 	const struct kb_rounds *r = c->r;
-	double autob = r[0].best / r[2].best, autom = r[0].median / r[2].median;
+	double autom = r[0].median / r[2].median;
 	char mark;
 
 	if (format == KB_FORMAT_CSV) {
-		kb_buf_printf(b, "%d,%u,%llu,%s,%u,%d,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.3f,%.3f\n",
-			      CSV_GRID, bits, (unsigned long long)c->keys,
-			      kb_engine_path_name(c->plan.path), c->plan.threads, ENGINE_TRIALS,
-			      rate(c->keys, r[0].best), rate(c->keys, r[0].median),
-			      rate(c->keys, r[1].best), rate(c->keys, r[1].median),
-			      rate(c->keys, r[2].best), rate(c->keys, r[2].median), autob, autom);
+		grid_fields(b, KB_FIELDS_CSV, c, bits);
 	} else if (format == KB_FORMAT_JSON) {
-		kb_buf_printf(b, "%s\n      {\"bits\": %u, \"keys\": %llu, \"auto_path\": \"%s\", \"auto_threads\": %u, "
-				 "\"naive_median_keys_per_s\": %.4g, \"direct_median_keys_per_s\": %.4g, "
-				 "\"auto_median_keys_per_s\": %.4g, \"auto_vs_naive_best\": %.4f, "
-				 "\"auto_vs_naive_median\": %.4f}",
-			      first ? "" : ",", bits, (unsigned long long)c->keys,
-			      kb_engine_path_name(c->plan.path), c->plan.threads,
-			      rate(c->keys, r[0].median), rate(c->keys, r[1].median),
-			      rate(c->keys, r[2].median), autob, autom);
+		kb_buf_printf(b, "%s\n      ", first ? "" : ",");
+		grid_fields(b, KB_FIELDS_JSON, c, bits);
 	} else {
 		mark = "?LPRDF"[c->plan.path];
 		if (c->plan.path == KB_PATH_LANES && c->plan.threads == 1)
