@@ -3,9 +3,10 @@
 # khash-bench(1), generated at build time, is clean roff: no warning from
 # groff (-ww, every warning) or mandoc's linter, and it names every command.
 # Exits 77 (skipped) when neither formatter is installed.
-# Usage: check_manpage.sh khash-bench.1 KHASH-BENCH
+# Its OUTPUT FORMATS are what the commands write.
+# Usage: check_manpage.sh khash-bench.1 KHASH-BENCH CENSUS-FILE
 set -u
-man=$1 kb=$2
+man=$1 kb=$2 census=$3
 ran=0 status=0
 if command -v groff >/dev/null 2>&1; then
 	out=$(groff -ww -z -man -Tutf8 "$man" 2>&1)
@@ -22,5 +23,30 @@ fi
 for c in $("$kb" --help | awk '/^Commands:$/ {on = 1; next} on && /^$/ {exit} on {print $1}'); do
 	grep -q "^\.SS $c\$" "$man" || { echo "FAIL: the man page has no section for '$c'"; status=1; }
 done
-[ "$status" = 0 ] && echo "ok: $man is clean and lists every command"
+# OUTPUT FORMATS: each record's CSV columns as the man page lists them are
+# the header its command writes (a key file's cells: every column a cell has)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+printf '1\n2\n3\n' >"$tmp/keys"
+columns() { # WRITERS: the man page's CSV line under that record, as CSV
+	awk -v w="$1" '$0 == ".B " w { on = 1; next } on && /^CSV: / { sub(/^CSV: /, ""); gsub(/, /, ","); print; exit }' "$man"
+}
+for rec in "report, skew|skew --keys $tmp/keys --func hash_32 --gen new --bits 4" \
+	"influence|influence --func hash_32 --gen old --word 32 --bits 4 --count 64" \
+	"audit|audit --multiplier 0x61c88647" "waittable|waittable --count 5" "tables|tables" \
+	"census|census $census" "explain|explain --keyset seq --count 64 --bits 4" \
+	"advise|advise --keyset seq --count 64 --bits 4"; do
+	w=${rec%%|*} args=${rec#*|}
+	# shellcheck disable=SC2086 # the command's words
+	got=$("$kb" $args --format csv 2>/dev/null | head -1)
+	want=$(columns "$w")
+	if [ -z "$want" ] || [ "$got" != "$want" ]; then
+		echo "FAIL: OUTPUT FORMATS for $w: the man page says"
+		echo "  $want"
+		echo "  khash-bench $args writes"
+		echo "  $got"
+		status=1
+	fi
+done
+[ "$status" = 0 ] && echo "ok: $man is clean, lists every command and each record's CSV columns"
 exit "$status"

@@ -233,6 +233,11 @@ static void every_field_form_is_written(void **state)
 				      "\"hex\": \"0\", \"hex_0x\": \"0x0\", \"str\": \"a,\\\"b\\\"\", \"nested\": [1, 2], "
 				      "\"g1\": 1, \"g2\": 2, \"null\": null}");
 	kb_buf_free(&b);
+	/* every member the object can have: the one left out here too */
+	kb_fields(&b, KB_FIELDS_JSON_NAMES, f, KB_FIELDS_N(f));
+	assert_string_equal(text(&b), "u, i, fix, fix_inf, g, zero, num, num_nan, num_fix, num_g, bool, "
+				      "yesno, hex, hex_0x, str, nested, g1, g2, null, omit\n");
+	kb_buf_free(&b);
 }
 
 int main(void)

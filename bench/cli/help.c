@@ -16,6 +16,7 @@
 #include "candidates.h"
 #include "cli_internal.h"
 #include "number.h"
+#include "schemas.h"
 
 /* --hist may be given again: the synopsis says so */
 #define KB_REPEATABLE KB_OPT(HIST)
@@ -341,6 +342,64 @@ static void roff(FILE *to, const char *s)
 	}
 }
 
+/* The machine-readable outputs, from the rows that write them: each JSON
+ * document's name and version, and each record's fields as CSV's header
+ * and JSON's object name them. */
+static void manpage_formats(FILE *to)
+{
+	struct kb_buf names = { 0 };
+	unsigned i;
+	char *s;
+
+	fprintf(to, ".SH OUTPUT FORMATS\n");
+	roff(to, "Text is for reading. With --format csv a command writes one record a row under "
+		 "a header, the first column the record's schema version; with --format json one "
+		 "document, whose \"schema\" and \"schema_version\" members come first. A version "
+		 "grows when a field joins or changes meaning; CSV columns only ever join at the "
+		 "end, so read them by the header's names. Non-finite numbers are inf or -inf in "
+		 "CSV and null in JSON. multiplier and multiplier_width name generation K's "
+		 "multiplier (0x...) and the width it multiplies (empty where it multiplies "
+		 "nothing, as at hash32_ptr); for hash.h's generations CSV leaves them empty "
+		 "and JSON out.");
+	fprintf(to, "\n.SS Documents\n");
+	for (i = 0; i < KB_DOC_COUNT_; i++) {
+		fprintf(to, ".TP\n.B khash\\-bench/%s\n", kb_docs[i].name);
+		fprintf(to, "version %u: ", kb_docs[i].version);
+		roff(to, kb_docs[i].holds);
+		fprintf(to, ".\n");
+	}
+	fprintf(to, ".SS Records\n");
+	for (i = 0; i < KB_REC_COUNT_; i++) {
+		const struct kb_record_row *r = &kb_records[i];
+
+		fprintf(to, ".TP\n.B ");
+		roff(to, r->writers);
+		fprintf(to, "\nOne row: ");
+		roff(to, r->row);
+		fprintf(to, "; CSV schema %u.\n.br\nCSV: ", r->csv_version);
+		names.len = 0;
+		r->names(&names, KB_FIELDS_CSV_HEAD);
+		/* a space after each comma, so that the list can break */
+		for (s = names.data; s && *s && *s != '\n'; s++) {
+			if (*s == ',')
+				fputs(", ", to);
+			else
+				fputc(*s, to);
+		}
+		fprintf(to, "\n.br\nJSON: ");
+		if (!r->json_object) {
+			fprintf(to, "the document above, not an object a row\n");
+			continue;
+		}
+		names.len = 0;
+		r->names(&names, KB_FIELDS_JSON_NAMES);
+		for (s = names.data; s && *s && *s != '\n'; s++)
+			fputc(*s, to);
+		fprintf(to, "\n");
+	}
+	kb_buf_free(&names);
+}
+
 void kb_manpage(FILE *to, const char *date)
 {
 	char label[64], help[512], funcs[128], gens[128], syn[1024];
@@ -404,6 +463,7 @@ void kb_manpage(FILE *to, const char *date)
 		roff(to, kb_examples[i].what);
 		fprintf(to, ".\n");
 	}
+	manpage_formats(to);
 	fprintf(to, ".SH FILES\nKey files hold one integer per line, decimal or hexadecimal after 0x; a '#' starts a comment, blank lines and CRLF line ends are allowed.  With\n.B \\-\\-binary\nthey are little\\-endian u64.\n");
 	fprintf(to, ".SH EXIT STATUS\n0 on success, 1 for a runtime error (a file, memory), 2 for a usage error.  Every error is one line on standard error, and no partial output file is left.\n");
 	fprintf(to, ".SH SEE ALSO\nThe README of libkhash, and <khash/lkh.h>.\n");

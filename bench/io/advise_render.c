@@ -5,10 +5,8 @@
 #include <string.h>
 
 #include "cost_render.h"
+#include "schemas.h"
 #include "stats.h"
-
-#define CSV_ADVICE 3 /* 1 had no noise and tie columns; 2 no re-layouts */
-#define JSON_ADVICE 3 /* 2 had no re-layouts */
 
 /* "192 = 3 * 2^6", "131072 = 2^17" */
 static void gcd_text(uint64_t g, unsigned shift, char *out, size_t len)
@@ -103,7 +101,7 @@ static void candidate_fields(struct kb_buf *b, enum kb_fields_as as, const struc
 	const struct kb_advice_row *r = &a->rows[i];
 	const char *verdict = kb_verdict(&r->skew);
 	const struct kb_field f[] = {
-		{ .name = "schema", .u = CSV_ADVICE, .in = KB_IN_CSV },
+		{ .name = "schema", .u = kb_records[KB_REC_ADVISE].csv_version, .in = KB_IN_CSV },
 		{ .name = "keys", .form = KB_FIELD_STR, .s = keys, .in = KB_IN_CSV },
 		{ .name = "n", .u = a->n, .in = KB_IN_CSV },
 		{ .name = "bits", .u = a->bits, .in = KB_IN_CSV },
@@ -138,15 +136,22 @@ static void candidate_fields(struct kb_buf *b, enum kb_fields_as as, const struc
 	kb_fields(b, as, f, KB_FIELDS_N(f));
 }
 
-static void csv(const struct kb_advice *a, const double *ns, const char *keys,
-		struct kb_buf *b)
+void kb_advise_names(struct kb_buf *b, enum kb_fields_as as)
 {
 	static const struct kb_advice none;
 	static const double no_ns;
 	char e[64];
+
+	candidate_fields(b, as, &none, &no_ns, "", 0, e);
+}
+
+static void csv(const struct kb_advice *a, const double *ns, const char *keys,
+		struct kb_buf *b)
+{
+	char e[64];
 	size_t i;
 
-	candidate_fields(b, KB_FIELDS_CSV_HEAD, &none, &no_ns, keys, 0, e);
+	kb_advise_names(b, KB_FIELDS_CSV_HEAD);
 	for (i = 0; i < a->nrows; i++)
 		candidate_fields(b, KB_FIELDS_CSV, a, ns, keys, i, e);
 }
@@ -158,8 +163,8 @@ static void json(const struct kb_advice *a, const double *ns, const char *keys,
 	char e[64];
 	size_t i;
 
-	kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/advise\",\n  \"schema_version\": %d,\n  \"keys\": ",
-		      JSON_ADVICE);
+	kb_json_doc_head(b, KB_DOC_ADVISE);
+	kb_buf_printf(b, "  \"keys\": ");
 	kb_json_string(b, keys);
 	kb_buf_printf(b, ",\n  \"n\": %llu, \"bits\": %u, \"word\": %u, \"kind\": \"%s\",\n  \"min\": %llu, \"max\": %llu, \"align\": %u, \"gcd\": %llu,\n  \"noise\": %.6f, \"tie\": %.6f,\n  \"candidates\": [",
 		      (unsigned long long)a->n, a->bits, a->word, kb_table_kind_name(a->kind),

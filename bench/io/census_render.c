@@ -10,14 +10,9 @@
 
 #include "census_sites.h"
 #include "render.h"
+#include "schemas.h"
 #include "tables.h"
 
-/* 1 had no kind, kind_from, indexes and cost columns; 3: K's multiplier
- * and width (format.h); JSON 4: the atlas object's subsystems; CSV 4,
- * JSON 5: a site that picks no bucket has no verdict ("feeds another
- * hash", "no bucket"), the summary counts it apart, feeds says what */
-#define CENSUS_CSV_SCHEMA 4
-#define CENSUS_JSON_SCHEMA 5
 
 static const char *const bits_from_names[] = {
 	[KB_CENSUS_BITS_SITE] = "site", [KB_CENSUS_BITS_TABLE] = "table",
@@ -517,7 +512,7 @@ static void census_fields(struct kb_buf *b, enum kb_fields_as as, const struct c
 		{ .form = KB_FIELD_GROUP, .sub = kf, .n = 2, .in = KB_IN_CSV },
 	};
 	const struct kb_field f[] = {
-		{ .name = "schema", .u = CENSUS_CSV_SCHEMA, .in = KB_IN_CSV },
+		{ .name = "schema", .u = kb_records[KB_REC_CENSUS].csv_version, .in = KB_IN_CSV },
 		{ .name = "file", .form = KB_FIELD_STR, .s = at->file->name, .in = KB_IN_CSV },
 		{ .name = "arch", .form = KB_FIELD_STR, .s = at->file->arch, .in = KB_IN_CSV },
 		{ .name = "word", .u = at->file->word, .in = KB_IN_CSV },
@@ -556,17 +551,24 @@ static void census_fields(struct kb_buf *b, enum kb_fields_as as, const struct c
 		kb_fields(b, as, f, KB_FIELDS_N(f));
 }
 
-static void census_csv(const struct kb_census_file *files,
-		       const struct kb_census_row *rows, size_t nrows, struct kb_buf *b)
+void kb_census_names(struct kb_buf *b, enum kb_fields_as as)
 {
 	static const struct kb_census_file no_file;
 	static const struct kb_census_site no_site;
 	static const struct kb_census_row no_row = { .site = &no_site };
-	struct census_at at = { &no_file, rows, &no_row, nrows };
+	const struct census_at at = { &no_file, NULL, &no_row, 0 };
+
+	census_fields(b, as, &at, 0, 0);
+}
+
+static void census_csv(const struct kb_census_file *files,
+		       const struct kb_census_row *rows, size_t nrows, struct kb_buf *b)
+{
+	struct census_at at = { NULL, rows, NULL, nrows };
 	size_t i;
 	int g;
 
-	census_fields(b, KB_FIELDS_CSV_HEAD, &at, 0, 0);
+	kb_census_names(b, KB_FIELDS_CSV_HEAD);
 	for (i = 0; i < nrows; i++) {
 		at.r = &rows[i];
 		at.file = &files[rows[i].file];
@@ -583,8 +585,8 @@ static void census_json(const struct kb_census_file *files, size_t nfiles,
 	size_t fi, i, n;
 	int g, v;
 
-	kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/census\",\n  \"schema_version\": %d,\n  \"min_pairs\": %d,\n  \"files\": [",
-		      CENSUS_JSON_SCHEMA, KB_MIN_PAIRS);
+	kb_json_doc_head(b, KB_DOC_CENSUS);
+	kb_buf_printf(b, "  \"min_pairs\": %d,\n  \"files\": [", KB_MIN_PAIRS);
 	for (fi = 0; fi < nfiles; fi++) {
 		const struct kb_census_file *f = &files[fi];
 		struct kb_census_summary s;

@@ -4,8 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#define CSV_EXPLAIN 2 /* 2: K's multiplier and width, last (format.h) */
-#define JSON_EXPLAIN 2 /* 1 had no shared_sd and nothing_to_explain */
+#include "schemas.h"
 
 /* d*K mod 2^w, the word it lands at (a hex figure a reader can check). */
 static uint64_t product_of(const struct kb_explain *e, uint64_t d)
@@ -130,7 +129,7 @@ static void diff_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_
 	const struct kb_explain_diff *d = r ? r : &no_diff;
 	unsigned none = r ? 0 : KB_NONE_NULL, lin = r && e->linear ? 0 : KB_NONE_NULL;
 	const struct kb_field f[] = {
-		{ .name = "schema", .u = CSV_EXPLAIN, .in = KB_IN_CSV },
+		{ .name = "schema", .u = kb_records[KB_REC_EXPLAIN].csv_version, .in = KB_IN_CSV },
 		{ .name = "keys", .form = KB_FIELD_STR, .s = keys, .in = KB_IN_CSV },
 		{ .name = "func", .form = KB_FIELD_STR, .s = lkh_func_name(s->func), .in = KB_IN_CSV },
 		{ .name = "gen", .form = KB_FIELD_STR, .s = kb_hashspec_gen_name(s), .in = KB_IN_CSV },
@@ -168,6 +167,18 @@ static void diff_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_
 	kb_fields(b, as, f, KB_FIELDS_N(f));
 }
 
+void kb_explain_names(struct kb_buf *b, enum kb_fields_as as)
+{
+	/* generation K: its multiplier's fields too */
+	static const struct kb_gen g = { .gen = KB_GEN_K, .k = 1, .width = 64 };
+	static const struct kb_explain e;
+	static const struct kb_hashspec s;
+	struct kb_field k[2];
+
+	kb_k_fields(&g, k);
+	diff_fields(b, as, &e, &s, k, 0, "", NULL);
+}
+
 static void csv(const struct kb_explain *e, const struct kb_hashspec *s, unsigned bits,
 		const char *keys, struct kb_buf *b)
 {
@@ -189,8 +200,8 @@ static void json(const struct kb_explain *e, const struct kb_hashspec *s, unsign
 {
 	size_t i;
 
-	kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/explain\",\n  \"schema_version\": %d,\n  \"keys\": ",
-		      JSON_EXPLAIN);
+	kb_json_doc_head(b, KB_DOC_EXPLAIN);
+	kb_buf_printf(b, "  \"keys\": ");
 	kb_json_string(b, keys);
 	kb_buf_printf(b, ",\n  \"func\": \"%s\", \"gen\": \"%s\", \"word\": %u, \"bits\": %u, \"n\": %llu,\n",
 		      lkh_func_name(s->func), kb_hashspec_gen_name(s), s->word, bits,

@@ -199,17 +199,18 @@ static void rows(struct kb_buf *b, enum kb_fields_as as, unsigned in,
 			rows(b, as, in, f->sub, f->n, first);
 			continue;
 		}
-		/* a nested part is JSON's; a value the JSON leaves out */
+		/* a nested part is JSON's; a value the JSON leaves out (a
+		 * member it can have all the same, to a list of names) */
 		if (in == KB_IN_CSV && f->form == KB_FIELD_JSON)
 			continue;
-		if (in == KB_IN_JSON && f->none == KB_NONE_OMIT)
+		if (in == KB_IN_JSON && f->none == KB_NONE_OMIT && as != KB_FIELDS_JSON_NAMES)
 			continue;
 		if (as == KB_FIELDS_JSON_MEMBERS)
 			*first = 1;
 		else if (!*first)
 			kb_buf_printf(b, in == KB_IN_JSON ? ", " : ",");
 		*first = 0;
-		if (as == KB_FIELDS_CSV_HEAD) {
+		if (as == KB_FIELDS_CSV_HEAD || as == KB_FIELDS_JSON_NAMES) {
 			kb_buf_printf(b, "%s", f->name);
 			continue;
 		}
@@ -225,7 +226,8 @@ static void rows(struct kb_buf *b, enum kb_fields_as as, unsigned in,
 
 void kb_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_field *f, size_t n)
 {
-	int json = as == KB_FIELDS_JSON || as == KB_FIELDS_JSON_MEMBERS;
+	int json = as == KB_FIELDS_JSON || as == KB_FIELDS_JSON_MEMBERS ||
+		   as == KB_FIELDS_JSON_NAMES;
 	int first = 1;
 
 	if (as == KB_FIELDS_JSON)

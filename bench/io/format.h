@@ -12,14 +12,7 @@
 #include "hashspec.h"
 #include "output.h"
 
-/* The schema version of every CSV (`schema` column) and JSON document but
- * those that grew: 2 where generation K's multiplier and width were added
- * (CSV: two last columns; JSON: two members), census's in its renderer.
- * bench/REFERENCE.md ("Output: formats, schemas, files") lists them. */
-#define KB_SCHEMA_VERSION 1
-#define KB_CELLS_CSV_SCHEMA 2 /* report and skew */
-#define KB_TABLES_SCHEMA 2
-#define KB_INFLUENCE_SCHEMA 2
+/* Each output's schema name and version: schemas.h. */
 
 enum kb_format {
 	KB_FORMAT_TEXT,
@@ -106,6 +99,8 @@ enum kb_fields_as {
 	KB_FIELDS_JSON,	       /* {"name": value, ...}, nothing after */
 	KB_FIELDS_JSON_MEMBERS, /* "name": value, each with ", " after: members
 				 * of an object written by hand */
+	KB_FIELDS_JSON_NAMES,	/* the JSON object's member names, comma-separated,
+				 * and a newline: every member it can have */
 };
 void kb_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_field *f, size_t n);
 #define KB_FIELDS_N(f) (sizeof(f) / sizeof((f)[0]))

@@ -10,6 +10,7 @@
 #include <khash/lkh.h>
 
 #include "keysets.h"
+#include "schemas.h"
 #include "stats.h"
 
 /* ---- the report and single cells ---------------------------------------- */
@@ -172,7 +173,7 @@ static void cell_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_
 	if (too_few && as == KB_FIELDS_JSON)
 		too_few_why(s, &why);
 	const struct kb_field f[] = {
-		{ .name = "schema", .u = KB_CELLS_CSV_SCHEMA, .in = KB_IN_CSV },
+		{ .name = "schema", .u = kb_records[KB_REC_CELL].csv_version, .in = KB_IN_CSV },
 		{ .name = "keys", .form = KB_FIELD_STR, .s = kb_cell_source(c), .in = KB_IN_CSV },
 		{ .name = "keys", .form = KB_FIELD_STR, .in = KB_IN_JSON,
 		  .s = c->keyset < 0 && source ? source : kb_cell_source(c) },
@@ -224,6 +225,14 @@ static void cell_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_
 	kb_buf_free(&why);
 }
 
+void kb_cell_names(struct kb_buf *b, enum kb_fields_as as)
+{
+	/* a key file's judged cell: every field a cell can have */
+	static const struct kb_cell file = { .ok = 1, .from_file = 1, .keyset = -1 };
+
+	cell_fields(b, as, &file, NULL);
+}
+
 static void cells_csv(const struct kb_cell *c, size_t n, struct kb_buf *b)
 {
 	static const struct kb_cell none;
@@ -268,14 +277,14 @@ static void summary_json(const struct kb_report_summary *sum, struct kb_buf *b)
 /* source: what the keys are called when not a key set's name (a file);
  * sum: the report's summary, or NULL. */
 static void cells_json(const struct kb_cell *c, size_t n,
-			  const char *kind, const struct kb_report_opts *o,
+			  enum kb_doc doc, const struct kb_report_opts *o,
 			  const char *source, const struct kb_report_summary *sum,
 			  struct kb_buf *b)
 {
 	size_t i;
 
-	kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/%s\",\n  \"schema_version\": %d,\n  \"generator\": \"khash-bench %s\",\n",
-		      kind, KB_SCHEMA_VERSION, lkh_version_string());
+	kb_json_doc_head(b, doc);
+	kb_buf_printf(b, "  \"generator\": \"khash-bench %s\",\n", lkh_version_string());
 	if (o)
 		kb_buf_printf(b, "  \"count\": %llu,\n  \"seed\": %llu,\n  \"bits_min\": %u,\n  \"bits_max\": %u,\n",
 			      (unsigned long long)o->params.count,
@@ -346,7 +355,7 @@ void kb_render_report(const struct kb_report *r, enum kb_format f,
 		struct kb_report_summary sum;
 
 		kb_report_summarize(r, &sum);
-		cells_json(r->cells, r->n_cells, "report", &r->opts, NULL, &sum, b);
+		cells_json(r->cells, r->n_cells, KB_DOC_REPORT, &r->opts, NULL, &sum, b);
 	}
 	else
 		report_text(r, step, b);
@@ -360,7 +369,7 @@ void kb_render_cells(const struct kb_cell *c, size_t n, const char *source,
 	if (f == KB_FORMAT_CSV)
 		cells_csv(c, n, b);
 	else if (f == KB_FORMAT_JSON)
-		cells_json(c, n, "skew", NULL, source, NULL, b);
+		cells_json(c, n, KB_DOC_SKEW, NULL, source, NULL, b);
 	else
 		for (i = 0; i < n; i++) {
 			if (i)
@@ -385,7 +394,7 @@ static void influence_fields(struct kb_buf *b, enum kb_fields_as as,
 			     unsigned bits, unsigned j, unsigned o, double p)
 {
 	const struct kb_field f[] = {
-		{ .name = "schema", .u = KB_INFLUENCE_SCHEMA },
+		{ .name = "schema", .u = kb_records[KB_REC_INFLUENCE].csv_version },
 		{ .name = "func", .form = KB_FIELD_STR, .s = lkh_func_name(s->func) },
 		{ .name = "gen", .form = KB_FIELD_STR, .s = kb_hashspec_gen_name(s) },
 		{ .name = "word", .u = s->word },
@@ -397,6 +406,17 @@ static void influence_fields(struct kb_buf *b, enum kb_fields_as as,
 	};
 
 	kb_fields(b, as, f, KB_FIELDS_N(f));
+}
+
+void kb_influence_names(struct kb_buf *b, enum kb_fields_as as)
+{
+	/* generation K: its multiplier's fields too */
+	static const struct kb_gen k = { .gen = KB_GEN_K, .k = 1, .width = 64 };
+	static const struct kb_hashspec s;
+	struct kb_field kf[2];
+
+	kb_k_fields(&k, kf);
+	influence_fields(b, as, &s, kf, 0, 0, 0, 0);
 }
 
 void kb_render_influence(const struct kb_influence *r,
@@ -415,8 +435,7 @@ void kb_render_influence(const struct kb_influence *r,
 			for (k = 0; k < r->out_bits; k++)
 				influence_fields(b, KB_FIELDS_CSV, s, kf, bits, j, k, r->p[j][k]);
 	} else if (f == KB_FORMAT_JSON) {
-		kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/influence\",\n  \"schema_version\": %d,\n",
-			      KB_INFLUENCE_SCHEMA);
+		kb_json_doc_head(b, KB_DOC_INFLUENCE);
 		kb_buf_printf(b, "  \"func\": \"%s\", \"gen\": \"%s\", \"word\": %u, \"bits\": %u,\n",
 			      lkh_func_name(s->func), kb_hashspec_gen_name(s), s->word,
 			      bits);
@@ -589,7 +608,7 @@ static void audit_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb
 	unsigned none = sp->ok ? 0 : KB_NONE_NULL;
 	long long apart = 0, d = sp->ok ? keys_apart(sp, &apart) : 0;
 	const struct kb_field f[] = {
-		{ .name = "schema", .u = KB_SCHEMA_VERSION, .in = KB_IN_CSV },
+		{ .name = "schema", .u = kb_records[KB_REC_AUDIT].csv_version, .in = KB_IN_CSV },
 		{ .name = "name", .form = KB_FIELD_STR, .s = name ? name : "" },
 		{ .name = "multiplier", .form = KB_FIELD_HEX, .u = a->k },
 		{ .name = "width", .u = a->width },
@@ -616,6 +635,13 @@ static void audit_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb
 	kb_fields(b, as, f, KB_FIELDS_N(f));
 }
 
+void kb_audit_names(struct kb_buf *b, enum kb_fields_as as)
+{
+	static const struct kb_audit none;
+
+	audit_fields(b, as, &none, NULL);
+}
+
 void kb_render_audits(const struct kb_audit *au, const char *const *names,
 		      size_t n, int compare, enum kb_format f,
 		      struct kb_buf *b)
@@ -623,14 +649,11 @@ void kb_render_audits(const struct kb_audit *au, const char *const *names,
 	size_t i;
 
 	if (f == KB_FORMAT_CSV) {
-		static const struct kb_audit none;
-
-		audit_fields(b, KB_FIELDS_CSV_HEAD, &none, NULL);
-	}
-	else if (f == KB_FORMAT_JSON)
-		kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/audit\",\n  \"schema_version\": %d,\n  \"multipliers\": [",
-			      KB_SCHEMA_VERSION);
-	else if (compare)
+		kb_audit_names(b, KB_FIELDS_CSV_HEAD);
+	} else if (f == KB_FORMAT_JSON) {
+		kb_json_doc_head(b, KB_DOC_AUDIT);
+		kb_buf_printf(b, "  \"multipliers\": [");
+	} else if (compare)
 		kb_buf_printf(b, "%-11s %-18s %5s %4s %5s %4s %5s %9s %12s %7s %6s %6s\n", "preset",
 			      "multiplier", "width", "odd", "ones", "run", "terms",
 			      "max CF q", "worst X2/df", "broken", "S2", "S2..8");
@@ -754,7 +777,7 @@ static void wait_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_
 	static const struct kb_wait_row none;
 	const struct kb_wait_row *w = r ? r : &none;
 	const struct kb_field f[] = {
-		{ .name = "schema", .u = KB_SCHEMA_VERSION, .in = KB_IN_CSV },
+		{ .name = "schema", .u = kb_records[KB_REC_WAIT].csv_version, .in = KB_IN_CSV },
 		{ .name = "word", .u = word, .in = KB_IN_CSV },
 		{ .name = "waiters", .u = waiters, .in = KB_IN_CSV },
 		{ .name = "zone_mib", .u = w->zone_bytes >> 20 },
@@ -775,6 +798,11 @@ static void wait_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_
 	kb_fields(b, as, f, sizeof(f) / sizeof(f[0]));
 }
 
+void kb_wait_names(struct kb_buf *b, enum kb_fields_as as)
+{
+	wait_fields(b, as, NULL, 0, 0);
+}
+
 void kb_render_waittable(const struct kb_wait_row *rows, size_t n,
 			 unsigned word, unsigned waiters, unsigned trials,
 			 enum kb_format f, struct kb_buf *b)
@@ -786,8 +814,9 @@ void kb_render_waittable(const struct kb_wait_row *rows, size_t n,
 		for (i = 0; i < n; i++)
 			wait_fields(b, KB_FIELDS_CSV, &rows[i], word, waiters);
 	} else if (f == KB_FORMAT_JSON) {
-		kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/waittable\",\n  \"schema_version\": %d,\n  \"word\": %u, \"waiters\": %u, \"trials\": %u,\n  \"zones\": [",
-			      KB_SCHEMA_VERSION, word, waiters, trials);
+		kb_json_doc_head(b, KB_DOC_WAITTABLE);
+		kb_buf_printf(b, "  \"word\": %u, \"waiters\": %u, \"trials\": %u,\n  \"zones\": [",
+			      word, waiters, trials);
 		for (i = 0; i < n; i++) {
 			kb_buf_printf(b, "%s\n    ", i ? "," : "");
 			wait_fields(b, KB_FIELDS_JSON, &rows[i], word, waiters);
@@ -970,7 +999,7 @@ static void table_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb
 	kb_cost_of(s, &kc);
 	kb_cost_for(&kc, t->kind, &v, &random, &ratio);
 	const struct kb_field f[] = {
-		{ .name = "schema", .u = KB_TABLES_SCHEMA, .in = KB_IN_CSV },
+		{ .name = "schema", .u = kb_records[KB_REC_TABLE].csv_version, .in = KB_IN_CSV },
 		{ .name = "table", .form = KB_FIELD_STR, .s = t->name },
 		{ .name = "site", .form = KB_FIELD_STR, .s = t->site, .in = KB_IN_CSV },
 		{ .name = "keys", .form = KB_FIELD_STR, .s = c->source },
@@ -1004,6 +1033,13 @@ static void table_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb
 	kb_fields(b, as, f, KB_FIELDS_N(f));
 }
 
+void kb_table_names(struct kb_buf *b, enum kb_fields_as as)
+{
+	static const struct kb_table_cell none = { .source = "" };
+
+	table_fields(b, as, &none);
+}
+
 static void tables_csv(const struct kb_table_cell *c, size_t n, struct kb_buf *b)
 {
 	static const struct kb_table_cell none = { .source = "" };
@@ -1020,8 +1056,8 @@ static void tables_json(const struct kb_table_cell *c, size_t n, uint64_t count,
 	size_t i;
 	unsigned t;
 
-	kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/tables\",\n  \"schema_version\": %d,\n  \"count\": %llu,\n  \"tables\": [",
-		      KB_TABLES_SCHEMA, (unsigned long long)count);
+	kb_json_doc_head(b, KB_DOC_TABLES);
+	kb_buf_printf(b, "  \"count\": %llu,\n  \"tables\": [", (unsigned long long)count);
 	for (t = 0; t < kb_tables_count; t++) {
 		const struct kb_table *tb = &kb_tables[t];
 

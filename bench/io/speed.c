@@ -10,6 +10,7 @@
 
 #include "keysets.h"
 #include "engine.h"
+#include "schemas.h"
 #include "speed_loops.h"
 #include "stats.h"
 
@@ -194,11 +195,6 @@ static const char *spread_text(double spread, char buf[8])
 	return buf;
 }
 
-/* The speed CSV's two tables: their schema numbers (1 and 2 before the
- * rounds' median, mean and spread were added). */
-#define CSV_HASHES 2
-#define CSV_ENGINE 3
-#define CSV_GRID 5
 
 /* One timing, ns per hash over the rounds, beside the reference's. */
 struct timed {
@@ -239,7 +235,7 @@ static void hash_fields(struct kb_buf *b, enum kb_fields_as as, const struct has
 {
 	const struct kb_rounds *tp = &r->inl.t.ns, *ex = &r->ex.t.ns, *lat = &r->lat.t.ns;
 	const struct kb_field f[] = {
-		{ .name = "schema", .u = CSV_HASHES, .in = KB_IN_CSV },
+		{ .name = "schema", .u = kb_records[KB_REC_SPEED_HASH].csv_version, .in = KB_IN_CSV },
 		{ .name = "func", .form = KB_FIELD_STR, .s = r->func },
 		{ .name = "gen", .form = KB_FIELD_STR, .s = r->gen },
 		{ .name = "word", .u = r->word },
@@ -278,6 +274,13 @@ static void hash_fields(struct kb_buf *b, enum kb_fields_as as, const struct has
 	};
 
 	kb_fields(b, as, f, KB_FIELDS_N(f));
+}
+
+void kb_speed_hash_names(struct kb_buf *b, enum kb_fields_as as)
+{
+	static const struct hash_row none;
+
+	hash_fields(b, as, &none);
 }
 
 /* One row: a cell (or reference) inline, exported and its latency. */
@@ -354,9 +357,7 @@ static void speed_hashes(const struct kb_speed_opts *o, enum kb_format format,
 	for (i = 0; i < INPUTS; i++)
 		in[i] = kb_splitmix64(&seed);
 	if (format == KB_FORMAT_CSV) {
-		static const struct hash_row none;
-
-		hash_fields(b, KB_FIELDS_CSV_HEAD, &none);
+		kb_speed_hash_names(b, KB_FIELDS_CSV_HEAD);
 	} else if (format == KB_FORMAT_JSON) {
 		kb_buf_printf(b, "  \"bits\": %u,\n  \"hashes\": [", o->bits);
 	} else {
@@ -509,7 +510,7 @@ static void engine_fields(struct kb_buf *b, enum kb_fields_as as, unsigned bits,
 {
 	double best = naive->best / r->best, median = naive->median / r->median;
 	const struct kb_field f[] = {
-		{ .name = "schema", .u = CSV_ENGINE, .in = KB_IN_CSV },
+		{ .name = "schema", .u = kb_records[KB_REC_SPEED_ENGINE].csv_version, .in = KB_IN_CSV },
 		{ .name = "bits", .u = bits },
 		{ .name = "keys", .u = keys, .in = KB_IN_CSV },
 		{ .name = "threads", .u = threads, .in = KB_IN_CSV },
@@ -534,13 +535,18 @@ static void engine_fields(struct kb_buf *b, enum kb_fields_as as, unsigned bits,
 	kb_fields(b, as, f, KB_FIELDS_N(f));
 }
 
+void kb_speed_engine_names(struct kb_buf *b, enum kb_fields_as as)
+{
+	static const struct kb_rounds none;
+
+	engine_fields(b, as, 0, 0, 0, NULL, 0, &none, &none);
+}
+
 static void engine_head(const struct kb_speed_opts *o, enum kb_format format,
 			unsigned threads, struct kb_buf *b)
 {
 	if (format == KB_FORMAT_CSV) {
-		static const struct kb_rounds none;
-
-		engine_fields(b, KB_FIELDS_CSV_HEAD, 0, 0, 0, NULL, 0, &none, &none);
+		kb_speed_engine_names(b, KB_FIELDS_CSV_HEAD);
 	} else if (format == KB_FORMAT_JSON) {
 		kb_buf_printf(b, "%s  \"caches\": [", o->hashes ? ",\n" : "");
 		speed_caches(format, b);
@@ -742,7 +748,7 @@ static void grid_fields(struct kb_buf *b, enum kb_fields_as as, const struct gri
 	const struct kb_rounds *r = c->r;
 	double autob = r[0].best / r[2].best, autom = r[0].median / r[2].median;
 	const struct kb_field f[] = {
-		{ .name = "schema", .u = CSV_GRID, .in = KB_IN_CSV },
+		{ .name = "schema", .u = kb_records[KB_REC_SPEED_GRID].csv_version, .in = KB_IN_CSV },
 		{ .name = "bits", .u = bits },
 		{ .name = "keys", .u = c->keys },
 		{ .name = "auto_path", .form = KB_FIELD_STR, .s = kb_engine_path_name(c->plan.path) },
@@ -773,15 +779,20 @@ static void grid_fields(struct kb_buf *b, enum kb_fields_as as, const struct gri
 	kb_fields(b, as, f, KB_FIELDS_N(f));
 }
 
+void kb_speed_grid_names(struct kb_buf *b, enum kb_fields_as as)
+{
+	static const struct grid_cell none;
+
+	grid_fields(b, as, &none, 0);
+}
+
 static void grid_head(enum kb_format format, unsigned threads, int after_other_parts,
 		      struct kb_buf *b)
 {
 	unsigned bits;
 
 	if (format == KB_FORMAT_CSV) {
-		static const struct grid_cell none;
-
-		grid_fields(b, KB_FIELDS_CSV_HEAD, &none, 0);
+		kb_speed_grid_names(b, KB_FIELDS_CSV_HEAD);
 		return;
 	}
 	if (format == KB_FORMAT_JSON) {
@@ -894,9 +905,10 @@ int kb_speed_run(const struct kb_speed_opts *o, enum kb_format format,
 		return -1;
 	kb_progress_expect(o->progress, (o->hashes ? nrows : 0) + (uint64_t)steps +
 					(o->grid ? grid_steps() : 0));
-	if (format == KB_FORMAT_JSON)
-		kb_buf_printf(out, "{\n  \"schema\": \"khash-bench/speed\",\n  \"schema_version\": %d,\n  \"generator\": \"khash-bench %s\",\n",
-			      KB_SCHEMA_VERSION, lkh_version_string());
+	if (format == KB_FORMAT_JSON) {
+		kb_json_doc_head(out, KB_DOC_SPEED);
+		kb_buf_printf(out, "  \"generator\": \"khash-bench %s\",\n", lkh_version_string());
+	}
 	if (o->hashes)
 		speed_hashes(o, format, out, rows, nrows);
 	if (o->engine && speed_engine(o, format, out, err, errlen) < 0)

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: MIT */
+#include "schemas.h"
+
+/* A version grows when a field joins (always at the end of a CSV row) or
+ * changes meaning; the comments say what each earlier version lacked. */
+const struct kb_doc_row kb_docs[KB_DOC_COUNT_] = {
+	[KB_DOC_REPORT] = { .name = "report", .version = 1,
+			    .holds = "the run's count, seed and table sizes, the cells, and "
+				     "\"summary\": each generation's broken, skewed, fine and "
+				     "too_few cells" },
+	[KB_DOC_SKEW] = { .name = "skew", .version = 1, .holds = "the cells, a generation each" },
+	/* 1 had no K */
+	[KB_DOC_INFLUENCE] = { .name = "influence", .version = 2,
+			       .holds = "the function, generation, word and bits, and \"p_flip\": "
+					"a row an input bit, a column an output bit" },
+	[KB_DOC_AUDIT] = { .name = "audit", .version = 1,
+			   .holds = "\"multipliers\": a record each, with its spectral test" },
+	[KB_DOC_WAITTABLE] = { .name = "waittable", .version = 1,
+			       .holds = "the word, waiters and trials, and \"zones\"" },
+	/* 1 had no K */
+	[KB_DOC_TABLES] = { .name = "tables", .version = 2,
+			    .holds = "the key count and \"tables\": each named table's facts "
+				     "and cells" },
+	/* 4 had no subsystems in its atlas; 3 no feeds and no_bucket verdicts */
+	[KB_DOC_CENSUS] = { .name = "census", .version = 5,
+			    .holds = "min_pairs, \"files\" (each file's word, kernel and summary, "
+				     "and its atlas), and the sites, a record a generation" },
+	/* 1 had no shared_sd and nothing_to_explain */
+	[KB_DOC_EXPLAIN] = { .name = "explain", .version = 2,
+			     .holds = "the cell, its pairs against a random function's and the "
+				      "model's, and \"differences\", most excess first" },
+	/* 2 had no re-layouts */
+	[KB_DOC_ADVISE] = { .name = "advise", .version = 3,
+			    .holds = "the keys, their kind and spacing, the noise and tie, the "
+				     "re-layouts, the advice, and the candidates" },
+	[KB_DOC_SPEED] = { .name = "speed", .version = 1,
+			   .holds = "the caches and where each size was read, and each part's "
+				    "records (timings: best, median, mean and spread of their "
+				    "rounds)" },
+};
+
+const struct kb_record_row kb_records[KB_REC_COUNT_] = {
+	/* 1 had no K columns */
+	[KB_REC_CELL] = { .writers = "report, skew", .csv_version = 2, .json_object = 1,
+			  .row = "a cell: keys, function, generation, word, table size "
+				 "(keys_read, repeated and distinct: a key file's cells only)",
+			  .names = kb_cell_names },
+	/* 1 had no K columns */
+	[KB_REC_INFLUENCE] = { .writers = "influence", .csv_version = 2,
+			       .row = "an input bit and an output bit",
+			       .names = kb_influence_names },
+	[KB_REC_AUDIT] = { .writers = "audit", .csv_version = 1, .json_object = 1,
+			   .row = "a multiplier", .names = kb_audit_names },
+	[KB_REC_WAIT] = { .writers = "waittable", .csv_version = 1, .json_object = 1,
+			  .row = "a zone", .names = kb_wait_names },
+	/* 1 had no K columns */
+	[KB_REC_TABLE] = { .writers = "tables", .csv_version = 2, .json_object = 1,
+			   .row = "a named table under one generation and word",
+			   .names = kb_table_names },
+	/* 1 had no kind, kind_from, indexes and cost columns; 3 no feeds and
+	 * no_bucket verdicts */
+	[KB_REC_CENSUS] = { .writers = "census", .csv_version = 4, .json_object = 1,
+			    .row = "a site under one generation", .names = kb_census_names },
+	/* 1 had no K columns */
+	[KB_REC_EXPLAIN] = { .writers = "explain", .csv_version = 2, .json_object = 1,
+			     .row = "a key difference", .names = kb_explain_names },
+	/* 1 had no noise and tie columns; 2 no re-layouts */
+	[KB_REC_ADVISE] = { .writers = "advise", .csv_version = 3, .json_object = 1,
+			    .row = "a candidate", .names = kb_advise_names },
+	/* 1 had no median, mean and spread */
+	[KB_REC_SPEED_HASH] = { .writers = "speed --part hashes", .csv_version = 2,
+				.json_object = 1, .row = "a hash: inline, exported and latency",
+				.names = kb_speed_hash_names },
+	/* 2 had no median, mean and spread */
+	[KB_REC_SPEED_ENGINE] = { .writers = "speed --part engine", .csv_version = 3,
+				  .json_object = 1, .row = "a path at one table size",
+				  .names = kb_speed_engine_names },
+	[KB_REC_SPEED_GRID] = { .writers = "speed --part grid", .csv_version = 5,
+				.json_object = 1, .row = "a table size and key count",
+				.names = kb_speed_grid_names },
+};
+
+void kb_json_doc_head(struct kb_buf *b, enum kb_doc d)
+{
+	kb_buf_printf(b, "{\n  \"schema\": \"khash-bench/%s\",\n  \"schema_version\": %u,\n",
+		      kb_docs[d].name, kb_docs[d].version);
+}
