@@ -16,6 +16,7 @@
 #include "advise.h"
 #include "format.h"
 #include "hashspec.h"
+#include "key_source.h"
 #include "keysets.h"
 #include "plot.h"
 #include "progress.h"
@@ -37,8 +38,9 @@ void kb_cell_gen(const struct kb_args *a, struct kb_hashspec *s, int g);
 int kb_target_cell(const struct kb_args *a, struct kb_keyset_params *kp, lkh_func f, int dflt);
 int kb_need_table_args(struct kb_args *a, const struct kb_table **t);
 int kb_need_cell_args(const struct kb_args *a, struct kb_hashspec *s);
-int kb_cell_keys(struct kb_args *a, struct kb_advise_opts *o, uint64_t **keys, size_t *n,
-		 const char **name);
+void kb_key_source_of(const struct kb_args *a, unsigned per_key, struct kb_key_source *src);
+int kb_read_keys(const struct kb_key_source *src, struct kb_keys *k);
+int kb_cell_keys(struct kb_args *a, struct kb_advise_opts *o, struct kb_keys *k);
 
 const char *kb_key_place(const char *path, int binary, const char *name, uint64_t index,
 			 char *out, size_t len);
