@@ -23,8 +23,10 @@
  * The key source a command line names, described in this one place: a
  * census site (--census, --site), a named table's key model (--table at
  * --word, --count, --seed), a key file (--keys, --binary) or a key set
- * (--keyset and its options, on --word); at most --max-memory / per_key
- * keys (per_key: the bytes a command keeps for each key), each once.
+ * (--keyset and its options on --word, an adversarial one built against
+ * --func, else hash_ptr, --gen, else today's, and --bits); at most
+ * --max-memory / per_key keys (per_key: the bytes a command keeps for
+ * each key), each once.  0, or the exit status with the reason said.
  * Only a command that holds every key at once reads through here.  The
  * others do not get keys, they count or stream them: skew and report
  * count a key set as the engine makes it (floor sums count arithmetic
@@ -32,7 +34,7 @@
  * misfit key named where it is read, --keep-duplicates counted as read),
  * hash hashes a file's keys in input order, and keys writes a set as made.
  */
-void kb_key_source_of(const struct kb_args *a, unsigned per_key, struct kb_key_source *src)
+int kb_key_source_of(const struct kb_args *a, unsigned per_key, struct kb_key_source *src)
 {
 	memset(src, 0, sizeof(*src));
 	src->from = a->census	   ? KB_KEYS_SITE
@@ -56,6 +58,10 @@ void kb_key_source_of(const struct kb_args *a, unsigned per_key, struct kb_key_s
 	src->distinct = 1;
 	src->need_bits = !KB_GIVEN(a, BITS);
 	src->who = a->cmd->name;
+	if (src->from != KB_KEYS_KEYSET)
+		return 0;
+	return kb_target_cell(a, &src->kp, KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_PTR,
+			      KB_GEN_TODAY);
 }
 
 /* src's keys into *k, a key file's repeats noted: 0, or the exit status
@@ -124,12 +130,7 @@ int kb_cell_keys(struct kb_args *a, struct kb_advise_opts *o, struct kb_keys *k)
 	if ((a->keyset >= 0 || a->table >= 0) && (rc = cell_keys_affordable(a)))
 		return rc;
 	/* the keys and the candidates' buckets, 8 bytes each */
-	kb_key_source_of(a, 16, &src);
-	if (src.from == KB_KEYS_KEYSET &&
-	    (rc = kb_target_cell(a, &src.kp, KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_PTR,
-				 KB_GEN_TODAY)))
-		return rc;
-	if ((rc = kb_read_keys(&src, k)))
+	if ((rc = kb_key_source_of(a, 16, &src)) || (rc = kb_read_keys(&src, k)))
 		return rc;
 	if (k->has_func)
 		o->func = k->func;

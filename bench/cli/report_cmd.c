@@ -115,8 +115,7 @@ int kb_cmd_report(struct kb_args *a)
 	if (a->keys) {
 		/* a table holds an object once: each key counted once, its
 		 * hash words and their sort beside it within --max-memory */
-		kb_key_source_of(a, 24, &src);
-		if ((rc = kb_read_keys(&src, &k)))
+		if ((rc = kb_key_source_of(a, 24, &src)) || (rc = kb_read_keys(&src, &k)))
 			return rc;
 		r.opts.nkeys = k.n;
 		r.opts.keys = k.keys;
