@@ -20,11 +20,10 @@ int kb_cmd_advise(struct kb_args *a)
 	struct kb_advice *adv;
 	struct kb_candidate c;
 	struct kb_buf b = { 0 };
-	uint64_t *keys = NULL;
+	struct kb_keys k;
 	double ns[KB_ADVISE_MAX];
-	const char *name;
 	char err[512];
-	size_t n, i;
+	size_t i;
 	int rc;
 
 	/* the user's multiplier before any key is read */
@@ -36,7 +35,7 @@ int kb_cmd_advise(struct kb_args *a)
 	if (KB_GIVEN(a, MULTIPLIER) && KB_GIVEN(a, BITS) &&
 	    kb_candidate_check(&c, a->bits, err, sizeof(err)) < 0)
 		return kb_fail(KB_EXIT_USAGE, "--multiplier: %s", err);
-	if ((rc = kb_cell_keys(a, &o, &keys, &n, &name)))
+	if ((rc = kb_cell_keys(a, &o, &k)))
 		return rc;
 	o.multiplier = a->multiplier;
 	o.width = c.width;
@@ -44,23 +43,23 @@ int kb_cmd_advise(struct kb_args *a)
 	/* the table's own hash, and the multiplier at the bits now known */
 	c.word = o.word;
 	if (KB_GIVEN(a, MULTIPLIER) && kb_candidate_check(&c, a->bits, err, sizeof(err)) < 0) {
-		free(keys);
+		kb_keys_free(&k);
 		return kb_fail(KB_EXIT_USAGE, "--multiplier: %s", err);
 	}
 	c.kind = KB_CAND_HASHH;
 	c.func = o.func;
 	c.gen = o.gen;
 	if (a->bits > 32 || kb_candidate_check(&c, a->bits, err, sizeof(err)) < 0) {
-		free(keys);
+		kb_keys_free(&k);
 		return kb_fail(KB_EXIT_USAGE, "%s", a->bits > 32 ? "advise takes --bits 1..32" : err);
 	}
 	adv = malloc(sizeof(*adv));
 	if (!adv) {
-		free(keys);
+		kb_keys_free(&k);
 		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
 	}
-	rc = kb_advise(&o, keys, n, adv, err, sizeof(err));
-	free(keys);
+	rc = kb_advise(&o, k.keys, k.n, adv, err, sizeof(err));
+	kb_keys_free(&k);
 	if (rc < 0) {
 		free(adv);
 		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
@@ -71,7 +70,7 @@ int kb_cmd_advise(struct kb_args *a)
 		/* a short measurement: the ranking is by cost, speed is a guide */
 		ns[i] = kb_speed_candidate(&adv->rows[i].cand, a->bits, 0.02, &r) < 0 ? -1 : r.best;
 	}
-	kb_render_advice(adv, ns, name, a->format, &b);
+	kb_render_advice(adv, ns, k.name, a->format, &b);
 	free(adv);
 	return kb_emit(a, &b);
 }

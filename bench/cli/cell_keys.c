@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The keys of advise and explain, sorted and distinct, and what hashes
- * them: a key set, a key file, a census site or a named table's key model.
+ * Where a command's keys come from: the source its command line names,
+ * described here and read by kb_keys_open() (io/key_source.c); and the
+ * keys of advise and explain with what hashes them.
  */
 #include "cli_args.h"
 
@@ -12,150 +13,68 @@
 #include <khash/lkh.h>
 
 #include "advise.h"
-#include "census.h"
-#include "census_atlas.h"
-#include "census_file.h"
 #include "cmd_common.h"
 #include "explain.h"
-#include "keyfile.h"
+#include "key_source.h"
 #include "keysets.h"
-#include "number.h"
 #include "tables.h"
 
 /*
- * A census site's keys and what it hashes them with: its function, its
- * bits (unless --bits), its file's word, and the kind of its named table.
+ * The key source a command line names, described in this one place: a
+ * census site (--census, --site), a named table's key model (--table at
+ * --word, --count, --seed), a key file (--keys, --binary) or a key set
+ * (--keyset and its options on --word, an adversarial one built against
+ * --func, else hash_ptr, --gen, else today's, and --bits); at most
+ * --max-memory / per_key keys (per_key: the bytes a command keeps for
+ * each key), each once.  0, or the exit status with the reason said.
+ * Only a command that holds every key at once reads through here.  The
+ * others do not get keys, they count or stream them: skew and report
+ * count a key set as the engine makes it (floor sums count arithmetic
+ * sets without making a key), skew reads a key file block by block (a
+ * misfit key named where it is read, --keep-duplicates counted as read),
+ * hash hashes a file's keys in input order, and keys writes a set as made.
  */
-static int advise_site(struct kb_args *a, struct kb_advise_opts *o, uint64_t **keys,
-		       size_t *n)
+int kb_key_source_of(const struct kb_args *a, unsigned per_key, struct kb_key_source *src)
 {
-	struct kb_census_file f;
-	const struct kb_census_site *s = NULL;
-	char err[512];
-	uint64_t id;
-	/* an id is a number and nothing else (strtoul took " +5"): any other
-	 * text is a FILE:LINE */
-	int by_id = kb_parse_u64(a->site, &id);
-	size_t i;
-	int rc = 0;
-
-	if (kb_census_read(a->census, &f, err, sizeof(err)) < 0)
-		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
-	for (i = 0; i < f.nsites; i++) {
-		const struct kb_census_site *c = &f.sites[i];
-
-		if (by_id ? c->id != id : strcmp(c->where, a->site) != 0)
-			continue;
-		if (s) {
-			rc = kb_fail(KB_EXIT_USAGE, "%s: sites %lu and %lu are both at %s: give an id",
-				     a->census, s->id, c->id, a->site);
-			break;
-		}
-		s = c;
-	}
-	if (!rc && !s)
-		rc = kb_fail(KB_EXIT_USAGE, "%s: no site %s (see 'khash-bench census %s')",
-			     a->census, a->site, a->census);
-	if (!rc && s->func >= LKH_FUNC_COUNT)
-		rc = kb_fail(KB_EXIT_USAGE, "site %lu (%s) hashes two inputs with %s: advise takes a site of one key",
-			     s->id, s->where, kb_census_func_name(s->func));
-	if (!rc && !KB_GIVEN(a, BITS) && (s->bits < 1 || s->bits > 32))
-		rc = kb_fail(KB_EXIT_USAGE, "site %lu (%s) records no table size: give --bits",
-			     s->id, s->where);
-	if (!rc && !(*keys = malloc((s->nkeys ? s->nkeys : 1) * sizeof(**keys))))
-		rc = kb_fail(KB_EXIT_RUNTIME, "out of memory");
-	if (!rc) {
-		for (i = 0; i < s->nkeys; i++)
-			(*keys)[i] = s->keys[i].a;
-		*n = kb_distinct_keys(*keys, s->nkeys);
-		o->func = (lkh_func)s->func;
-		o->word = f.word;
-		if (!KB_GIVEN(a, BITS))
-			o->bits = a->bits = s->bits;
-		if (!KB_GIVEN(a, KIND)) {
-			/* what the census says the site's hash picks */
-			struct kb_census_kind k;
-			char kernel[64];
-
-			kb_census_kind_of(kb_census_kernel(&f, kernel, sizeof(kernel)) ? kernel : NULL,
-					  s->where, s->func, &k);
-			if (k.kind >= 0 && k.kind < KB_KIND_COUNT_)
-				o->kind = (enum kb_table_kind)k.kind;
-		}
-		snprintf(a->site_name, sizeof(a->site_name), "site %lu %s", s->id, s->where);
-	}
-	kb_census_file_free(&f);
-	return rc;
+	memset(src, 0, sizeof(*src));
+	src->from = a->census	   ? KB_KEYS_SITE
+		    : a->table >= 0 ? KB_KEYS_TABLE
+		    : a->keys	   ? KB_KEYS_FILE
+				   : KB_KEYS_KEYSET;
+	src->keyset = a->keyset;
+	src->kp = a->kp;
+	src->kp.word = a->word;
+	src->kp.input_bits = 64;
+	src->path = a->keys;
+	src->binary = a->binary;
+	src->census = a->census;
+	src->site = a->site;
+	src->table = a->table;
+	src->word = a->word;
+	src->count = a->kp.count;
+	src->seed = a->kp.seed;
+	src->max_keys = a->max_memory / per_key;
+	src->max_memory = a->max_memory;
+	src->distinct = 1;
+	src->need_bits = !KB_GIVEN(a, BITS);
+	src->who = a->cmd->name;
+	if (src->from != KB_KEYS_KEYSET)
+		return 0;
+	return kb_target_cell(a, &src->kp, KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_PTR,
+			      KB_GEN_TODAY);
 }
 
-/* A key set's keys, within --max-memory (the keys and their buckets). */
-static int collect_keys(const struct kb_args *a, int id, const struct kb_keyset_params *kp,
-			uint64_t **keys, size_t *n)
+/* src's keys into *k, a key file's repeats noted: 0, or the exit status
+ * with the reason said. */
+int kb_read_keys(const struct kb_key_source *src, struct kb_keys *k)
 {
-	char err[512];
+	char err[2048];
+	enum kb_keys_fault f = kb_keys_open(src, k, err, sizeof(err));
 
-	if (kp->count > a->max_memory / 16)
-		return kb_fail(KB_EXIT_RUNTIME, "--count %llu: the keys need more than the --max-memory limit of %llu MiB",
-			       (unsigned long long)kp->count,
-			       (unsigned long long)(a->max_memory >> 20));
-	if (kb_keyset_collect(id, kp, keys, n, err, sizeof(err)) < 0)
-		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
-	return 0;
-}
-
-/* Every key of the key set or file advise was given, sorted and distinct. */
-static int advise_keys(const struct kb_args *a, uint64_t **keys, size_t *n)
-{
-	/* the keys and the candidates' buckets, 8 bytes each */
-	uint64_t max_keys = a->max_memory / 16;
-	struct kb_keyset_params kp = a->kp;
-	char err[512];
-	size_t read;
-	int rc;
-
-	if (a->keys) {
-		if (kb_keyfile_read_all(a->keys, a->binary, max_keys, keys, &read, err,
-					sizeof(err)) < 0)
-			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
-	} else {
-		kp.word = a->word;
-		kp.input_bits = 64;
-		if ((rc = kb_target_cell(a, &kp, KB_GIVEN(a, FUNC) ? a->func : LKH_FUNC_HASH_PTR,
-					 KB_GEN_TODAY)) ||
-		    (rc = collect_keys(a, a->keyset, &kp, keys, &read)))
-			return rc;
-	}
-	*n = kb_distinct_keys(*keys, read);
-	if (a->keys)
-		kb_repeats_note(a->keys, read, *n, 1);
-	return 0;
-}
-
-/* A named table's key model, through its transform where that is a shift. */
-static int table_keys(struct kb_args *a, struct kb_advise_opts *o, uint64_t **keys,
-		      size_t *n)
-{
-	const struct kb_table *t = &kb_tables[a->table];
-	struct kb_keyset_params kp;
-	size_t i;
-	int rc;
-
-	if (t->tx != KB_TX_NONE && t->tx != KB_TX_SHR16)
-		return kb_fail(KB_EXIT_USAGE, "--table %s: its key goes through more than a shift before %s (%s); %s takes tables that hash the key as it is or shifted",
-			       t->name, lkh_func_name(t->func), t->formula, a->cmd->name);
-	kb_table_model(t, a->word, a->kp.count, a->kp.seed, &kp);
-	if ((rc = collect_keys(a, t->keyset, &kp, keys, n)))
-		return rc;
-	for (i = 0; t->tx == KB_TX_SHR16 && i < *n; i++)
-		(*keys)[i] >>= 16;
-	*n = kb_distinct_keys(*keys, *n);
-	o->func = t->func;
-	if (!KB_GIVEN(a, BITS))
-		o->bits = a->bits = t->bits;
-	if (!KB_GIVEN(a, KIND))
-		o->kind = t->kind;
-	snprintf(a->site_name, sizeof(a->site_name), "table %s (%s, %s)", t->name, t->formula,
-		 t->keys_are);
+	if (f != KB_KEYS_OK)
+		return kb_fail(f == KB_KEYS_MISUSED ? KB_EXIT_USAGE : KB_EXIT_RUNTIME, "%s", err);
+	if (src->from == KB_KEYS_FILE)
+		kb_repeats_note(src->path, k->read, k->n, 1);
 	return 0;
 }
 
@@ -180,15 +99,16 @@ static int cell_keys_affordable(const struct kb_args *a)
  * The keys of advise and explain, sorted and distinct, and what hashes
  * them (o's func, gen, word, bits and kind): a key set or key file with
  * --func (default hash_ptr) and --bits, a census site (its function, bits
- * and word), or a named table's key model (its function, bits and kind).
- * *name says where they came from.
+ * and word, and its kind by the census), or a named table's key model
+ * (its function, bits and kind); --bits and --kind, given, stay.  k->name
+ * says where they came from.
  */
-int kb_cell_keys(struct kb_args *a, struct kb_advise_opts *o, uint64_t **keys,
-		 size_t *n, const char **name)
+int kb_cell_keys(struct kb_args *a, struct kb_advise_opts *o, struct kb_keys *k)
 {
+	struct kb_key_source src;
 	int rc;
 
-	*keys = NULL;
+	k->keys = NULL;
 	if ((a->census || a->table >= 0) && (KB_GIVEN(a, FUNC) || (a->census && KB_GIVEN(a, WORD)))) {
 		return kb_fail(KB_EXIT_USAGE, "--%s: %s hashes with its own function%s",
 			       KB_GIVEN(a, FUNC) ? "func" : "word",
@@ -209,9 +129,16 @@ int kb_cell_keys(struct kb_args *a, struct kb_advise_opts *o, uint64_t **keys,
 		return rc;
 	if ((a->keyset >= 0 || a->table >= 0) && (rc = cell_keys_affordable(a)))
 		return rc;
-	rc = a->census       ? advise_site(a, o, keys, n)
-	     : a->table >= 0 ? table_keys(a, o, keys, n)
-			     : advise_keys(a, keys, n);
-	*name = a->keyset >= 0 ? kb_keysets[a->keyset].name : a->keys ? a->keys : a->site_name;
-	return rc;
+	/* the keys and the candidates' buckets, 8 bytes each */
+	if ((rc = kb_key_source_of(a, 16, &src)) || (rc = kb_read_keys(&src, k)))
+		return rc;
+	if (k->has_func)
+		o->func = k->func;
+	if (k->word)
+		o->word = k->word;
+	if (k->has_func && !KB_GIVEN(a, BITS))
+		o->bits = a->bits = k->bits;
+	if (k->kind >= 0 && !KB_GIVEN(a, KIND))
+		o->kind = (enum kb_table_kind)k->kind;
+	return 0;
 }

@@ -224,7 +224,6 @@ struct kb_args {
 	char param_name_buf[32];
 	const char *keys, *plot, *output, *kernel_keys;
 	const char *census, *site, *atlas;
-	char site_name[160];     /* advise: "site ID FILE:LINE", for the output */
 	enum kb_format format;
 	struct kb_keyset_params kp;  /* kp.count: the command's default */
 	struct kb_report_opts ro;

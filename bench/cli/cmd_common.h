@@ -2,8 +2,9 @@
 /*
  * What the commands (<command>_cmd.c) share, defined in cmd_common.c and
  * cell_keys.c: the checks every command makes before work starts, the
- * cell or named table a command line names, a key file's bad key and
- * repeated keys, and writing the output and figures.  Every function that
+ * cell or named table a command line names, where its keys come from, a
+ * key file's bad key and repeated keys, and writing the output and
+ * figures.  Every function that
  * fails has said why on stderr and returns the exit status.
  */
 #ifndef KB_CMD_COMMON_H
@@ -16,6 +17,7 @@
 #include "advise.h"
 #include "format.h"
 #include "hashspec.h"
+#include "key_source.h"
 #include "keysets.h"
 #include "plot.h"
 #include "progress.h"
@@ -37,8 +39,9 @@ void kb_cell_gen(const struct kb_args *a, struct kb_hashspec *s, int g);
 int kb_target_cell(const struct kb_args *a, struct kb_keyset_params *kp, lkh_func f, int dflt);
 int kb_need_table_args(struct kb_args *a, const struct kb_table **t);
 int kb_need_cell_args(const struct kb_args *a, struct kb_hashspec *s);
-int kb_cell_keys(struct kb_args *a, struct kb_advise_opts *o, uint64_t **keys, size_t *n,
-		 const char **name);
+int kb_key_source_of(const struct kb_args *a, unsigned per_key, struct kb_key_source *src);
+int kb_read_keys(const struct kb_key_source *src, struct kb_keys *k);
+int kb_cell_keys(struct kb_args *a, struct kb_advise_opts *o, struct kb_keys *k);
 
 const char *kb_key_place(const char *path, int binary, const char *name, uint64_t index,
 			 char *out, size_t len);

@@ -17,35 +17,33 @@ int kb_cmd_explain(struct kb_args *a)
 	struct kb_hashspec s;
 	struct kb_explain *e;
 	struct kb_buf b = { 0 };
-	uint64_t *keys = NULL;
-	const char *name;
+	struct kb_keys k;
 	char err[512];
-	size_t n;
 	int rc;
 
 	if (a->bits > 32)
 		return kb_fail(KB_EXIT_USAGE, "explain takes --bits 1..32");
-	if ((rc = kb_cell_keys(a, &o, &keys, &n, &name)))
+	if ((rc = kb_cell_keys(a, &o, &k)))
 		return rc;
 	s.func = o.func;
 	s.word = o.word;
 	kb_cell_gen(a, &s, KB_GIVEN(a, GEN) || KB_GIVEN(a, MULTIPLIER) ? a->gen : (int)o.gen);
 	if (kb_hashspec_check(&s, a->bits, err, sizeof(err)) < 0) {
-		free(keys);
+		kb_keys_free(&k);
 		return kb_fail(KB_EXIT_USAGE, "%s", err);
 	}
 	e = malloc(sizeof(*e));
 	if (!e) {
-		free(keys);
+		kb_keys_free(&k);
 		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
 	}
-	rc = kb_explain(&s, a->bits, keys, n, e, err, sizeof(err));
-	free(keys);
+	rc = kb_explain(&s, a->bits, k.keys, k.n, e, err, sizeof(err));
+	kb_keys_free(&k);
 	if (rc < 0) {
 		free(e);
 		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	}
-	kb_render_explain(e, &s, a->bits, name, a->format, &b);
+	kb_render_explain(e, &s, a->bits, k.name, a->format, &b);
 	free(e);
 	return kb_emit(a, &b);
 }

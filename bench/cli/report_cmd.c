@@ -12,7 +12,7 @@
 #include <khash/lkh.h>
 
 #include "cmd_common.h"
-#include "keyfile.h"
+#include "key_source.h"
 #include "keysets.h"
 #include "plot.h"
 #include "progress_view.h"
@@ -59,7 +59,8 @@ static int check_report_k(struct kb_args *a)
 
 int kb_cmd_report(struct kb_args *a)
 {
-	uint64_t *keys = NULL;
+	struct kb_keys k = { 0 };
+	struct kb_key_source src;
 	struct kb_report r;
 	struct kb_buf b = { 0 };
 	struct kb_progress progress = { 0, 0 };
@@ -114,20 +115,16 @@ int kb_cmd_report(struct kb_args *a)
 	if (a->keys) {
 		/* a table holds an object once: each key counted once, its
 		 * hash words and their sort beside it within --max-memory */
-		size_t read;
-
-		if (kb_keyfile_read_all(a->keys, a->binary, a->max_memory / 24, &keys, &read,
-					err, sizeof(err)) < 0)
-			return kb_fail(KB_EXIT_RUNTIME, "%s", err);
-		r.opts.nkeys = kb_distinct_keys(keys, read);
-		r.opts.keys = keys;
-		r.opts.keys_name = a->keys;
+		if ((rc = kb_key_source_of(a, 24, &src)) || (rc = kb_read_keys(&src, &k)))
+			return rc;
+		r.opts.nkeys = k.n;
+		r.opts.keys = k.keys;
+		r.opts.keys_name = k.name;
 		r.opts.params.count = r.opts.nkeys;
-		kb_repeats_note(a->keys, read, r.opts.nkeys, 1);
 	}
 	view = kb_watch(a, &progress, "hashes");
 	rc = kb_report_run(&r, err, sizeof(err));
-	free(keys);
+	kb_keys_free(&k);
 	r.opts.keys = NULL;
 	kb_progress_view_stop(view);
 	if (rc < 0) {

@@ -11,7 +11,7 @@
 
 #include "cmd_common.h"
 #include "engine.h"
-#include "keyfile.h"
+#include "key_source.h"
 #include "plot.h"
 #include "progress_view.h"
 #include "render.h"
@@ -20,17 +20,16 @@
 
 /* A table's kernel keys (the kernel-keys files hold 4096 at most), each
  * once, as for every key file. */
-static int read_kernel_keys(const char *path, uint64_t **keys, size_t *n)
+static int read_kernel_keys(const char *path, struct kb_table_keys *kernel)
 {
-	enum { MAX_KERNEL_KEYS = 65536 };
-	char err[512];
-	size_t read;
+	struct kb_key_source src = { .from = KB_KEYS_FILE, .path = path,
+				     .max_keys = 65536, .distinct = 1 };
+	struct kb_keys k;
+	int rc = kb_read_keys(&src, &k);
 
-	if (kb_keyfile_read_all(path, 0, MAX_KERNEL_KEYS, keys, &read, err, sizeof(err)) < 0)
-		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
-	*n = kb_distinct_keys(*keys, read);
-	kb_repeats_note(path, read, *n, 1);
-	return 0;
+	kernel->keys = k.keys;
+	kernel->n = k.n;
+	return rc;
 }
 
 static void free_kernel_keys(struct kb_table_keys *kernel)
@@ -73,15 +72,12 @@ int kb_cmd_tables(struct kb_args *a)
 		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
 	}
 	for (i = 0; kernel && !rc && i < 2 * kb_tables_count; i++) {
-		uint64_t *keys;
-
 		w = i % 2 ? 32 : 64;
 		if (!(a->ro.words & (w == 64 ? 2u : 1u)) || !kb_tables[i / 2].kernel_keys)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s/%s.txt", a->kernel_keys,
 			 w == 64 ? "x86_64" : "i386", kb_tables[i / 2].kernel_keys);
-		rc = read_kernel_keys(path, &keys, &kernel[i].n);
-		kernel[i].keys = keys;
+		rc = read_kernel_keys(path, &kernel[i]);
 	}
 	if (rc) {
 		free_kernel_keys(kernel);
