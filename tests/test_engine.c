@@ -8,6 +8,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -457,53 +458,83 @@ static int plan_for(int keyset, uint64_t count, unsigned bits, const struct kb_e
 	return rc;
 }
 
+/* kb_engine_price of a work given in place. */
+static double price(unsigned path, unsigned threads, unsigned ranges, size_t nspecs,
+		    unsigned bits, uint64_t keys, int progression)
+{
+	const struct kb_engine_work w = { keys, nspecs, bits, progression };
+
+	return kb_engine_price((enum kb_engine_path)path, threads, ranges, &w);
+}
+
+/* Every path at every threads (1..2) and ranges: none priced below the plan. */
+static void assert_cheapest(int keyset, uint64_t count, unsigned bits,
+			    const struct kb_engine_opts *o)
+{
+	struct kb_engine_plan plan;
+	unsigned path, t, r;
+
+	assert_int_equal(plan_for(keyset, count, bits, o, &plan), 0);
+	assert_true(plan.threads >= 1 && plan.threads <= 2);
+	assert_true(price(plan.path, plan.threads, plan.ranges, 1, bits, count,
+			  keyset == KB_KS_PAGE4K) ==
+		    plan.seconds);
+	for (path = KB_PATH_LANES; path < KB_PATH_FLOORSUM; path++)
+		for (t = 1; t <= 2; t++)
+			for (r = 0; r <= (1u << bits) / 2; r = r ? r * 2 : 1)
+				assert_true(price(path, t, r, 1, bits, count,
+						  keyset == KB_KS_PAGE4K) >= plan.seconds);
+}
+
 /*
- * The one policy kb_count_parallel and speed follow, by the rules
- * engine.h states: the plain one-thread loop for fewer keys than buckets
- * and for less work than KB_ENGINE_MIN_WORK; floor sums for a progression
- * with 2^KB_FLOORSUM_MIN_LOG keys a bucket unless told to enumerate;
- * otherwise kb_engine_choose's path on at most a thread per 2^20 keys;
- * a forced path taken as given; requests that cannot be done refused.
+ * The one policy kb_count_parallel and speed follow: AUTO takes the path,
+ * threads and ranges the price model (engine_plan.h) puts lowest.  With
+ * the caches pinned (32 KiB, 512 KiB, 32 MiB), each choice below follows
+ * from the model's figures by hand, as its comment says.
  */
 static void one_plan_for_every_count(void **state)
 {
 	const struct kb_engine_opts two = { 2, KB_PATH_AUTO, 0, NULL, 0 };
 	const struct kb_engine_opts two_enum = { 2, KB_PATH_AUTO, 0, NULL, 1 };
 	const struct kb_engine_opts forced = { 2, KB_PATH_PRIVATE, 0, NULL, 1 };
+	const struct kb_engine_opts forced_any = { 0, KB_PATH_PRIVATE, 0, NULL, 1 };
 	const struct kb_engine_opts floorsum = { 2, KB_PATH_FLOORSUM, 0, NULL, 0 };
+	const struct kb_engine_opts ranges3 = { 2, KB_PATH_RANGES, 3, NULL, 1 };
 	const struct kb_hashspec new64 = { LKH_FUNC_HASH_64, LKH_GEN_NEW, 64, 0, 0 };
+	const uint64_t caches[3] = { 32 << 10, 512 << 10, 32 << 20 }, none[3] = { 0 };
 	struct kb_engine_plan plan;
-	uint64_t big = KB_ENGINE_MIN_WORK * 4;
 
 	(void)state;
-	/* fewer keys than buckets */
+	kb_set_cache_bytes(caches);
+	/* fewer keys than buckets: the plain loop, 1000 x 0.55 ns against
+	 * clearing 4096 private counters */
 	assert_int_equal(plan_for(KB_KS_RANDOM, 1000, 12, &two, &plan), 0);
 	assert_int_equal(plan.path, KB_PATH_DIRECT);
 	assert_int_equal(plan.threads, 1);
-	/* more keys than buckets, but too little work for threads: one
-	 * thread, in lanes where they fit L1 with 2^KB_SOLO_LANES_MIN_LOG keys a bucket */
-	assert_int_equal(plan_for(KB_KS_RANDOM, KB_ENGINE_MIN_WORK - 1, 8, &two, &plan), 0);
-	assert_int_equal(plan.path, KB_PATH_LANES); /* 4 KiB of lanes fit any L1 */
-	assert_int_equal(plan.threads, 1);
-	assert_int_equal(plan_for(KB_KS_RANDOM, (UINT64_C(1) << (8 + KB_SOLO_LANES_MIN_LOG)) - 1, 8, &two, &plan), 0);
-	assert_int_equal(plan.path, KB_PATH_DIRECT);
-	assert_int_equal(plan.threads, 1);
-	assert_int_equal(plan_for(KB_KS_RANDOM, UINT64_C(1) << (8 + KB_SOLO_LANES_MIN_LOG), 8, &two, &plan), 0);
+	/* little work: a second thread's start costs more than it saves;
+	 * lanes (4 KiB, in L1) beat the plain loop by 0.1 ns a key, which
+	 * pays for clearing 256 x 1.6 ns once there are 4096 keys */
+	assert_int_equal(plan_for(KB_KS_RANDOM, 1 << 16, 8, &two, &plan), 0);
 	assert_int_equal(plan.path, KB_PATH_LANES);
 	assert_int_equal(plan.threads, 1);
-	assert_int_equal(plan_for(KB_KS_RANDOM, KB_ENGINE_MIN_WORK - 1, 18, &two, &plan), 0);
-	assert_int_equal(plan.path, kb_engine_choose(1, 18, 1) == KB_PATH_LANES
-					    ? KB_PATH_LANES : KB_PATH_DIRECT);
-	assert_int_equal(plan.threads, 1);
-	/* enough: the cache rule's path, threads as the keys allow */
-	assert_int_equal(plan_for(KB_KS_RANDOM, big, 8, &two, &plan), 0);
-	assert_int_equal(plan.path, kb_engine_choose(1, 8, 2));
-	assert_int_equal(plan.threads, big >> 20 >= 1 ? 2 : 1);
-	assert_int_equal(plan_for(KB_KS_RANDOM, KB_ENGINE_MIN_WORK, 8, &two, &plan), 0);
-	assert_true(plan.path != KB_PATH_DIRECT);
-	assert_int_equal(plan.threads, KB_ENGINE_MIN_WORK >> 20 >= 1 ? 2 : 1);
-	/* a progression with 2^13 keys a bucket: floor sums where this
-	 * compiler can do them (128-bit integers), unless enumerating */
+	assert_int_equal(plan_for(KB_KS_RANDOM, 2048, 8, &two, &plan), 0);
+	assert_int_equal(plan.path, KB_PATH_DIRECT);
+	/* much work: both threads; lanes while they fit L1, then the 8-bit
+	 * tables (64 KiB in L2 against 1 MiB of lanes past it) */
+	assert_int_equal(plan_for(KB_KS_RANDOM, UINT64_C(1) << 24, 8, &two, &plan), 0);
+	assert_int_equal(plan.path, KB_PATH_LANES);
+	assert_int_equal(plan.threads, 2);
+	assert_int_equal(plan_for(KB_KS_RANDOM, UINT64_C(1) << 24, 16, &two, &plan), 0);
+	assert_int_equal(plan.path, KB_PATH_PRIVATE);
+	assert_int_equal(plan.threads, 2);
+	/* two 16 MiB tables spill past half the 32 MiB cache: ranges of
+	 * 2 MiB, in it, at 0.9 ns a key a range, against 8 ns a miss */
+	assert_int_equal(plan_for(KB_KS_RANDOM, UINT64_C(1) << 26, 24, &two, &plan), 0);
+	assert_int_equal(plan.path, KB_PATH_RANGES);
+	assert_int_equal(plan.threads, 2);
+	assert_true(plan.ranges >= 2 && plan.ranges <= 8);
+	/* a progression: floor sums (256 x 250 ns) where this compiler can
+	 * do them, unless enumerating; not for fewer keys than they cost */
 	assert_int_equal(plan_for(KB_KS_PAGE4K, UINT64_C(1) << 21, 8, &two, &plan), 0);
 	if (kb_progression_countable(&new64))
 		assert_int_equal(plan.path, KB_PATH_FLOORSUM);
@@ -511,15 +542,69 @@ static void one_plan_for_every_count(void **state)
 		assert_true(plan.path != KB_PATH_FLOORSUM);
 	assert_int_equal(plan_for(KB_KS_PAGE4K, UINT64_C(1) << 21, 8, &two_enum, &plan), 0);
 	assert_true(plan.path != KB_PATH_FLOORSUM);
-	assert_int_equal(plan_for(KB_KS_PAGE4K, (UINT64_C(1) << 21) - 1, 8, &two, &plan), 0);
+	assert_int_equal(plan_for(KB_KS_PAGE4K, 4096, 8, &two, &plan), 0);
 	assert_true(plan.path != KB_PATH_FLOORSUM);
-	/* forced, even where AUTO would not */
+	/* whatever AUTO takes, nothing is priced lower */
+	assert_cheapest(KB_KS_RANDOM, 1000, 12, &two);
+	assert_cheapest(KB_KS_RANDOM, UINT64_C(1) << 20, 10, &two_enum);
+	assert_cheapest(KB_KS_RANDOM, UINT64_C(1) << 28, 20, &two_enum);
+	assert_cheapest(KB_KS_RANDOM, UINT64_C(1) << 30, 24, &two_enum);
+	/* a path given: taken, on the threads given, else its cheapest */
 	assert_int_equal(plan_for(KB_KS_RANDOM, 1000, 12, &forced, &plan), 0);
 	assert_int_equal(plan.path, KB_PATH_PRIVATE);
-	assert_int_equal(plan.threads, 1); /* 1000 keys: one thread's worth */
-	/* refused: floor sums of random keys, more than 2^32 buckets */
+	assert_int_equal(plan.threads, 2);
+	assert_int_equal(plan_for(KB_KS_RANDOM, 1000, 12, &forced_any, &plan), 0);
+	assert_int_equal(plan.path, KB_PATH_PRIVATE);
+	assert_int_equal(plan.threads, 1);
+	/* refused: floor sums of random keys, more than 2^32 buckets, ranges
+	 * that are not a power of two */
 	assert_int_equal(plan_for(KB_KS_RANDOM, 1 << 20, 8, &floorsum, &plan), -1);
 	assert_int_equal(plan_for(KB_KS_RANDOM, 1000, 33, &two, &plan), -1);
+	assert_int_equal(plan_for(KB_KS_RANDOM, 1 << 20, 8, &ranges3, &plan), -1);
+	kb_set_cache_bytes(none);
+}
+
+/* The price model's rules, on figures computed by hand from its table. */
+static void prices_follow_the_model(void **state)
+{
+	const uint64_t caches[3] = { 32 << 10, 512 << 10, 32 << 20 }, none[3] = { 0 };
+	double thread = kb_price_ns(KB_PRICE_THREAD) / 1e9;
+
+	(void)state;
+	kb_set_cache_bytes(caches);
+	/* direct: one writer only; 2^20 keys stepped in a register, 2^12 u64
+	 * (32 KiB, in L1) */
+	assert_true(price(KB_PATH_DIRECT, 2, 0, 1, 12, 1 << 20, 1) == HUGE_VAL);
+	assert_float_equal(price(KB_PATH_DIRECT, 1, 0, 1, 12, 1 << 20, 1),
+			   1048576 * 0.55e-9, 1e-12);
+	/* 2^13 u64 = 64 KiB: in L2, 0.5 ns more a key; keys made, 1.5 more */
+	assert_float_equal(price(KB_PATH_DIRECT, 1, 0, 1, 13, 1 << 20, 1),
+			   1048576 * 1.05e-9, 1e-12);
+	assert_float_equal(price(KB_PATH_DIRECT, 1, 0, 1, 13, 1 << 20, 0),
+			   1048576 * 2.55e-9, 1e-12);
+	/* private: two threads' 8-bit tables of 2^20 (1 MiB each, past L2,
+	 * in half the last-level cache), merged once */
+	assert_float_equal(price(KB_PATH_PRIVATE, 2, 0, 1, 20, 1 << 24, 1),
+			   (8388608 * 2.8 + 1048576 * 0.4) / 1e9 + thread, 1e-9);
+	/* two specs double the hashes and the buckets, not the keys made */
+	assert_float_equal(price(KB_PATH_LANES, 1, 0, 2, 6, 1 << 20, 0),
+			   (1048576 * 1.5 + 2097152 * 0.45 + 128 * 1.6) / 1e9, 1e-12);
+	/* ranges: 4 of 2^18 buckets (64 KiB each, in L2) on two threads, each
+	 * range a pass that makes every key again */
+	assert_float_equal(price(KB_PATH_RANGES, 2, 4, 1, 18, 1 << 20, 1),
+			   2 * (1048576 * 0.9 + 262144 * 0.8 + 65536 * 1.0) / 1e9 + thread,
+			   1e-9);
+	assert_float_equal(price(KB_PATH_RANGES, 2, 4, 1, 18, 1 << 20, 0),
+			   2 * (1048576 * 2.4 + 262144 * 0.8 + 65536 * 1.0) / 1e9 + thread,
+			   1e-9);
+	assert_true(price(KB_PATH_RANGES, 4, 2, 1, 18, 1 << 20, 1) == HUGE_VAL);
+	assert_true(price(KB_PATH_RANGES, 1, 3, 1, 18, 1 << 20, 1) == HUGE_VAL);
+	assert_true(price(KB_PATH_RANGES, 1, 1, 1, 1, 1 << 20, 1) == HUGE_VAL);
+	assert_true(price(KB_PATH_PRIVATE, 1, 0, 1, 33, 1 << 20, 1) == HUGE_VAL);
+	/* floor sums: the buckets, not the keys */
+	assert_float_equal(price(KB_PATH_FLOORSUM, 1, 0, 1, 10, UINT64_C(1) << 40, 1),
+			   1024 * 250e-9, 1e-12);
+	kb_set_cache_bytes(none);
 }
 
 int main(void)
@@ -531,6 +616,7 @@ int main(void)
 		cmocka_unit_test(floor_sums_count_what_enumeration_counts),
 		cmocka_unit_test(folding_equals_counting_with_fewer_bits),
 		cmocka_unit_test(one_plan_for_every_count),
+		cmocka_unit_test(prices_follow_the_model),
 		cmocka_unit_test(generation_k_is_hash_h_with_k_in_place_of_its_constant),
 		cmocka_unit_test(generation_k_refuses_what_cannot_hash),
 	};

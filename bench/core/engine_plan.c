@@ -6,6 +6,7 @@
  */
 #include "engine_plan.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,41 +39,112 @@ uint64_t kb_engine_thread_bytes(enum kb_engine_path path, size_t nspecs,
 				       : 0; /* floor sums, direct: the result */
 }
 
-/*
- * Measured on a 2-core EPYC (bench/RESULTS.md): four u32 lanes beat one
- * table while the lanes stay in L1 (1.35x at 2^11); past that a thread's
- * own 16-bit table is fastest as long as every thread's copy fits half the
- * last-level cache (the other half is the keys, the code and neighbours);
- * beyond, copies spill to memory at ~100 ns a miss, and counting one
- * cache-sized range of buckets at a time wins although every key is hashed
- * once per range.
- */
-enum kb_engine_path kb_engine_choose(size_t nspecs, unsigned bits,
-				     unsigned threads)
+static const double price_ns[KB_PRICE_COUNT_] = {
+#define KB_PRICE_ROW(id, ns, what) [KB_PRICE_##id] = ns,
+	KB_PRICE_TABLE(KB_PRICE_ROW)
+#undef KB_PRICE_ROW
+};
+
+double kb_price_ns(enum kb_price figure)
 {
-	if (bits > 32)
-		return KB_PATH_PRIVATE; /* never allocatable anyway */
-	if (kb_engine_thread_bytes(KB_PATH_LANES, nspecs, bits, 0) <= kb_cache_bytes(1))
-		return KB_PATH_LANES;
-	if (threads * kb_engine_thread_bytes(KB_PATH_PRIVATE, nspecs, bits, 0) <=
-	    kb_cache_bytes(3) / 2)
-		return KB_PATH_PRIVATE;
-	return KB_PATH_RANGES;
+	return (unsigned)figure < KB_PRICE_COUNT_ ? price_ns[figure] : 0;
 }
 
-unsigned kb_engine_ranges(size_t nspecs, unsigned bits, unsigned threads)
+/* What an increment costs over L1 when each of `sharers` threads has a
+ * table of `bytes`: L1 and L2 are a core's own; the last-level cache is
+ * shared, and half of it is left to the keys, the code and neighbours. */
+static double miss_ns(uint64_t bytes, unsigned sharers)
 {
-	uint64_t budget = kb_cache_bytes(3) / 2; /* all threads' ranges at once */
-	unsigned r = 1;
+	if (bytes <= kb_cache_bytes(1))
+		return 0;
+	if (bytes <= kb_cache_bytes(2))
+		return price_ns[KB_PRICE_MISS_L2];
+	if ((double)bytes * sharers <= (double)kb_cache_bytes(3) / 2)
+		return price_ns[KB_PRICE_MISS_L3];
+	return price_ns[KB_PRICE_MISS_MEMORY];
+}
 
-	while (r < threads)
-		r *= 2;
-	/* a range of one bucket is the limit; 2^bits u8 counters in total */
-	while (r < (UINT64_C(1) << bits) / 2 &&
-	       (uint64_t)threads * kb_engine_thread_bytes(KB_PATH_RANGES, nspecs, bits, r) >
-		       budget)
-		r *= 2;
-	return r;
+double kb_engine_price(enum kb_engine_path path, unsigned threads, unsigned ranges,
+		       const struct kb_engine_work *w)
+{
+	unsigned bits = w->bits;
+	double b = (double)w->nspecs * (double)(UINT64_C(1) << (bits < 63 ? bits : 63));
+	double h = (double)w->keys * (double)w->nspecs; /* hashes */
+	double made = w->progression ? 0 : (double)w->keys * price_ns[KB_PRICE_MADE_KEY];
+	double t = threads ? threads : 1, ns;
+	uint64_t own;
+
+	if (threads < 1 || bits > 32 ||
+	    (path == KB_PATH_RANGES &&
+	     (bits < 2 || !ranges || ranges & (ranges - 1) || ranges < threads ||
+	      ranges > (UINT64_C(1) << (bits - 1)))))
+		return HUGE_VAL;
+	own = kb_engine_thread_bytes(path, w->nspecs, bits, ranges);
+	switch (path) {
+	case KB_PATH_DIRECT:
+		if (threads != 1)
+			return HUGE_VAL; /* the result has one writer */
+		ns = made + h * (price_ns[KB_PRICE_DIRECT_KEY] + miss_ns((uint64_t)b * 8, 1));
+		break;
+	case KB_PATH_LANES:
+		ns = (made + h * (price_ns[KB_PRICE_LANES_KEY] + miss_ns(own, threads))) / t +
+		     b * price_ns[KB_PRICE_LANES_BUCKET];
+		break;
+	case KB_PATH_PRIVATE:
+		ns = (made + h * (price_ns[KB_PRICE_PRIVATE_KEY] + miss_ns(own, threads))) / t +
+		     b * price_ns[KB_PRICE_PRIVATE_BUCKET];
+		break;
+	case KB_PATH_RANGES:
+		/* each thread: its share of the ranges, each a pass over every
+		 * key and the counting of the keys that fall in it */
+		ns = (double)ranges / t *
+		     (made + h * price_ns[KB_PRICE_SELECT_KEY] +
+		      h / ranges * (price_ns[KB_PRICE_RANGE_KEY] + miss_ns(own, threads)) +
+		      b / ranges * price_ns[KB_PRICE_RANGE_BUCKET]);
+		break;
+	case KB_PATH_FLOORSUM:
+		ns = b / t * price_ns[KB_PRICE_FLOORSUM_BUCKET];
+		break;
+	default:
+		return HUGE_VAL;
+	}
+	return (ns + (t - 1) * price_ns[KB_PRICE_THREAD]) / 1e9;
+}
+
+/* The cheapest threads (tmin..tmax) and ranges (want_ranges, or any
+ * power of two to half the buckets) for a path, into *plan. */
+static void cheapest_for(enum kb_engine_path path, unsigned tmin, unsigned tmax,
+			 unsigned want_ranges, const struct kb_engine_work *w,
+			 struct kb_engine_plan *plan)
+{
+	unsigned t, r;
+
+	plan->path = path;
+	plan->seconds = HUGE_VAL;
+	plan->threads = tmin;
+	plan->ranges = want_ranges;
+	for (t = tmin; t <= tmax; t++) {
+		if (path != KB_PATH_RANGES) {
+			double p = kb_engine_price(path, t, 0, w);
+
+			if (p < plan->seconds) {
+				plan->seconds = p;
+				plan->threads = t;
+				plan->ranges = 0;
+			}
+			continue;
+		}
+		for (r = want_ranges ? want_ranges : 1; r && w->bits >= 2 &&
+		     r <= (UINT64_C(1) << (w->bits - 1)); r = want_ranges ? 0 : r * 2) {
+			double p = kb_engine_price(path, t, r, w);
+
+			if (p < plan->seconds) {
+				plan->seconds = p;
+				plan->threads = t;
+				plan->ranges = r;
+			}
+		}
+	}
 }
 
 /* Whether floor sums can count this stream through these cells. */
@@ -92,71 +164,70 @@ static int floorsum_fits(const struct kb_hashspec *specs, size_t nspecs,
 	return 1;
 }
 
+/* The paths AUTO weighs, the simpler first: a tie goes to it. */
+static const enum kb_engine_path auto_order[] = {
+	KB_PATH_DIRECT, KB_PATH_LANES, KB_PATH_PRIVATE, KB_PATH_RANGES, KB_PATH_FLOORSUM,
+};
+
 int kb_engine_plan(const struct kb_hashspec *specs, size_t nspecs,
 		   unsigned bits, const struct kb_keystream *ks,
 		   const struct kb_engine_opts *o, struct kb_engine_plan *plan,
 		   char *err, size_t errlen)
 {
 	static const struct kb_engine_opts defaults;
-	uint64_t total = ks->p.count;
-	unsigned threads, capped;
-	int floorsum, solo = 0;
+	struct kb_engine_work w = { ks->p.count, nspecs, bits, 0 };
+	uint64_t first, stride;
+	unsigned tmax;
+	int floorsum, l;
 
 	if (!o)
 		o = &defaults;
+	memset(plan, 0, sizeof(*plan));
 	if (bits > 32) {
 		snprintf(err, errlen, "the engine counts at most 2^32 buckets");
 		return -1;
 	}
+	if (o->path == KB_PATH_RANGES && o->ranges && (o->ranges & (o->ranges - 1))) {
+		snprintf(err, errlen, "ranges must be a power of two, not %u", o->ranges);
+		return -1;
+	}
 	floorsum = floorsum_fits(specs, nspecs, bits, ks);
-	threads = o->threads ? o->threads : kb_cpu_count();
-	/* a thread per ~1M keys at most: below that, starting one costs more */
-	capped = (uint64_t)threads > total / (1u << 20) + 1
-			 ? (unsigned)(total / (1u << 20) + 1) : threads;
-	memset(plan, 0, sizeof(*plan));
-	if (o->path != KB_PATH_AUTO)
-		plan->path = o->path;
-	else if (!o->enumerate && floorsum &&
-		 total >> KB_FLOORSUM_MIN_LOG >= UINT64_C(1) << bits)
-		plan->path = KB_PATH_FLOORSUM;
-	else if (total < UINT64_C(1) << bits ||
-		 total < KB_ENGINE_MIN_WORK / (nspecs ? nspecs : 1)) {
-		/* one thread: the plain loop, or lanes where they fit L1 and
-		 * there are keys enough to pay for clearing them */
-		solo = 1;
-		plan->path = kb_engine_choose(nspecs, bits, 1) == KB_PATH_LANES &&
-					     total >> KB_SOLO_LANES_MIN_LOG >= UINT64_C(1) << bits
-				     ? KB_PATH_LANES : KB_PATH_DIRECT;
-	} else
-		plan->path = kb_engine_choose(nspecs, bits, capped);
-	if (plan->path == KB_PATH_FLOORSUM && !floorsum) {
+	w.progression = kb_keystream_progression(ks, &first, &stride);
+	if (o->path == KB_PATH_FLOORSUM && !floorsum) {
 		snprintf(err, errlen, "floor sums count only arithmetic key sets through a single multiply, fewer than 2^62");
 		return -1;
 	}
-	if (plan->path == KB_PATH_FLOORSUM) {
-		/* a thread per 64 buckets at most */
-		if (threads > (UINT64_C(1) << bits) / 64 + 1)
-			threads = (unsigned)((UINT64_C(1) << bits) / 64 + 1);
-	} else if (plan->path == KB_PATH_DIRECT || solo) {
-		threads = 1; /* the result has one writer */
-	} else {
-		threads = capped;
+	tmax = o->threads ? o->threads : kb_cpu_count();
+	if (o->path != KB_PATH_AUTO) {
+		/* a path given, to measure it: on the threads given (one for
+		 * the plain loop, no more than the ranges), else its cheapest;
+		 * one bucket cannot be cut in ranges, lanes count it */
+		enum kb_engine_path path = o->path == KB_PATH_RANGES && bits < 2 ? KB_PATH_LANES
+										  : o->path;
+		unsigned r = o->ranges && path == KB_PATH_RANGES
+				     ? (o->ranges < (1u << (bits - 1)) ? o->ranges : 1u << (bits - 1))
+				     : 0;
+
+		if (path == KB_PATH_DIRECT)
+			tmax = 1;
+		if (r && tmax > r)
+			tmax = r;
+		cheapest_for(path, o->threads ? tmax : 1, tmax, r, &w, plan);
+		return 0;
 	}
-	if (plan->path == KB_PATH_RANGES && bits < 2)
-		plan->path = KB_PATH_LANES; /* one bucket cannot be cut in ranges */
-	if (plan->path == KB_PATH_RANGES) {
-		plan->ranges = o->ranges ? o->ranges : kb_engine_ranges(nspecs, bits, threads);
-		if (plan->ranges & (plan->ranges - 1)) {
-			snprintf(err, errlen, "ranges must be a power of two, not %u",
-				 plan->ranges);
-			return -1;
-		}
-		if (plan->ranges > (1u << (bits - 1)))
-			plan->ranges = 1u << (bits - 1);
-		while (plan->ranges < threads)
-			threads--; /* a thread without a range has nothing to do */
+	/* AUTO: every path at its cheapest, the cheapest of them (a tie goes
+	 * to the simpler path, listed first) */
+	plan->seconds = HUGE_VAL;
+	for (l = 0; l < (int)(sizeof(auto_order) / sizeof(auto_order[0])); l++) {
+		enum kb_engine_path path = auto_order[l];
+		struct kb_engine_plan p;
+
+		if (path == KB_PATH_FLOORSUM && (!floorsum || o->enumerate))
+			continue;
+		cheapest_for(path, 1, path == KB_PATH_DIRECT ? 1 : tmax, 0, &w, &p);
+		if (p.seconds < plan->seconds)
+			*plan = p;
 	}
-	plan->threads = threads;
 	return 0;
 }
 
@@ -165,13 +236,8 @@ double kb_engine_seconds(const struct kb_hashspec *specs, size_t nspecs, unsigne
 {
 	struct kb_engine_plan plan;
 	char err[128];
-	double hashes = (double)ks->p.count * (double)nspecs;
 
 	if (kb_engine_plan(specs, nspecs, bits, ks, o, &plan, err, sizeof(err)) < 0)
-		return hashes * KB_NS_PER_HASH / 1e9;
-	if (plan.path == KB_PATH_FLOORSUM)
-		return (double)nspecs * (double)(UINT64_C(1) << bits) * KB_NS_PER_FLOORSUM_BUCKET / 1e9;
-	if (plan.path == KB_PATH_RANGES)
-		hashes *= plan.ranges; /* every key hashed once per range */
-	return hashes * KB_NS_PER_HASH / 1e9;
+		return (double)ks->p.count * (double)nspecs * KB_NS_PER_HASH / 1e9;
+	return plan.seconds * plan.threads;
 }

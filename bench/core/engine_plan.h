@@ -20,7 +20,7 @@ struct kb_progress;
  * choice rests on).  Every path counts exactly what kb_count_block does.
  */
 enum kb_engine_path {
-	KB_PATH_AUTO,    /* chosen from the table's size and the caches */
+	KB_PATH_AUTO,    /* the cheapest by the price model below */
 	KB_PATH_LANES,   /* threads split the keys; four private u32 tables
 			  * a thread, keys in turn (consecutive keys in one
 			  * bucket do not wait on each other's stores): tables
@@ -57,37 +57,73 @@ struct kb_engine_opts {
 };
 
 /*
- * The path AUTO takes for nspecs tables of 2^bits on `threads` threads
- * (KB_PATH_DIRECT when there are fewer keys than buckets) when the keys
- * must be enumerated (AUTO takes KB_PATH_FLOORSUM instead
- * for arithmetic key sets through single multiplies when there are
- * 2^KB_FLOORSUM_MIN_LOG times more keys than buckets), and the number of
- * bucket ranges KB_PATH_RANGES cuts them into.
+ * AUTO takes floor sums only for arithmetic key sets through single
+ * multiplies, fewer than 2^62 keys, and not when told to enumerate.
  */
-#define KB_FLOORSUM_MIN_LOG 13
-enum kb_engine_path kb_engine_choose(size_t nspecs, unsigned bits,
-				     unsigned threads);
-unsigned kb_engine_ranges(size_t nspecs, unsigned bits, unsigned threads);
 
 /*
- * Below this many hashes (keys x cells) AUTO counts on one thread
- * (`speed --part grid`, bench/RESULTS.md): on this 2-vCPU VM starting a
- * second thread costs a good part of a millisecond, so threaded paths lost
- * to the naive loop at 2^20 keys (0.3-0.9x) and were mixed at 2^22
- * (0.87-1.98x).  That one thread counts straight into the result
- * (KB_PATH_DIRECT, the plain loop), or in lanes where they fit L1 and
- * there are 2^KB_SOLO_LANES_MIN_LOG keys a bucket or more to pay for
- * clearing and adding them (1.15-1.28x at 2^6 buckets, even at 2^8-2^10;
- * with 2^6 keys a bucket, 0.68-0.9x).
+ * The price model AUTO plans by: the wall seconds a path is expected to
+ * take, from the keys (counting grows with them), the buckets (clearing,
+ * merging and floor sums grow with them), the threads, and the machine's
+ * caches (machine.h): an increment costs what its table's level costs.
+ * The figures are nanoseconds of one thread, fitted to `speed --part grid`
+ * and `speed --part engine` on the 2-vCPU Xeon of bench/RESULTS.md; they
+ * rank paths, they promise no time.  One row a figure.
  */
-#define KB_ENGINE_MIN_WORK (UINT64_C(1) << 24)
-#define KB_SOLO_LANES_MIN_LOG 8
+#define KB_PRICE_TABLE(X)                                                              \
+	X(THREAD, 150000.0, "starting and joining one more thread")                    \
+	X(LANES_KEY, 0.45, "a key through four u32 lanes, in L1")                       \
+	X(DIRECT_KEY, 0.55, "a key into the u64 result, in L1")                         \
+	X(PRIVATE_KEY, 0.6, "a key into a private 8-bit table, in L1")                  \
+	X(MADE_KEY, 1.5, "a key made by a key set that is no progression (random, slab ...)") \
+	X(SELECT_KEY, 0.9, "a key hashed and tested against one range")                 \
+	X(RANGE_KEY, 0.3, "a selected key counted in its range, in L1")                 \
+	X(MISS_L2, 0.5, "an increment whose table is in L2, over L1")                   \
+	X(MISS_L3, 2.2, "an increment whose tables are in the last-level cache")        \
+	X(MISS_MEMORY, 8.0, "an increment whose tables spill to memory")               \
+	X(LANES_BUCKET, 1.6, "clearing and merging four u32 lanes, a bucket")           \
+	X(PRIVATE_BUCKET, 0.4, "clearing and merging an 8-bit counter, a bucket")       \
+	X(RANGE_BUCKET, 1.0, "clearing and adding a range's counter, a bucket")        \
+	X(FLOORSUM_BUCKET, 250.0, "a bucket counted by floor sums")
 
-/* What kb_count_parallel will do: the path, its threads and ranges. */
+enum kb_price {
+#define KB_PRICE_ENUM(id, ns, what) KB_PRICE_##id,
+	KB_PRICE_TABLE(KB_PRICE_ENUM)
+#undef KB_PRICE_ENUM
+	KB_PRICE_COUNT_
+};
+
+/* A figure of the price model, in nanoseconds. */
+double kb_price_ns(enum kb_price figure);
+
+/* The work a plan prices: keys through nspecs cells into 2^bits buckets;
+ * a progression's keys cost nothing to make (the loops step them in a
+ * register), others KB_PRICE_MADE_KEY each, once a pass. */
+struct kb_engine_work {
+	uint64_t keys;
+	size_t nspecs;
+	unsigned bits;
+	int progression;
+};
+
+/*
+ * The model's price, in wall seconds, of work w along `path` on `threads`
+ * threads (and `ranges` ranges for KB_PATH_RANGES): HUGE_VAL for a
+ * combination the engine cannot run (ranges not a power of two, fewer
+ * than the threads or more than half the buckets; DIRECT on more than one
+ * thread; more than 2^32 buckets).
+ */
+double kb_engine_price(enum kb_engine_path path, unsigned threads, unsigned ranges,
+		       const struct kb_engine_work *w);
+
+/* What kb_count_parallel will do: the path, its threads and ranges, and
+ * the model's price for them.  AUTO takes the cheapest path, threads and
+ * ranges; a path given is run on its cheapest threads and ranges. */
 struct kb_engine_plan {
 	enum kb_engine_path path;
 	unsigned threads;
 	unsigned ranges; /* KB_PATH_RANGES only */
+	double seconds;  /* the model's price, wall seconds */
 };
 
 /* The plan for counting ks through nspecs cells into 2^bits buckets
@@ -99,18 +135,14 @@ int kb_engine_plan(const struct kb_hashspec *specs, size_t nspecs,
 		   char *err, size_t errlen);
 
 /*
- * Rough costs on one CPU, to weigh work before it starts (no timed
- * promise): a hash (a key through one cell) and a floor-summed bucket.
- * Measured on the 2-core EPYC of bench/RESULTS.md: 2^28 random keys
- * through new hash_64 into 2^16 buckets, 0.78 s of CPU; 2^40 seq keys
- * into 2^20 buckets by floor sums, 0.63 s.
+ * Rough CPU cost of a hash, to weigh work before it starts where no plan
+ * is made (a key file, a named table): no timed promise.
  */
 #define KB_NS_PER_HASH 3.0
-#define KB_NS_PER_FLOORSUM_BUCKET 600.0
 
 /* Roughly the CPU seconds counting ks through nspecs cells into 2^bits
- * buckets under o takes, along the path kb_engine_plan picks (a path
- * that cannot be taken: every key hashed once). */
+ * buckets under o takes: the plan's price times its threads (a path that
+ * cannot be taken: every key hashed once at KB_NS_PER_HASH). */
 double kb_engine_seconds(const struct kb_hashspec *specs, size_t nspecs, unsigned bits,
 			 const struct kb_keystream *ks, const struct kb_engine_opts *o);
 

@@ -10,6 +10,7 @@
 
 #include "keysets.h"
 #include "engine.h"
+#include "plain_loop.h"
 #include "schemas.h"
 #include "speed_loops.h"
 #include "stats.h"
@@ -377,14 +378,11 @@ static void speed_hashes(const struct kb_speed_opts *o, enum kb_format format,
 		kb_buf_printf(b, "\n  ]");
 }
 
-/* The naive loop the issue measured: generate a key, hash it, count it. */
+/* The naive loop: the plain loop a user writes (plain_loop.h), over the
+ * engine's page4k keys. */
 static uint64_t naive_count(uint64_t n, unsigned bits, uint64_t *counts)
 {
-	unsigned shift = 64 - bits;
-	uint64_t i, k = KB_X86_64_DIRECT_MAP;
-
-	for (i = 0; i < n; i++, k += 4096)
-		counts[k * LKH_GOLDEN_RATIO_64 >> shift]++;
+	kb_plain_count(NULL, KB_X86_64_DIRECT_MAP, 4096, n, bits, counts);
 	return counts[0];
 }
 
