@@ -75,7 +75,7 @@ const struct kb_record_row kb_records[KB_REC_COUNT_] = {
 	[KB_REC_SPEED_ENGINE] = { .writers = "speed --part engine", .csv_version = 3,
 				  .json_object = 1, .row = "a path at one table size",
 				  .names = kb_speed_engine_names },
-	[KB_REC_SPEED_GRID] = { .writers = "speed --part grid", .csv_version = 5,
+	[KB_REC_SPEED_GRID] = { .writers = "speed --part grid", .csv_version = 6,
 				.json_object = 1, .row = "a table size and key count",
 				.names = kb_speed_grid_names },
 };

@@ -681,29 +681,48 @@ static int speed_engine(const struct kb_speed_opts *o, enum kb_format format,
 #define GRID_BITS_MAX 24
 #define GRID_STEP 2
 
-/* One cell of the grid: AUTO's plan and the rounds of the naive loop
- * (r[0]), the plain direct path (r[1]) and AUTO (r[2]). */
+/* A grid cell's rows: the naive loop, every path (on its cheapest
+ * threads, up to the grid's), and AUTO as skew runs it (floor sums where
+ * they apply). */
+enum { GRID_AUTO = KB_PATH_COUNT_, GRID_ROWS };
+/* Another path beats AUTO when it is faster by more than this in both
+ * the best and the median round: past the noise of a quiet machine. */
+#define GRID_NOISE 0.05
+
 struct grid_cell {
 	uint64_t keys;
 	struct kb_engine_plan plan;
-	struct kb_rounds r[3];
+	struct kb_rounds r[GRID_ROWS];
+	int shown[GRID_ROWS];
+	int best_other; /* the fastest path other than AUTO's, by median; 0: none */
+	int beaten;     /* it beat AUTO past the noise */
 };
 
-/* Time 2^lc page4k keys into 2^bits buckets three ways: 0, or -1 with
+/* Whether a path is timed in the grid: floor sums cost ~1 us a bucket,
+ * and lanes past L2 only show that four u32 copies fit nowhere. */
+static int grid_shown(enum kb_engine_path path, unsigned bits)
+{
+	if (path == KB_PATH_FLOORSUM)
+		return bits <= 20;
+	return path != KB_PATH_LANES ||
+	       kb_engine_thread_bytes(KB_PATH_LANES, 1, bits, 0) <= kb_cache_bytes(2);
+}
+
+/* Time 2^lc page4k keys into 2^bits buckets every way: 0, or -1 with
  * the reason in err. */
-static int grid_measure(const struct kb_speed_opts *o, unsigned threads, unsigned lc,
-			unsigned bits, struct grid_cell *c, char *err, size_t errlen)
+static int grid_measure(const struct kb_speed_opts *o, unsigned lc, unsigned bits,
+			struct grid_cell *c, char *err, size_t errlen)
 {
 	struct kb_speed_opts one = *o;
 	struct kb_keyset_params p;
 	struct kb_keystream ks;
-	const struct kb_engine_opts direct = { 1, KB_PATH_DIRECT, 0, NULL, 1 };
-	struct kb_engine_opts eo[3] = { { 0 }, direct, { threads, KB_PATH_AUTO, 0, NULL, 1 } };
-	double t[3][ENGINE_TRIALS];
+	const struct kb_engine_opts auto_opts = { o->threads, KB_PATH_AUTO, 0, NULL, 0 };
+	double t[GRID_ROWS][ENGINE_TRIALS];
 	uint64_t *counts = calloc((size_t)1 << bits, sizeof(uint64_t));
 	unsigned trial, l;
 	int rc = -1;
 
+	memset(c, 0, sizeof(*c));
 	one.engine_keys = UINT64_C(1) << lc;
 	engine_keys(&one, &p);
 	c->keys = p.count;
@@ -713,24 +732,38 @@ static int grid_measure(const struct kb_speed_opts *o, unsigned threads, unsigne
 		free(counts);
 		return -1;
 	}
-	if (kb_engine_plan(&engine_spec, 1, bits, &ks, &eo[2], &c->plan, err, errlen) < 0)
+	if (kb_engine_plan(&engine_spec, 1, bits, &ks, &auto_opts, &c->plan, err, errlen) < 0)
 		goto out;
+	for (l = 0; l < GRID_ROWS; l++)
+		c->shown[l] = l == NAIVE || l == GRID_AUTO || grid_shown((enum kb_engine_path)l, bits);
 	for (trial = 0; trial < ENGINE_TRIALS; trial++)
-		for (l = 0; l < 3; l++) {
+		for (l = 0; l < GRID_ROWS; l++) {
+			struct kb_engine_opts eo = { o->threads, (enum kb_engine_path)l, 0, NULL, 1 };
 			double t0;
 
+			if (!c->shown[l])
+				continue;
 			memset(counts, 0, sizeof(uint64_t) << bits);
 			t0 = now();
-			if (l == 0)
+			if (l == NAIVE)
 				sink += naive_count(p.count, bits, counts);
-			else if (kb_count_parallel(&engine_spec, 1, bits, &ks, &eo[l], counts, err,
+			else if (kb_count_parallel(&engine_spec, 1, bits, &ks,
+						   l == GRID_AUTO ? &auto_opts : &eo, counts, err,
 						   errlen) < 0)
 				goto out;
 			t[l][trial] = now() - t0;
 			kb_progress_add(o->progress, 1);
 		}
-	for (l = 0; l < 3; l++)
-		kb_rounds_of(t[l], ENGINE_TRIALS, &c->r[l]);
+	for (l = 0; l < GRID_ROWS; l++)
+		if (c->shown[l])
+			kb_rounds_of(t[l], ENGINE_TRIALS, &c->r[l]);
+	for (l = 1; l < KB_PATH_COUNT_; l++)
+		if (c->shown[l] && l != (unsigned)c->plan.path &&
+		    (!c->best_other || c->r[l].median < c->r[c->best_other].median))
+			c->best_other = (int)l;
+	c->beaten = c->best_other &&
+		    c->r[c->best_other].best < c->r[GRID_AUTO].best * (1 - GRID_NOISE) &&
+		    c->r[c->best_other].median < c->r[GRID_AUTO].median * (1 - GRID_NOISE);
 	rc = 0;
 out:
 	kb_keystream_close(&ks);
@@ -738,32 +771,44 @@ out:
 	return rc;
 }
 
+/* The field names of each path's median, "lanes_median_keys_per_s" .. */
+static const char *path_median_name(unsigned l)
+{
+	static char names[KB_PATH_COUNT_][48];
+
+	if (!names[l][0])
+		snprintf(names[l], sizeof(names[l]), "%s_median_keys_per_s",
+			 kb_engine_path_name((enum kb_engine_path)l));
+	return names[l];
+}
+
 /* A grid cell: CSV's row says the rounds and the fastest figures too,
- * and its ratios to 3 digits, JSON's to 4. */
+ * and its ratios to 3 digits, JSON's to 4.  A path not timed there is 0. */
 static void grid_fields(struct kb_buf *b, enum kb_fields_as as, const struct grid_cell *c,
 			unsigned bits)
 {
 	const struct kb_rounds *r = c->r;
-	double autob = r[0].best / r[2].best, autom = r[0].median / r[2].median;
-	const struct kb_field f[] = {
+	double autob = rate(1, r[GRID_AUTO].best) ? r[NAIVE].best / r[GRID_AUTO].best : 0;
+	double autom = rate(1, r[GRID_AUTO].median) ? r[NAIVE].median / r[GRID_AUTO].median : 0;
+	double otherm = c->best_other ? r[GRID_AUTO].median / r[c->best_other].median : 0;
+	struct kb_field f[32] = {
 		{ .name = "schema", .u = kb_records[KB_REC_SPEED_GRID].csv_version, .in = KB_IN_CSV },
 		{ .name = "bits", .u = bits },
 		{ .name = "keys", .u = c->keys },
 		{ .name = "auto_path", .form = KB_FIELD_STR, .s = kb_engine_path_name(c->plan.path) },
 		{ .name = "auto_threads", .u = c->plan.threads },
+		{ .name = "auto_ranges", .u = c->plan.ranges },
+		{ .name = "auto_price_s", .form = KB_FIELD_G, .prec = 4, .d = c->plan.seconds },
 		{ .name = "rounds", .u = ENGINE_TRIALS, .in = KB_IN_CSV },
 		{ .name = "naive_best_keys_per_s", .form = KB_FIELD_G, .prec = 4,
-		  .d = rate(c->keys, r[0].best), .in = KB_IN_CSV },
+		  .d = rate(c->keys, r[NAIVE].best), .in = KB_IN_CSV },
 		{ .name = "naive_median_keys_per_s", .form = KB_FIELD_G, .prec = 4,
-		  .d = rate(c->keys, r[0].median) },
-		{ .name = "direct_best_keys_per_s", .form = KB_FIELD_G, .prec = 4,
-		  .d = rate(c->keys, r[1].best), .in = KB_IN_CSV },
-		{ .name = "direct_median_keys_per_s", .form = KB_FIELD_G, .prec = 4,
-		  .d = rate(c->keys, r[1].median) },
+		  .d = rate(c->keys, r[NAIVE].median) },
 		{ .name = "auto_best_keys_per_s", .form = KB_FIELD_G, .prec = 4,
-		  .d = rate(c->keys, r[2].best), .in = KB_IN_CSV },
+		  .d = rate(c->keys, r[GRID_AUTO].best), .in = KB_IN_CSV },
 		{ .name = "auto_median_keys_per_s", .form = KB_FIELD_G, .prec = 4,
-		  .d = rate(c->keys, r[2].median) },
+		  .d = rate(c->keys, r[GRID_AUTO].median) },
+		{ .name = "auto_spread", .form = KB_FIELD_FIX, .prec = 3, .d = r[GRID_AUTO].spread },
 		{ .name = "auto_vs_naive_best", .form = KB_FIELD_FIX, .prec = 3, .d = autob,
 		  .in = KB_IN_CSV },
 		{ .name = "auto_vs_naive_best", .form = KB_FIELD_FIX, .prec = 4, .d = autob,
@@ -772,9 +817,20 @@ static void grid_fields(struct kb_buf *b, enum kb_fields_as as, const struct gri
 		  .in = KB_IN_CSV },
 		{ .name = "auto_vs_naive_median", .form = KB_FIELD_FIX, .prec = 4, .d = autom,
 		  .in = KB_IN_JSON },
+		{ .name = "best_other_path", .form = KB_FIELD_STR,
+		  .s = c->best_other ? kb_engine_path_name((enum kb_engine_path)c->best_other) : "" },
+		{ .name = "best_other_vs_auto_median", .form = KB_FIELD_FIX, .prec = 3, .d = otherm },
+		{ .name = "beaten", .form = KB_FIELD_BOOL, .u = (uint64_t)c->beaten },
 	};
+	size_t n = 0, l;
 
-	kb_fields(b, as, f, KB_FIELDS_N(f));
+	while (f[n].name)
+		n++;
+	for (l = 1; l < KB_PATH_COUNT_; l++)
+		f[n++] = (struct kb_field){ .name = path_median_name((unsigned)l),
+					    .form = KB_FIELD_G, .prec = 4,
+					    .d = c->shown[l] ? rate(c->keys, r[l].median) : 0 };
+	kb_fields(b, as, f, n);
 }
 
 void kb_speed_grid_names(struct kb_buf *b, enum kb_fields_as as)
@@ -794,17 +850,18 @@ static void grid_head(enum kb_format format, unsigned threads, int after_other_p
 		return;
 	}
 	if (format == KB_FORMAT_JSON) {
-		kb_buf_printf(b, "%s  \"grid\": {\"rounds\": %d, \"threads\": %u, \"rows\": [",
-			      after_other_parts ? ",\n" : "", ENGINE_TRIALS, threads);
+		kb_buf_printf(b, "%s  \"grid\": {\"rounds\": %d, \"threads\": %u, \"noise\": %.2f, \"rows\": [",
+			      after_other_parts ? ",\n" : "", ENGINE_TRIALS, threads, GRID_NOISE);
 		return;
 	}
-	kb_buf_printf(b, "Engine against the naive loop: page4k keys through new hash_64, up to %u threads;\n"
-			 "each cell the median of %d rounds of AUTO's path over the naive loop's\n"
-			 "(> 1: the engine is faster) and the path: D direct64 (one thread),\n"
-			 "L lanes (l: on one thread), P private8, R ranges8\n%8s",
-		      threads, ENGINE_TRIALS, "keys \\ bits");
+	kb_buf_printf(b, "AUTO against the naive loop and every path: page4k keys through new hash_64,\n"
+			 "up to %u threads; each cell the median of %d rounds of AUTO (as skew runs it)\n"
+			 "over the naive loop's (> 1: faster) and the path AUTO took: D direct64 (one\n"
+			 "thread), L lanes (l: on one thread), P private8, R ranges8, F floor sums;\n"
+			 "! where another path beat AUTO by more than %.0f%% in best and median\n%8s",
+		      threads, ENGINE_TRIALS, GRID_NOISE * 100, "keys \\ bits");
 	for (bits = GRID_BITS_MIN; bits <= GRID_BITS_MAX; bits += GRID_STEP)
-		kb_buf_printf(b, " %7u", bits);
+		kb_buf_printf(b, " %8u", bits);
 	kb_buf_printf(b, "\n");
 }
 
@@ -812,7 +869,6 @@ static void grid_print(const struct grid_cell *c, unsigned bits, enum kb_format 
 		       int first, struct kb_buf *b)
 {
 	const struct kb_rounds *r = c->r;
-	double autom = r[0].median / r[2].median;
 	char mark;
 
 	if (format == KB_FORMAT_CSV) {
@@ -824,7 +880,8 @@ static void grid_print(const struct grid_cell *c, unsigned bits, enum kb_format 
 		mark = "?LPRDF"[c->plan.path];
 		if (c->plan.path == KB_PATH_LANES && c->plan.threads == 1)
 			mark = 'l';
-		kb_buf_printf(b, " %6.2f%c", autom, mark);
+		kb_buf_printf(b, " %6.2f%c%c", r[NAIVE].median / r[GRID_AUTO].median, mark,
+			      c->beaten ? '!' : ' ');
 	}
 }
 
@@ -838,6 +895,8 @@ static int speed_grid(const struct kb_speed_opts *o, enum kb_format format,
 		      struct kb_buf *b, char *err, size_t errlen)
 {
 	unsigned threads = o->threads ? o->threads : kb_cpu_count(), bits, lc;
+	struct kb_buf beaten = { 0 };
+	unsigned nbeaten = 0;
 	int first = 1;
 
 	grid_head(format, threads, o->hashes || o->engine, b);
@@ -847,23 +906,34 @@ static int speed_grid(const struct kb_speed_opts *o, enum kb_format format,
 		for (bits = GRID_BITS_MIN; bits <= GRID_BITS_MAX; bits += GRID_STEP) {
 			struct grid_cell c;
 
-			if (grid_measure(o, threads, lc, bits, &c, err, errlen) < 0)
+			if (grid_measure(o, lc, bits, &c, err, errlen) < 0) {
+				kb_buf_free(&beaten);
 				return -1;
+			}
 			grid_print(&c, bits, format, first, b);
 			first = 0;
+			if (c.beaten && ++nbeaten)
+				kb_buf_printf(&beaten, "  2^%u keys, 2^%u buckets: %s %.2fx AUTO's %s (median)\n",
+					      lc, bits, kb_engine_path_name((enum kb_engine_path)c.best_other),
+					      c.r[GRID_AUTO].median / c.r[c.best_other].median,
+					      kb_engine_path_name(c.plan.path));
 		}
 		if (format == KB_FORMAT_TEXT)
 			kb_buf_printf(b, "\n");
 	}
 	if (format == KB_FORMAT_JSON)
 		kb_buf_printf(b, "\n    ]}");
+	if (format == KB_FORMAT_TEXT)
+		kb_buf_printf(b, "cells where another path beat AUTO past the noise: %u%s%s", nbeaten,
+			      "\n", beaten.len ? beaten.data : "");
+	kb_buf_free(&beaten);
 	return 0;
 }
 
 static uint64_t grid_steps(void)
 {
 	return (uint64_t)((GRID_COUNT_MAX - GRID_COUNT_MIN) / GRID_STEP + 1) *
-	       ((GRID_BITS_MAX - GRID_BITS_MIN) / GRID_STEP + 1) * 3 * ENGINE_TRIALS;
+	       ((GRID_BITS_MAX - GRID_BITS_MIN) / GRID_STEP + 1) * GRID_ROWS * ENGINE_TRIALS;
 }
 
 /* Timings the engine part makes: every path shown and the naive loop, at
