@@ -56,7 +56,7 @@ static struct kb_report run_small(uint64_t count)
 static void every_cell_is_counted_at(uint64_t count)
 {
 	struct kb_report r = run_small(count);
-	const struct kb_engine_opts one_thread = { 1, KB_PATH_AUTO, 0, NULL, 0 };
+	const struct kb_engine_opts one_thread = { .threads = 1, .path = KB_PATH_AUTO };
 	size_t i, ok = 0;
 
 	for (i = 0; i < r.n_cells; i++) {

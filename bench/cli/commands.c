@@ -49,7 +49,7 @@ const struct kb_command kb_commands[] = {
 		.options = KEYSET_OPTIONS | KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(BITS_MIN) | KB_OPT(BITS_MAX) |
 			KB_OPT(KEYSETS) | KB_OPT(FUNCS) | KB_OPT(GENS) | KB_OPT(WORDS) | KB_OPT(STEP) |
 			KB_OPT(HIST) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) |
-			KB_OPT(QUIET) | KB_OPT(ENUMERATE) | KB_OPT(YES),
+			KB_OPT(QUIET) | KB_OPT(VERBOSE) | KB_OPT(ENUMERATE) | KB_OPT(YES),
 		.formats = TEXT_CSV_JSON,
 		.count_means = "keys per key set", .count_default = 65536,
 	},
@@ -62,7 +62,7 @@ const struct kb_command kb_commands[] = {
 		.summary = "one cell: how evenly one function spreads a key set or a key file",
 		.description = "Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, or through a named kernel table (its key transform, function and bits), and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even, or too few keys where a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket, with the keys the table would need). --gen takes all or a list: a cell each. --plot draws the bucket loads, a panel a generation.",
 		.options = KB_OPT(WORD) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) |
-			KB_OPT(THREADS) | KB_OPT(QUIET) | KB_OPT(PLOT) | KB_OPT(YES),
+			KB_OPT(THREADS) | KB_OPT(QUIET) | KB_OPT(VERBOSE) | KB_OPT(PLOT) | KB_OPT(YES),
 		.formats = TEXT_CSV_JSON,
 		.count_means = "keys in the key set", .count_default = 4096,
 		.flags = KB_GEN_LIST,

@@ -57,6 +57,27 @@ static int check_report_k(struct kb_args *a)
 	return 0;
 }
 
+/* --verbose: how each group of cells (a key set, function and word, every
+ * generation together at the largest size) was counted. */
+static void say_counted(const struct kb_report *r)
+{
+	unsigned per = r->opts.bits_max - r->opts.bits_min + 1;
+	size_t i, j;
+
+	for (i = 0; i < r->n_cells; i = j) {
+		const struct kb_cell *c = &r->cells[i + per - 1]; /* the largest size */
+		struct kb_buf v = { 0 };
+
+		for (j = i; j < r->n_cells && r->cells[j].keyset == r->cells[i].keyset &&
+			    r->cells[j].spec.func == r->cells[i].spec.func &&
+			    r->cells[j].spec.word == r->cells[i].spec.word; j++)
+			;
+		kb_counted_text(c, (unsigned)((j - i) / per), r->opts.bits_min, &v);
+		kb_fail(0, "report: %s", v.data ? v.data : "out of memory");
+		kb_buf_free(&v);
+	}
+}
+
 int kb_cmd_report(struct kb_args *a)
 {
 	struct kb_keys k = { 0 };
@@ -149,6 +170,8 @@ int kb_cmd_report(struct kb_args *a)
 			return KB_EXIT_RUNTIME;
 		}
 	}
+	if (KB_GIVEN(a, VERBOSE))
+		say_counted(&r);
 	kb_render_report(&r, a->format, a->step, &b);
 	kb_report_free(&r);
 	rc = kb_emit(a, &b);

@@ -133,12 +133,13 @@ static int count_keyfile(const struct kb_args *a, const struct kb_hashspec *s, s
 
 /* A built-in key set through one cell or a named table, with progress. */
 static int count_keyset(const struct kb_args *a, const struct kb_table *t,
-			const struct kb_hashspec *s, uint64_t **counts, char *err,
-			size_t errlen)
+			const struct kb_hashspec *s, uint64_t **counts, struct kb_cell *cell,
+			char *err, size_t errlen)
 {
 	struct kb_progress progress = { a->kp.count, 0 };
-	struct kb_engine_opts eo = { a->threads, KB_PATH_AUTO, 0, &progress,
-				     KB_GIVEN(a, ENUMERATE) };
+	struct kb_engine_opts eo = { .threads = a->threads, .path = KB_PATH_AUTO,
+				     .progress = &progress, .enumerate = KB_GIVEN(a, ENUMERATE),
+				     .ran = &cell->ran };
 	struct kb_progress_view *view = kb_watch(a, &progress, t ? "keys" : "hashes");
 	struct kb_gen kg;
 	int rc;
@@ -151,6 +152,7 @@ static int count_keyset(const struct kb_args *a, const struct kb_table *t,
 				     errlen);
 
 	kb_progress_view_stop(view);
+	cell->counted_by = t ? KB_COUNTED_ONE_BY_ONE : KB_COUNTED_ENGINE;
 	return rc;
 }
 
@@ -159,7 +161,8 @@ static int count_keyset(const struct kb_args *a, const struct kb_table *t,
 static int skew_affordable(const struct kb_args *a, const struct kb_table *t,
 			   const struct kb_hashspec *specs, size_t ng)
 {
-	struct kb_engine_opts eo = { a->threads, KB_PATH_AUTO, 0, NULL, KB_GIVEN(a, ENUMERATE) };
+	struct kb_engine_opts eo = { .threads = a->threads, .path = KB_PATH_AUTO,
+				     .enumerate = KB_GIVEN(a, ENUMERATE) };
 	double seconds = 0, one;
 	char err[512], what[64];
 	size_t g;
@@ -229,7 +232,8 @@ int kb_cmd_skew(struct kb_args *a)
 	for (g = 0; g < ng; g++) {
 		if (a->keyset >= 0) {
 			/* the cell's generation rides in its spec, K too */
-			if (count_keyset(a, t, &specs[g], &counts[g], err, sizeof(err)) < 0) {
+			if (count_keyset(a, t, &specs[g], &counts[g], &cells[g], err,
+					 sizeof(err)) < 0) {
 				rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
 				break;
 			}
@@ -244,9 +248,17 @@ int kb_cmd_skew(struct kb_args *a)
 			cells[g].distinct = cell.distinct;
 			cells[g].keys_read = cell.keys_read;
 			cells[g].repeated = cell.repeated;
+			cells[g].counted_by = KB_COUNTED_ONE_BY_ONE;
 		}
 	for (g = 0; g < ng && !rc; g++)
 		kb_skew_from_counts(counts[g], UINT64_C(1) << a->bits, &cells[g].skew);
+	for (g = 0; g < ng && !rc && KB_GIVEN(a, VERBOSE); g++) {
+		struct kb_buf v = { 0 };
+
+		kb_counted_text(&cells[g], 1, a->bits, &v);
+		kb_fail(0, "skew: %s", v.data ? v.data : "out of memory");
+		kb_buf_free(&v);
+	}
 	source = a->keyset >= 0 ? kb_keysets[a->keyset].name : a->keys;
 	memset(&fig, 0, sizeof(fig));
 	if (!rc && a->plot)

@@ -45,6 +45,8 @@ enum kb_engine_path {
 
 const char *kb_engine_path_name(enum kb_engine_path path);
 
+struct kb_engine_plan;
+
 struct kb_engine_opts {
 	unsigned threads;         /* 0: one per online CPU */
 	enum kb_engine_path path; /* KB_PATH_AUTO unless measuring */
@@ -54,6 +56,8 @@ struct kb_engine_opts {
 	int enumerate;            /* 1: AUTO counts every key even where floor
 				   * sums could (to check them, or time the
 				   * engine) */
+	struct kb_engine_plan *ran; /* or NULL: kb_count_parallel puts the
+				     * plan it ran here, with its time */
 };
 
 /*
@@ -76,10 +80,11 @@ struct kb_engine_opts {
 	X(DIRECT_KEY, 0.55, "a key into the u64 result, in L1")                         \
 	X(PRIVATE_KEY, 0.6, "a key into a private 8-bit table, in L1")                  \
 	X(MADE_KEY, 1.5, "a key made by a key set that is no progression (random, slab ...)") \
-	X(SELECT_KEY, 0.9, "a key hashed and tested against one range")                 \
+	X(SELECT_KEY, 1.1, "a key hashed and tested against one range")                 \
 	X(RANGE_KEY, 0.3, "a selected key counted in its range, in L1")                 \
 	X(MISS_L2, 0.5, "an increment whose table is in L2, over L1")                   \
-	X(MISS_L3, 2.2, "an increment whose tables are in the last-level cache")        \
+	X(MISS_L3, 1.1, "an increment whose tables are in the last-level cache, at L2's \
+size; each doubling past it adds half as much again (more TLB misses)")              \
 	X(MISS_MEMORY, 8.0, "an increment whose tables spill to memory")               \
 	X(LANES_BUCKET, 1.6, "clearing and merging four u32 lanes, a bucket")           \
 	X(PRIVATE_BUCKET, 0.4, "clearing and merging an 8-bit counter, a bucket")       \
@@ -124,6 +129,7 @@ struct kb_engine_plan {
 	unsigned threads;
 	unsigned ranges; /* KB_PATH_RANGES only */
 	double seconds;  /* the model's price, wall seconds */
+	double took;     /* kb_count_parallel's o->ran: the wall seconds it took */
 };
 
 /* The plan for counting ks through nspecs cells into 2^bits buckets

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine_paths.h"
 #include "keysets.h"
@@ -68,11 +69,13 @@ int kb_count_parallel(const struct kb_hashspec *specs, size_t nspecs,
 	struct kb_engine_plan plan;
 	struct engine e;
 	struct kb_worker *wk = NULL;
+	struct timespec t0, t1;
 	unsigned t;
 	int rc = 0;
 
 	if (kb_engine_plan(specs, nspecs, bits, ks, o, &plan, err, errlen) < 0)
 		return -1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	memset(&e, 0, sizeof(e));
 	e.specs = specs;
 	e.nspecs = nspecs;
@@ -106,6 +109,10 @@ int kb_count_parallel(const struct kb_hashspec *specs, size_t nspecs,
 		run_workers(wk, e.threads, kb_path_merge);
 	free_tables(&e);
 	free(wk);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	plan.took = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	if (o && o->ran)
+		*o->ran = plan;
 	return rc;
 }
 

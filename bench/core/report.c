@@ -181,6 +181,17 @@ static struct key_slot *slot_fill(struct sparse_bufs *sb, int keyset,
 
 /* Every cell of a group from its keys, one generation after the other;
  * cells as run_group lays them out. */
+static const char *const counted_by_names[KB_COUNTED_COUNT_] = {
+	[KB_COUNTED_ENGINE] = "engine",
+	[KB_COUNTED_SORTED] = "sorted",
+	[KB_COUNTED_ONE_BY_ONE] = "one by one",
+};
+
+const char *kb_counted_by_name(enum kb_counted_by by)
+{
+	return (unsigned)by < KB_COUNTED_COUNT_ ? counted_by_names[by] : NULL;
+}
+
 static void sparse_group(struct kb_report *r, struct sparse_bufs *sb,
 			 const struct key_slot *sl, const struct kb_hashspec *specs,
 			 int ng, size_t first)
@@ -200,6 +211,7 @@ static void sparse_group(struct kb_report *r, struct sparse_bufs *sb,
 
 			c->skew = sk[b];
 			c->ok = 1;
+			c->counted_by = KB_COUNTED_SORTED;
 		}
 		kb_progress_add(o->progress, sl->n);
 	}
@@ -265,6 +277,7 @@ static int run_group(struct kb_report *r, struct sparse_bufs *sb, int keyset,
 	struct kb_keyset_params kp = o->params;
 	struct kb_keystream ks;
 	struct kb_engine_opts eo = { 0 };
+	struct kb_engine_plan ran;
 	struct kb_hashspec specs[KB_GEN_COUNT];
 	uint64_t *counts;
 	int ng = 0, g, rc;
@@ -329,6 +342,7 @@ static int run_group(struct kb_report *r, struct sparse_bufs *sb, int keyset,
 	eo.threads = o->threads;
 	eo.progress = o->progress;
 	eo.enumerate = o->enumerate;
+	eo.ran = &ran;
 	rc = kb_count_parallel(specs, (size_t)ng, bmax, &ks, &eo, counts, err,
 			       errlen);
 	kb_keystream_close(&ks);
@@ -346,6 +360,8 @@ static int run_group(struct kb_report *r, struct sparse_bufs *sb, int keyset,
 
 			kb_skew_from_counts(h, UINT64_C(1) << b, &c->skew);
 			c->ok = 1;
+			c->counted_by = KB_COUNTED_ENGINE;
+			c->ran = ran;
 			if (b > 1)
 				kb_fold(h, b);
 		}
@@ -418,7 +434,7 @@ int kb_report_run(struct kb_report *r, char *err, size_t errlen)
 
 double kb_report_seconds(const struct kb_report_opts *o)
 {
-	struct kb_engine_opts eo = { o->threads, KB_PATH_AUTO, 0, NULL, o->enumerate };
+	struct kb_engine_opts eo = { .threads = o->threads, .path = KB_PATH_AUTO, .enumerate = o->enumerate };
 	struct kb_hashspec s;
 	double seconds = 0, one;
 	char err[256];
@@ -455,8 +471,7 @@ void kb_report_free(struct kb_report *r)
 int kb_report_hists(const struct kb_report *r, const struct kb_hist_req *req,
 		    size_t n, struct kb_hist *out, char *err, size_t errlen)
 {
-	struct kb_engine_opts eo = { r->opts.threads, KB_PATH_AUTO, 0, NULL,
-				     r->opts.enumerate };
+	struct kb_engine_opts eo = { .threads = r->opts.threads, .path = KB_PATH_AUTO, .enumerate = r->opts.enumerate };
 	size_t i;
 	int g;
 

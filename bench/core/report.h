@@ -13,6 +13,18 @@
 #include "keysets.h"
 #include "stats.h"
 
+/* How a cell's counts were made. */
+enum kb_counted_by {
+	KB_COUNTED_NOT_SAID,
+	KB_COUNTED_ENGINE,    /* kb_count_parallel, along a planned path */
+	KB_COUNTED_SORTED,    /* report: few keys, sorted and counted once a size */
+	KB_COUNTED_ONE_BY_ONE, /* a key file or a named table: key by key */
+	KB_COUNTED_COUNT_
+};
+
+/* "engine", "sorted" .., or NULL for KB_COUNTED_NOT_SAID. */
+const char *kb_counted_by_name(enum kb_counted_by by);
+
 struct kb_cell {
 	int keyset;            /* -1: keys given (source) */
 	const char *source;    /* the given keys' name, or NULL */
@@ -27,6 +39,10 @@ struct kb_cell {
 	 * unless skew --keep-duplicates */
 	int from_file, distinct;
 	uint64_t keys_read, repeated;
+	/* how the counts were made: KB_COUNTED_ENGINE along `ran`, or by
+	 * another method (JSON "counted_by", --verbose); 0: not said */
+	enum kb_counted_by counted_by;
+	struct kb_engine_plan ran;
 };
 
 struct kb_report_opts {

@@ -163,6 +163,7 @@ static void cell_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_
 	const struct kb_skew *s = &c->skew;
 	unsigned none = c->ok ? 0 : KB_NONE_OMIT;
 	int too_few = c->ok && kb_verdict_of(s) == KB_VERDICT_TOO_FEW;
+	int engine = c->counted_by == KB_COUNTED_ENGINE;
 	struct kb_buf why = { 0 };
 	struct kb_field k[2], cost[6];
 	struct kb_gen g;
@@ -218,11 +219,56 @@ static void cell_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_
 		  .s = !c->ok ? c->why : why.data ? why.data : "",
 		  .none = !c->ok || too_few ? 0 : KB_NONE_OMIT },
 		{ .form = KB_FIELD_GROUP, .sub = k, .n = 2, .in = KB_IN_CSV },
+		/* how the counts were made (schema 2) */
+		{ .name = "counted_by", .form = KB_FIELD_STR, .in = KB_IN_JSON,
+		  .s = c->counted_by ? kb_counted_by_name(c->counted_by) : "",
+		  .none = c->counted_by ? 0 : KB_NONE_OMIT },
+		{ .name = "path", .form = KB_FIELD_STR, .in = KB_IN_JSON,
+		  .s = engine ? kb_engine_path_name(c->ran.path) : "", .none = engine ? 0 : KB_NONE_OMIT },
+		{ .name = "threads", .u = c->ran.threads, .in = KB_IN_JSON,
+		  .none = engine ? 0 : KB_NONE_OMIT },
+		{ .name = "ranges", .u = c->ran.ranges, .in = KB_IN_JSON,
+		  .none = engine && c->ran.path == KB_PATH_RANGES ? 0 : KB_NONE_OMIT },
+		{ .name = "price_s", .form = KB_FIELD_NUM_G, .prec = 4, .d = c->ran.seconds,
+		  .in = KB_IN_JSON, .none = engine ? 0 : KB_NONE_OMIT },
 	};
 
 	kb_fields(b, as, f, KB_FIELDS_N(f));
 	b->failed |= why.failed;
 	kb_buf_free(&why);
+}
+
+/* Seconds as a person reads them: ms below one, s above. */
+static void seconds_text(struct kb_buf *b, double s)
+{
+	if (s < 1)
+		kb_buf_printf(b, "%.3g ms", s * 1e3);
+	else
+		kb_buf_printf(b, "%.3g s", s);
+}
+
+void kb_counted_text(const struct kb_cell *c, unsigned gens, unsigned bits_min,
+		     struct kb_buf *b)
+{
+	if (gens > 1)
+		kb_buf_printf(b, "%s, %s on %u-bit, %u generations at 2^%u buckets", kb_cell_source(c),
+			      cell_func(c), c->spec.word, gens, c->bits);
+	else
+		kb_buf_printf(b, "%s, %s %s on %u-bit, 2^%u buckets", kb_cell_source(c),
+			      kb_hashspec_gen_name(&c->spec), cell_func(c), c->spec.word, c->bits);
+	if (bits_min < c->bits)
+		kb_buf_printf(b, " (folded to 2^%u)", bits_min);
+	kb_buf_printf(b, ": %s", c->counted_by ? kb_counted_by_name(c->counted_by) : "not said");
+	if (c->counted_by != KB_COUNTED_ENGINE)
+		return;
+	kb_buf_printf(b, ", %s on %u thread%s", kb_engine_path_name(c->ran.path),
+		      c->ran.threads, c->ran.threads == 1 ? "" : "s");
+	if (c->ran.path == KB_PATH_RANGES)
+		kb_buf_printf(b, " in %u ranges", c->ran.ranges);
+	kb_buf_printf(b, ", priced ");
+	seconds_text(b, c->ran.seconds);
+	kb_buf_printf(b, ", took ");
+	seconds_text(b, c->ran.took);
 }
 
 void kb_cell_names(struct kb_buf *b, enum kb_fields_as as)

@@ -24,6 +24,14 @@ void kb_render_report(const struct kb_report *r, enum kb_format f,
 
 /* Cells of one key set (skew: a generation each); source names the keys
  * in the text format. */
+/* How a cell was counted, as --verbose says it: "page4k, new hash_64 on
+ * 64-bit, 2^16 buckets: engine, private8 on 2 threads, priced 1.2 ms,
+ * took 1.4 ms" (or "sorted", "one by one").  gens > 1: the cell stands
+ * for that many generations counted together at its size, and folded
+ * down to 2^bits_min. */
+void kb_counted_text(const struct kb_cell *c, unsigned gens, unsigned bits_min,
+		     struct kb_buf *b);
+
 void kb_render_cells(const struct kb_cell *c, size_t n, const char *source,
 		     enum kb_format f, struct kb_buf *b);
 

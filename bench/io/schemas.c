@@ -4,11 +4,13 @@
 /* A version grows when a field joins (always at the end of a CSV row) or
  * changes meaning; the comments say what each earlier version lacked. */
 const struct kb_doc_row kb_docs[KB_DOC_COUNT_] = {
-	[KB_DOC_REPORT] = { .name = "report", .version = 1,
+	/* 1: cells had no counted_by, path, threads, ranges and price_s */
+	[KB_DOC_REPORT] = { .name = "report", .version = 2,
 			    .holds = "the run's count, seed and table sizes, the cells, and "
 				     "\"summary\": each generation's broken, skewed, fine and "
 				     "too_few cells" },
-	[KB_DOC_SKEW] = { .name = "skew", .version = 1, .holds = "the cells, a generation each" },
+	/* 1: cells had no counted_by, path, threads, ranges and price_s */
+	[KB_DOC_SKEW] = { .name = "skew", .version = 2, .holds = "the cells, a generation each" },
 	/* 1 had no K */
 	[KB_DOC_INFLUENCE] = { .name = "influence", .version = 2,
 			       .holds = "the function, generation, word and bits, and \"p_flip\": "

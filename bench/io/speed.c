@@ -452,7 +452,7 @@ static const struct kb_hashspec engine_spec = { LKH_FUNC_HASH_64, KB_GEN_TODAY, 
 static int engine_plan(const struct kb_speed_opts *o, unsigned bits,
 		       struct kb_engine_plan *plan, char *err, size_t errlen)
 {
-	struct kb_engine_opts eo = { o->threads, KB_PATH_AUTO, 0, NULL, 1 };
+	struct kb_engine_opts eo = { .threads = o->threads, .path = KB_PATH_AUTO, .enumerate = 1 };
 	struct kb_keyset_params p;
 	struct kb_keystream ks;
 	int rc;
@@ -571,7 +571,7 @@ static int engine_measure(const struct kb_speed_opts *o, const struct kb_keyset_
 	unsigned bits = es->bits, trial, l;
 	uint64_t *counts = calloc((size_t)1 << bits, sizeof(uint64_t));
 	double t[KB_PATH_COUNT_][ENGINE_TRIALS];
-	struct kb_engine_opts auto_opts = { threads, KB_PATH_AUTO, 0, NULL, 1 };
+	struct kb_engine_opts auto_opts = { .threads = threads, .path = KB_PATH_AUTO, .enumerate = 1 };
 	struct kb_keystream ks;
 	int rc = -1;
 
@@ -589,7 +589,7 @@ static int engine_measure(const struct kb_speed_opts *o, const struct kb_keyset_
 		es->fig[l].shown = figure_shown(l, bits, es->plan.path);
 	for (trial = 0; trial < ENGINE_TRIALS; trial++)
 		for (l = 0; l < KB_PATH_COUNT_; l++) {
-			struct kb_engine_opts eo = { threads, (enum kb_engine_path)l, 0, NULL, 1 };
+			struct kb_engine_opts eo = { .threads = threads, .path = (enum kb_engine_path)l, .enumerate = 1 };
 			double t0;
 
 			if (!es->fig[l].shown)
@@ -716,7 +716,7 @@ static int grid_measure(const struct kb_speed_opts *o, unsigned lc, unsigned bit
 	struct kb_speed_opts one = *o;
 	struct kb_keyset_params p;
 	struct kb_keystream ks;
-	const struct kb_engine_opts auto_opts = { o->threads, KB_PATH_AUTO, 0, NULL, 0 };
+	const struct kb_engine_opts auto_opts = { .threads = o->threads, .path = KB_PATH_AUTO };
 	double t[GRID_ROWS][ENGINE_TRIALS];
 	uint64_t *counts = calloc((size_t)1 << bits, sizeof(uint64_t));
 	unsigned trial, l;
@@ -738,7 +738,7 @@ static int grid_measure(const struct kb_speed_opts *o, unsigned lc, unsigned bit
 		c->shown[l] = l == NAIVE || l == GRID_AUTO || grid_shown((enum kb_engine_path)l, bits);
 	for (trial = 0; trial < ENGINE_TRIALS; trial++)
 		for (l = 0; l < GRID_ROWS; l++) {
-			struct kb_engine_opts eo = { o->threads, (enum kb_engine_path)l, 0, NULL, 1 };
+			struct kb_engine_opts eo = { .threads = o->threads, .path = (enum kb_engine_path)l, .enumerate = 1 };
 			double t0;
 
 			if (!c->shown[l])
