@@ -539,7 +539,7 @@ check "census JSON: K's multiplier and width (i386: a 32-bit word)" $?
 "$kb" skew --func hash_64 --gen old --word 64 --bits 11 --keyset page4k --count 4096 --format json >"$tmp/s.json"
 for field in '"func": "hash_64"' '"gen": "old"' '"word": 64' '"bits": 11' '"n": 4096' \
 	'"buckets": 2048' '"chi2":' '"df": 2047' '"p_upper":' '"p_lower":' '"used": 2' \
-	'"max_load":' '"schema_version": 1'; do
+	'"max_load":' '"schema_version": 2' '"counted_by": "engine"'; do
 	grep -qF "$field" "$tmp/s.json"; check "skew json has $field" $?
 done
 "$kb" report --keysets seq,page4k --bits-min 6 --bits-max 8 --format csv >"$tmp/r.csv"

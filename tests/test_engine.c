@@ -18,6 +18,7 @@
 #include "keysets.h"
 #include "engine.h"
 #include "floorsum.h"
+#include "plain_loop.h"
 #include "progress.h"
 
 static uint64_t *plain_counts(const struct kb_hashspec *s, unsigned bits,
@@ -606,10 +607,61 @@ static void prices_follow_the_model(void **state)
 	kb_set_cache_bytes(none);
 }
 
+/*
+ * The baseline every speed-up is quoted against counts what new hash_64
+ * on a 64-bit kernel counts (kb_count_block, pinned by the golden vectors):
+ * a progression and an array of random keys, at the smallest size it is
+ * built for and two more, into 32-bit counters.
+ */
+static void plain_loop_counts_what_the_engine_counts(void **state)
+{
+	static const unsigned sizes[] = { 1, 13, 22 }; /* 2^32 u32 would be 16 GiB */
+	const struct kb_hashspec s = { LKH_FUNC_HASH_64, LKH_GEN_NEW, 64, 0, 0 };
+	uint64_t keys[3000], i;
+	size_t z;
+
+	(void)state;
+	for (i = 0; i < 3000; i++)
+		keys[i] = i * UINT64_C(0x9e3779b97f4a7c15) ^ (i << 40);
+	for (z = 0; z < sizeof(sizes) / sizeof(*sizes); z++) {
+		unsigned bits = sizes[z];
+		uint64_t step[3000];
+		uint32_t *got = calloc((size_t)1 << bits, sizeof(uint32_t));
+		uint64_t *want = calloc((size_t)1 << bits, sizeof(uint64_t));
+		size_t form;
+
+		assert_non_null(got);
+		assert_non_null(want);
+		for (form = 0; form < 2; form++) {
+			const uint64_t *k = form ? keys : step;
+			uint64_t j;
+
+			for (i = 0; i < 3000; i++)
+				step[i] = KB_X86_64_DIRECT_MAP + i * 4096;
+			memset(got, 0, sizeof(uint32_t) << bits);
+			memset(want, 0, sizeof(uint64_t) << bits);
+			assert_int_equal(kb_plain_count(form ? keys : NULL, KB_X86_64_DIRECT_MAP, 4096,
+							3000, bits, got), 0);
+			kb_count_block(&s, bits, k, 3000, want);
+			for (j = 0; j < (UINT64_C(1) << bits); j++)
+				if (got[j] != want[j])
+					fail_msg("2^%u buckets, %s: bucket %llu counts %u, not %llu",
+						 bits, form ? "array" : "progression",
+						 (unsigned long long)j, got[j],
+						 (unsigned long long)want[j]);
+		}
+		free(got);
+		free(want);
+	}
+	assert_int_equal(kb_plain_count(NULL, 0, 1, 10, 0, NULL), -1);
+	assert_int_equal(kb_plain_count(NULL, 0, 1, 10, KB_PLAIN_BITS_MAX + 1, NULL), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(engine_matches_plain_loop),
+		cmocka_unit_test(plain_loop_counts_what_the_engine_counts),
 		cmocka_unit_test(engine_words_are_each_cells_function),
 		cmocka_unit_test(engine_counts_what_lkh_hash_says),
 		cmocka_unit_test(floor_sums_count_what_enumeration_counts),

@@ -136,7 +136,7 @@ static void a_cell_reason_is_escaped(void **state)
 	snprintf(c.why, sizeof(c.why), "keys \"too\" wide\\");
 	kb_render_cells(&c, 1, "page4k", KB_FORMAT_JSON, &b);
 	assert_non_null(strstr(text(&b), "\"verdict\": \"n/a\", \"why\": \"keys \\\"too\\\" wide\\\\\"}"));
-	assert_non_null(strstr(text(&b), "\"schema_version\": 1,"));
+	assert_non_null(strstr(text(&b), "\"schema_version\": 2,"));
 	kb_buf_free(&b);
 	kb_render_cells(&c, 1, "page4k", KB_FORMAT_CSV, &b);
 	assert_string_equal(text(&b),

@@ -261,7 +261,7 @@ static void too_few_keys_from_2_to_the_9(void **state)
 	assert_non_null(strstr(b.data, ",too few keys,,\n")); /* then K's two columns */
 	kb_buf_free(&b);
 	kb_render_report(&r, KB_FORMAT_JSON, 1, &b);
-	assert_non_null(strstr(b.data, "\"verdict\": \"too few keys\", \"keys_needed\": 906, \"why\": \"a random function would put 10.9 pairs of 300 keys in a shared bucket of 4096; a verdict needs 100 pairs, 906 keys\"}"));
+	assert_non_null(strstr(b.data, "\"verdict\": \"too few keys\", \"keys_needed\": 906, \"why\": \"a random function would put 10.9 pairs of 300 keys in a shared bucket of 4096; a verdict needs 100 pairs, 906 keys\", \"counted_by\": \"sorted\"}"));
 	kb_buf_free(&b);
 	kb_report_free(&r);
 }
