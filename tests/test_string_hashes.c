@@ -370,6 +370,10 @@ static void test_refusals(void **state)
 	assert_int_equal(end, 7);
 	/* the empty string is a value, not an error, where the kernel hashes it */
 	assert_int_equal(lkh_string_hash(LKH_SFUNC_FULL_NAME_HASH, LKH_SGEN_NEW, 64, LKH_SPATH_LE, 0, NULL, 0, 0, &out), LKH_OK);
+	/* each refusal has its own message */
+	assert_string_not_equal(lkh_strerror(LKH_ERR_PATH), lkh_strerror(12345));
+	assert_string_not_equal(lkh_strerror(LKH_ERR_SALT), lkh_strerror(12345));
+	assert_string_not_equal(lkh_strerror(LKH_ERR_NAME), lkh_strerror(12345));
 	assert_null(lkh_sgen_name(LKH_SGEN_COUNT));
 	assert_string_equal(lkh_sgen_name(LKH_SGEN_NEW), "new");
 	assert_non_null(lkh_sgen_kernels(LKH_SGEN_SUM));
