@@ -213,6 +213,12 @@ LKH_API const char *lkh_strerror(int status)
 		return "value does not fit the function's argument";
 	case LKH_ERR_NULL:
 		return "output pointer is NULL";
+	case LKH_ERR_PATH:
+		return "no such path (byte, little- or big-endian words) in this generation";
+	case LKH_ERR_SALT:
+		return "a salt where the kernel had none";
+	case LKH_ERR_NAME:
+		return "a path component must not be empty or start with '/'";
 	default:
 		return "unknown status";
 	}

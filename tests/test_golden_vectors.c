@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "csv_rows.h"
 #include "named_table.h"
 
 struct vector {
@@ -28,56 +29,20 @@ static const char *vectors_path;
 static struct vector *vectors;
 static size_t n_vectors;
 
-static int load_vectors(void **state)
+static int parse_vector(char *line, void *row)
 {
-	char line[256], fname[32], gname[16];
-	size_t cap = 0;
-	FILE *f = fopen(vectors_path, "r");
+	char fname[32], gname[16];
+	struct vector *v = row;
 
-	(void)state;
-	if (!f) {
-		fprintf(stderr, "cannot open %s\n", vectors_path);
-		return -1;
-	}
-	if (!fgets(line, sizeof(line), f)) { /* header */
-		fclose(f);
-		return -1;
-	}
-	while (fgets(line, sizeof(line), f)) {
-		struct vector v;
-		char *comma;
-
-		for (comma = line; *comma; comma++)
-			if (*comma == ',')
-				*comma = ' ';
-		if (sscanf(line, "%31s %15s %u %u %" SCNx64 " %" SCNx64, fname,
-			   gname, &v.word, &v.bits, &v.input, &v.expected) != 6 ||
-		    lkh_func_from_name(fname, &v.func) != LKH_OK ||
-		    lkh_gen_from_name(gname, &v.gen) != LKH_OK) {
-			fprintf(stderr, "bad vector line: %s\n", line);
-			fclose(f);
-			return -1;
-		}
-		if (n_vectors == cap) {
-			cap = cap ? 2 * cap : 4096;
-			vectors = realloc(vectors, cap * sizeof(*vectors));
-			if (!vectors) {
-				fclose(f);
-				return -1;
-			}
-		}
-		vectors[n_vectors++] = v;
-	}
-	fclose(f);
-	return 0;
+	return sscanf(line, "%31s %15s %u %u %" SCNx64 " %" SCNx64, fname, gname,
+		      &v->word, &v->bits, &v->input, &v->expected) == 6 &&
+			       lkh_func_from_name(fname, &v->func) == LKH_OK &&
+			       lkh_gen_from_name(gname, &v->gen) == LKH_OK
+		       ? 0
+		       : -1;
 }
 
-static int free_vectors(void **state)
-{
-	(void)state;
-	free(vectors);
-	return 0;
-}
+CSV_VECTOR_FIXTURES
 
 static void report(const struct vector *v, const char *how, uint64_t got)
 {

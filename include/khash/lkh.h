@@ -279,7 +279,10 @@ typedef enum lkh_status {
 	LKH_ERR_WORD = -3,  /**< word size other than 32 or 64 */
 	LKH_ERR_BITS = -4,  /**< bits outside the function's range */
 	LKH_ERR_RANGE = -5, /**< input wider than the function's argument */
-	LKH_ERR_NULL = -6   /**< a required output pointer was NULL */
+	LKH_ERR_NULL = -6,  /**< a required output pointer was NULL */
+	LKH_ERR_PATH = -7,  /**< string hashes: no such path in that generation */
+	LKH_ERR_SALT = -8,  /**< string hashes: a salt where the kernel had none */
+	LKH_ERR_NAME = -9   /**< string hashes: hash_name of an empty component */
 } lkh_status;
 
 /**
