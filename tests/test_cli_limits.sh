@@ -101,7 +101,7 @@ expect 2 "khash-bench: report: --count 18446744073709551615: a table of 2^20 buc
 [ $? = 2 ] && [ ! -s "$tmp/out" ] &&
 	awk '/^khash-bench: report: --count 1000000000000 would take some [0-9.]+ hours of one CPU \(more than 5 min\): give --yes to start it$/ {
 		h = $8 } END { exit !(h >= 13 && h < 14) }' "$tmp/err"
-check "report: 10^12 keys through 24 random cells ask for --yes ($(cat "$tmp/err"))" $?
+rc=$?; check "report: 10^12 keys through 24 random cells ask for --yes ($(cat "$tmp/err"))" "$rc"
 expect 2 "khash-bench: keys: --count 18446744073709551615 would take some 2.34e+04 years of one CPU, past the 30 days anything here may take: not started" \
 	keys --keyset seq --count 18446744073709551615
 expect 2 "khash-bench: keys: --count 10000000000 would take some 6.67 min of one CPU (more than 5 min): give --yes to start it" \

@@ -59,7 +59,7 @@ fi
 # --- the census data, compressed and not ------------------------------------
 xz -dc "$census_xz" >"$tmp/census.txt"
 "$kb" census "$census_xz" >"$tmp/from-xz" 2>"$tmp/err"
-check "census FILE.txt.xz: exit 0 ($(head -1 "$tmp/err"))" $?
+rc=$?; check "census FILE.txt.xz: exit 0 ($(head -1 "$tmp/err"))" "$rc"
 "$kb" census "$tmp/census.txt" >"$tmp/from-text" 2>&1
 # the first line names the file; the rest must agree to the byte
 cmp -s <(tail -n +2 "$tmp/from-xz") <(tail -n +2 "$tmp/from-text")

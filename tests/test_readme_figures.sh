@@ -101,7 +101,7 @@ print(" ".join("%s %d" % (g, sum(t.values())) for g, t in s.items()))' "$tmp/rep
 		awk -v g="$gen" -v b="$broken" -v lo="$fixed" '$1 == g {
 			ok = $2 == b && $4 >= lo && $4 <= lo + 9 && $2 + $4 + $6 == 765 }
 			END { exit !ok }' "$tmp/summary"
-		check "report: $gen summary: $broken broken, $fixed..$((fixed + 9)) skewed of 765 ($(grep "^  $gen " "$tmp/summary" | xargs))" $?
+		rc=$?; check "report: $gen summary: $broken broken, $fixed..$((fixed + 9)) skewed of 765 ($(grep "^  $gen " "$tmp/summary" | xargs))" "$rc"
 	done
 	same "report: heap sets add at most 9 skewed cells (CSV)" "old yes minimal yes posted yes new yes" \
 		"$(awk -F, '$2 ~ /^heap-/ && $(NF - 2) == "skewed" { n[$4]++ }
