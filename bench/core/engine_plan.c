@@ -58,7 +58,8 @@ static double miss_ns(uint64_t bytes, unsigned sharers)
 	if (bytes <= kb_cache_bytes(1))
 		return 0;
 	if (bytes <= kb_cache_bytes(2))
-		return price_ns[KB_PRICE_MISS_L2];
+		return price_ns[KB_PRICE_MISS_L2] *
+		       (1 + log2((double)bytes / (double)kb_cache_bytes(1)) / 2);
 	if ((double)bytes * sharers <= (double)kb_cache_bytes(3) / 2)
 		return price_ns[KB_PRICE_MISS_L3] *
 		       (1 + log2((double)bytes / (double)kb_cache_bytes(2)) / 2);

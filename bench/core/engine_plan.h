@@ -82,7 +82,8 @@ struct kb_engine_opts {
 	X(MADE_KEY, 1.5, "a key made by a key set that is no progression (random, slab ...)") \
 	X(SELECT_KEY, 1.1, "a key hashed and tested against one range")                 \
 	X(RANGE_KEY, 0.3, "a selected key counted in its range, in L1")                 \
-	X(MISS_L2, 0.5, "an increment whose table is in L2, over L1")                   \
+	X(MISS_L2, 0.3, "an increment whose table is in L2, at L1's size; each \
+doubling past it adds half as much again")                                             \
 	X(MISS_L3, 1.1, "an increment whose tables are in the last-level cache, at L2's \
 size; each doubling past it adds half as much again (more TLB misses)")              \
 	X(MISS_MEMORY, 8.0, "an increment whose tables spill to memory")               \

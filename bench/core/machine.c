@@ -56,9 +56,17 @@ uint64_t kb_cache_bytes(unsigned level)
 
 unsigned kb_cpu_count(void)
 {
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	/* read once: glibc reads /sys for it, some 10 us, more than the
+	 * counting of a few thousand keys that asks (a race writes the
+	 * same value) */
+	static unsigned cpus;
 
-	return n < 1 ? 1 : n > 64 ? 64 : (unsigned)n;
+	if (!cpus) {
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+		cpus = n < 1 ? 1 : n > 64 ? 64 : (unsigned)n;
+	}
+	return cpus;
 }
 
 /*
