@@ -146,20 +146,15 @@ int kb_cmd_conform(struct kb_args *a)
 	struct kb_conform_keys k;
 	struct kb_user_hash u;
 	struct kb_buf b = { 0 };
-	unsigned func_mask = 0, word_mask = 3, bits_hi = 0, f;
+	unsigned func_mask, word_mask = 3, bits_hi = 0;
 	uint64_t *vals = NULL;
 	char err[1024], high[256];
 	int usage, rc;
 
-	if (KB_GIVEN(a, GEN) && a->gen == KB_GEN_K)
-		return kb_fail(KB_EXIT_USAGE, "conform compares with hash.h's generations: %s",
-			       "old, minimal, posted or new");
-	for (f = 0; f < LKH_FUNC_COUNT; f++)
-		if (lkh_bits_max((lkh_func)f, KB_GEN_TODAY, 64) && (!KB_GIVEN(a, FUNC) || f == a->func))
-			func_mask |= 1u << f;
-	if (!func_mask)
-		return kb_fail(KB_EXIT_USAGE, "--func %s takes no bits: conform compares hash_32, hash_64, hash_long and hash_ptr",
-			       lkh_func_name(a->func));
+	/* --gen K needs --multiplier, which conform does not take: a gen
+	 * given is hash.h's */
+	/* --func takes only the functions with bits (parse_func) */
+	func_mask = KB_GIVEN(a, FUNC) ? 1u << a->func : ~0u;
 	if (KB_GIVEN(a, WORD))
 		word_mask = a->word == 32 ? 1 : 2;
 	if (kb_user_load(&a->user, &u, &usage, err, sizeof(err)) < 0)

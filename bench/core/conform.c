@@ -196,8 +196,10 @@ static void find_multiplier(const struct kb_conform_keys *keys, const uint64_t *
 				fits = vals[i * bits_hi + b - 1] == p >> (64 - b);
 		}
 		if (fits) {
-			c->k = k;
-			c->k_width = width;
+			/* K * 2^32 mod 2^64 is a 32-bit multiply of the key's low
+			 * half: said as that */
+			c->k = width == 64 && !(k & UINT32_MAX) ? k >> 32 : k;
+			c->k_width = width == 64 && !(k & UINT32_MAX) ? 32 : width;
 			return;
 		}
 	}
