@@ -74,6 +74,15 @@ conform openbsd_drm_hash.h 'hash_32(x, bits)'
 [ "$status" = 1 ] && has '^  new      mirrored: hash_32 32-bit' "$tmp/out" &&
 	has -x "a multiply: the key times 0x9e3779b9 mod 2^32, its top bits; the kernel's GOLDEN_RATIO_32 negated" "$tmp/out"
 check "OpenBSD hash_32: new hash_32's buckets mirrored, the multiplier negated" $?
+# the first difference from old: key 1 agrees until the two multipliers'
+# top bits part, at bits 18 (python, from the constants)
+read -r fb got want <<<"$(python3 -c '
+for b in range(1, 33):
+    got, want = 0x9e3779b9 >> (32 - b), 0x9e370001 >> (32 - b)
+    if got != want:
+        print(b, hex(got), hex(want)); break')"
+has -x "  old      differs; closest hash_32 32-bit: [0-9]* of [0-9]* keys ([0-9.]*%), first 0x1 at bits $fb: $got, the kernel's $want" "$tmp/out"
+check "OpenBSD hash_32 against old: first 0x1 at bits $fb, $got for the kernel's $want" $?
 conform openbsd_drm_hash.h 'hash_64(x, bits)'
 has "^a multiply: the key times 0x9e3779b97f4a7c16 mod 2^64, its top bits; even: the key's top bit never counts .*the kernel's GOLDEN_RATIO_64 negated, plus 1\$" "$tmp/out" &&
 	has -x 'input bits that never move a bucket: 63' "$tmp/out"

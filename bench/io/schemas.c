@@ -86,8 +86,9 @@ const struct kb_record_row kb_records[KB_REC_COUNT_] = {
 	[KB_REC_CONFORM] = { .writers = "conform", .csv_version = 1, .json_object = 1,
 			     .row = "a cell of hash.h beside the user's function",
 			     .names = kb_conform_names },
-	[KB_REC_CONFORM_COST] = { .writers = "conform", .csv_version = 1, .json_object = 1,
-				  .row = "a built-in key set through the user's function",
+	[KB_REC_CONFORM_COST] = { .writers = "conform (costs)", .csv_version = 1, .json_object = 1,
+				  .row = "a built-in key set through the user's function (CSV: after "
+					 "the cells and a blank line)",
 				  .names = kb_conform_cost_names },
 };
 
