@@ -155,6 +155,16 @@ expect 1 "khash-bench: the function crashed (SIGSEGV) on key 0x40, bits 7" \
 EXPECT_SECONDS=20 expect 1 "khash-bench: the function took longer than 1 s (on key 0xffffffffffffffff, bits 1 when stopped)" \
 	conform --source "$gallery/misbehaving.h" --call 'loops(x, bits)' --timeout 1
 no_scratch; check "a crash and a loop leave nothing" $?
+# code of the user's that runs at load (a constructor) runs in the child too
+printf '#include <signal.h>\n__attribute__((constructor)) static void boom(void) { raise(SIGSEGV); }\n' >"$tmp/ctor.h"
+expect 1 "khash-bench: the compiled file crashed (SIGSEGV) while loading, before any call" \
+	conform --source "$tmp/ctor.h" --call 'x'
+# a function declared and never defined: the linker says so, at compile time
+printf 'unsigned long my_hash(unsigned long x);\n' >"$tmp/decl.h"
+"$kb" conform --source "$tmp/decl.h" --call 'my_hash(x)' >"$tmp/out" 2>"$tmp/err"
+[ $? = 2 ] && has "undefined reference to .my_hash'" "$tmp/err" && [ ! -s "$tmp/out" ]
+check "a function declared, never defined: the linker's message, exit 2" $?
+no_scratch; check "a crash at load and a link error leave nothing" $?
 CC=no-such-cc expect 1 "khash-bench: cannot run the compiler 'no-such-cc' (set CC to one): No such file or directory" \
 	conform --source "$gallery/new_hash_64.h" --call 'x'
 expect 2 "khash-bench: unknown function 'hash32_ptr' (hash_32, hash_64, hash_long, hash_ptr)" \

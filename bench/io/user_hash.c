@@ -129,6 +129,7 @@ static int compile(const struct kb_user_source *src, int *status, char *err, siz
 	}
 	argv[n++] = "-shared";
 	argv[n++] = "-fPIC";
+	argv[n++] = "-Wl,-z,defs";
 	argv[n++] = "-O2";
 	if (src->ubsan) {
 		argv[n++] = "-fsanitize=undefined";
@@ -202,6 +203,7 @@ int kb_user_load(const struct kb_user_source *src, struct kb_user_hash *u, int *
 	int status = 0, rc = -1;
 
 	memset(u, 0, sizeof(*u));
+	u->fd = -1;
 	*usage = 1;
 	kb_user_name(src->expr, u->name, sizeof(u->name));
 	if (stat(src->file, &st) < 0 || !(file = realpath(src->file, NULL))) {
@@ -240,17 +242,18 @@ int kb_user_load(const struct kb_user_source *src, struct kb_user_hash *u, int *
 			 src->file, src->expr);
 		goto out;
 	}
-	u->handle = dlopen(scratch_so, RTLD_NOW | RTLD_LOCAL);
-	remove_scratch(); /* loaded, it needs no file */
-	if (!u->handle) {
-		snprintf(err, errlen, "cannot load the compiled function: %s", dlerror());
+	/* held open, it needs no name: the folder goes before any load */
+	u->fd = open(scratch_so, O_RDONLY | O_CLOEXEC);
+	remove_scratch();
+	if (u->fd < 0) {
+		snprintf(err, errlen, "cannot open the compiled function: %s", strerror(errno));
 		goto out;
 	}
-	*(void **)&u->fn = dlsym(u->handle, WRAPPER);
-	if (!u->fn) {
-		snprintf(err, errlen, "the compiled function has no %s: %s", WRAPPER, dlerror());
-		dlclose(u->handle);
-		u->handle = NULL;
+	snprintf(u->path, sizeof(u->path), "/proc/self/fd/%d", u->fd);
+	if (access(u->path, R_OK) < 0) {
+		snprintf(err, errlen, "cannot load the compiled function from %s (is /proc mounted?): %s",
+			 u->path, strerror(errno));
+		kb_user_unload(u);
 		goto out;
 	}
 	rc = 0;
@@ -263,10 +266,9 @@ out:
 
 void kb_user_unload(struct kb_user_hash *u)
 {
-	if (u->handle)
-		dlclose(u->handle);
-	u->handle = NULL;
-	u->fn = NULL;
+	if (u->fd >= 0)
+		close(u->fd);
+	u->fd = -1;
 }
 
 static double now(void)
@@ -277,13 +279,43 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* What a child shares with the parent: the call under way, whether it
+ * has loaded the function or why it could not, then the values. */
+struct shared_head {
+	struct kb_user_at at;
+	volatile int loaded, no_load;
+	char err[200];
+};
+
+/* The child's work: load the function, then call it. */
+static void child(const struct kb_user_hash *u, const uint64_t *keys, size_t n, unsigned lo,
+		  unsigned hi, struct shared_head *h)
+{
+	void *handle, *sym;
+	kb_user_fn fn;
+
+	/* what the function prints is no part of khash-bench's output */
+	dup2(STDERR_FILENO, STDOUT_FILENO);
+	handle = dlopen(u->path, RTLD_NOW | RTLD_LOCAL);
+	sym = handle ? dlsym(handle, WRAPPER) : NULL;
+	if (!sym) {
+		snprintf(h->err, sizeof(h->err), "%s", dlerror());
+		h->no_load = 1;
+		_exit(1);
+	}
+	h->loaded = 1;
+	memcpy(&fn, &sym, sizeof(fn));
+	kb_user_eval(fn, keys, n, lo, hi, (uint64_t *)(h + 1), &h->at);
+	_exit(0);
+}
+
 void kb_user_eval_guarded(const struct kb_user_hash *u, const uint64_t *keys, size_t n,
 			  unsigned lo, unsigned hi, uint64_t *out, double timeout,
 			  struct kb_user_run *r)
 {
-	size_t bytes = sizeof(struct kb_user_at) + n * (hi - lo + 1) * sizeof(uint64_t);
+	size_t bytes = sizeof(struct shared_head) + n * (hi - lo + 1) * sizeof(uint64_t);
 	struct timespec nap = { 0, 1000000 };
-	struct kb_user_at *at;
+	struct shared_head *h;
 	double deadline = now() + timeout;
 	int status = 0;
 	pid_t pid, done;
@@ -294,17 +326,13 @@ void kb_user_eval_guarded(const struct kb_user_hash *u, const uint64_t *keys, si
 	shared = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (shared == MAP_FAILED)
 		return;
-	at = shared;
-	at->key = keys[0];
-	at->bits = lo;
+	h = shared;
+	h->at.key = keys[0];
+	h->at.bits = lo;
 	fflush(NULL);
 	pid = fork();
-	if (pid == 0) {
-		/* what the function prints is no part of khash-bench's output */
-		dup2(STDERR_FILENO, STDOUT_FILENO);
-		kb_user_eval(u->fn, keys, n, lo, hi, (uint64_t *)(at + 1), at);
-		_exit(0);
-	}
+	if (pid == 0)
+		child(u, keys, n, lo, hi, h);
 	if (pid > 0) {
 		while ((done = waitpid(pid, &status, WNOHANG)) == 0 && now() < deadline) {
 			nanosleep(&nap, NULL);
@@ -318,15 +346,19 @@ void kb_user_eval_guarded(const struct kb_user_hash *u, const uint64_t *keys, si
 		} else if (done == pid && WIFSIGNALED(status)) {
 			r->end = KB_USER_SIGNAL;
 			r->sig = WTERMSIG(status);
+		} else if (done == pid && h->no_load) {
+			r->end = KB_USER_NO_LOAD;
+			snprintf(r->err, sizeof(r->err), "%s", h->err);
 		} else if (done == pid && WEXITSTATUS(status)) {
 			r->end = KB_USER_EXIT;
 			r->sig = WEXITSTATUS(status);
 		} else if (done == pid) {
 			r->end = KB_USER_OK;
-			memcpy(out, at + 1, bytes - sizeof(*at));
+			memcpy(out, h + 1, bytes - sizeof(*h));
 		}
-		r->key = at->key;
-		r->bits = at->bits;
+		r->loading = !h->loaded;
+		r->key = h->at.key;
+		r->bits = h->at.bits;
 	}
 	munmap(shared, bytes);
 }
@@ -335,7 +367,22 @@ void kb_user_run_text(const struct kb_user_run *r, double timeout, char *out, si
 {
 	const char *abbrev = r->end == KB_USER_SIGNAL ? sigabbrev_np(r->sig) : NULL;
 
+	if (r->loading && (r->end == KB_USER_SIGNAL || r->end == KB_USER_TIMEOUT ||
+			   r->end == KB_USER_EXIT)) {
+		/* a constructor of the user's, most likely */
+		if (r->end == KB_USER_SIGNAL)
+			snprintf(out, len, "the compiled file crashed (SIG%s) while loading, before any call",
+				 abbrev ? abbrev : "?");
+		else
+			snprintf(out, len, "the compiled file %s while loading, before any call",
+				 r->end == KB_USER_TIMEOUT ? "took longer than the time limit"
+							   : "ended the process");
+		return;
+	}
 	switch (r->end) {
+	case KB_USER_NO_LOAD:
+		snprintf(out, len, "cannot load the compiled function: %s", r->err);
+		break;
 	case KB_USER_SIGNAL:
 		snprintf(out, len, "the function crashed (SIG%s) on key 0x%llx, bits %u",
 			 abbrev ? abbrev : "?", (unsigned long long)r->key, r->bits);
