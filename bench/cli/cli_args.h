@@ -98,7 +98,7 @@
 	X(CALL, "call", 0, "EXPR", STRING, FIELD(user.expr), 0, 0, 0, "a C expression of x (the key, uint64_t) and bits that gives the bucket, e.g. 'hash_64(x, bits)' or 'my_hash(x) & ((1u << bits) - 1)'") \
 	X(INCLUDE, "include", 'I', "DIR", CUSTOM(opt_include), NO_FIELD, 0, 0, 0, "passed to the compiler as -IDIR (repeatable)") \
 	X(DEFINE, "define", 'D', "NAME[=V]", CUSTOM(opt_define), NO_FIELD, 0, 0, 0, "passed to the compiler as -DNAME[=V] (repeatable)") \
-	X(UBSAN, "ubsan", 0, NULL, FLAG, FIELD(user.ubsan), 0, 0, 0, "compile with -fsanitize=undefined -fno-sanitize-recover: undefined behaviour stops the function with a message naming your file:line; also tries bits 0") \
+	X(UBSAN, "ubsan", 0, NULL, FLAG, FIELD(user.ubsan), 0, 0, 0, "compile with -fsanitize=undefined -fno-sanitize-recover: undefined behaviour stops the function with a message naming your file:line (clang: a trap, no message); also tries bits 0") \
 	X(TIMEOUT, "timeout", 0, "S", UINT, FIELD(timeout), 1, 3600, 5, "stop the function after S seconds of each run, %R (default %D): a function that loops is reported, not waited for") \
 	X(OUTPUT, "output", 'o', "FILE", STRING, FIELD(output), 0, 0, 0, "write to FILE (atomically) instead of standard output") \
 	X(HELP, "help", 'h', NULL, FLAG, NO_FIELD, 0, 0, 0, "this text")                 \

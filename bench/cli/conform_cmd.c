@@ -7,6 +7,7 @@
  */
 #include "cli_args.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,8 +21,11 @@
  * printed its report) said as such. */
 static void run_text(const struct kb_args *a, const struct kb_user_run *r, char *out, size_t len)
 {
-	if (a->user.ubsan && r->end == KB_USER_EXIT)
-		snprintf(out, len, "the function hit undefined behaviour (UBSan's report above) on key 0x%llx, bits %u",
+	/* gcc's UBSan reports and exits; clang's traps (user_hash.c) */
+	if (a->user.ubsan && !r->loading &&
+	    (r->end == KB_USER_EXIT || (r->end == KB_USER_SIGNAL && r->sig == SIGILL)))
+		snprintf(out, len, "the function hit undefined behaviour (%s) on key 0x%llx, bits %u",
+			 r->end == KB_USER_EXIT ? "UBSan's report above" : "UBSan's trap, SIGILL",
 			 (unsigned long long)r->key, r->bits);
 	else
 		kb_user_run_text(r, a->timeout, out, len);

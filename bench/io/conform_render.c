@@ -144,7 +144,7 @@ static void text(const struct kb_conform_view *v, struct kb_buf *b)
 		kb_buf_printf(b, "\n");
 	}
 	if (v->bits0 == 1)
-		kb_buf_printf(b, "bits 0 (--ubsan): undefined behaviour, as the report above says\n");
+		kb_buf_printf(b, "bits 0 (--ubsan): undefined behaviour (UBSan stopped the function)\n");
 	else if (v->bits0 == 0)
 		kb_buf_printf(b, "bits 0 (--ubsan): no undefined behaviour; key 1 goes to 0x%llx\n",
 			      (unsigned long long)v->bits0_value);

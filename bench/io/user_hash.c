@@ -108,47 +108,32 @@ static int write_wrapper(const char *path, const char *file, const char *expr)
 	return fclose(f) == 0 && ok ? 0 : -1;
 }
 
-/* $CC split at blanks ("ccache cc" is two words), then the flags. */
-static int compile(const struct kb_user_source *src, int *status, char *err, size_t errlen)
+/* $CC split at blanks ("ccache cc" is two words) into argv: how many
+ * words, 0 for none. */
+static size_t cc_words(char *buf, size_t len, char **argv, size_t max)
 {
 	const char *cc = getenv("CC");
-	char ccbuf[1024], *argv[64 + 4 * KB_USER_MAX_FLAGS], *tok, *save = NULL;
-	char flags[2 * KB_USER_MAX_FLAGS][4200];
-	size_t n = 0, nf = 0;
+	char *tok, *save = NULL;
+	size_t n = 0;
+
+	snprintf(buf, len, "%s", cc && *cc ? cc : "cc");
+	for (tok = strtok_r(buf, " \t", &save); tok && n < max; tok = strtok_r(NULL, " \t", &save))
+		argv[n++] = tok;
+	return n;
+}
+
+/*
+ * Run argv (the compiler) to its end, its standard output to out_fd when
+ * that is not -1: 0 with its wait status, or -1 with a reason (it could
+ * not start: a failed exec sends its errno back through a pipe that a
+ * successful one closes).
+ */
+static int run_compiler(char **argv, int out_fd, int *status, char *err, size_t errlen)
+{
 	int fds[2], exec_errno = 0;
 	ssize_t got = 0;
-	unsigned i;
 	pid_t pid;
 
-	snprintf(ccbuf, sizeof(ccbuf), "%s", cc && *cc ? cc : "cc");
-	for (tok = strtok_r(ccbuf, " \t", &save); tok && n < 48; tok = strtok_r(NULL, " \t", &save))
-		argv[n++] = tok;
-	if (!n) {
-		snprintf(err, errlen, "$CC names no compiler");
-		return -1;
-	}
-	argv[n++] = "-shared";
-	argv[n++] = "-fPIC";
-	argv[n++] = "-Wl,-z,defs";
-	argv[n++] = "-O2";
-	if (src->ubsan) {
-		argv[n++] = "-fsanitize=undefined";
-		argv[n++] = "-fno-sanitize-recover=all";
-	}
-	for (i = 0; i < src->ninclude; i++) {
-		snprintf(flags[nf], sizeof(flags[nf]), "-I%s", src->include[i]);
-		argv[n++] = flags[nf++];
-	}
-	for (i = 0; i < src->ndefine; i++) {
-		snprintf(flags[nf], sizeof(flags[nf]), "-D%s", src->define[i]);
-		argv[n++] = flags[nf++];
-	}
-	argv[n++] = "-o";
-	argv[n++] = scratch_so;
-	argv[n++] = scratch_c;
-	argv[n] = NULL;
-	/* a failed exec sends its errno back through a pipe that a
-	 * successful one closes */
 	if (pipe2(fds, O_CLOEXEC) < 0) {
 		snprintf(err, errlen, "cannot start the compiler: %s", strerror(errno));
 		return -1;
@@ -168,6 +153,8 @@ static int compile(const struct kb_user_source *src, int *status, char *err, siz
 		for (s = 0; s < NSIGNALS; s++)
 			sigaction(cleanup_signals[s], &saved[s], NULL);
 		close(fds[0]);
+		if (out_fd >= 0)
+			dup2(out_fd, STDOUT_FILENO);
 		execvp(argv[0], argv);
 		e = errno;
 		if (write(fds[1], &e, sizeof(e)) < 0)
@@ -192,6 +179,78 @@ static int compile(const struct kb_user_source *src, int *status, char *err, siz
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * Is $CC clang?  Its predefined macros say (__clang__).  clang's UBSan
+ * runtime is no library a plain program can load, so with clang --ubsan
+ * traps instead (SIGILL, no message).  Its output goes to a memory file,
+ * which leaves nothing behind.
+ */
+static int cc_is_clang(char **words, size_t n)
+{
+	char *argv[64], *text;
+	int fd = memfd_create("khash-bench-cc", MFD_CLOEXEC), status = 0, clang = 0;
+	struct stat st;
+	char err[256];
+	size_t i;
+
+	if (fd < 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		argv[i] = words[i];
+	argv[n++] = "-dM";
+	argv[n++] = "-E";
+	argv[n++] = "-x";
+	argv[n++] = "c";
+	argv[n++] = "/dev/null";
+	argv[n] = NULL;
+	if (run_compiler(argv, fd, &status, err, sizeof(err)) == 0 && fstat(fd, &st) == 0 &&
+	    st.st_size > 0 && (text = malloc((size_t)st.st_size + 1))) {
+		if (pread(fd, text, (size_t)st.st_size, 0) == st.st_size) {
+			text[st.st_size] = '\0';
+			clang = strstr(text, "__clang__") != NULL;
+		}
+		free(text);
+	}
+	close(fd);
+	return clang;
+}
+
+static int compile(const struct kb_user_source *src, int *status, char *err, size_t errlen)
+{
+	char ccbuf[1024], *argv[64 + 4 * KB_USER_MAX_FLAGS];
+	char flags[2 * KB_USER_MAX_FLAGS][4200];
+	size_t n, nw, nf = 0;
+	unsigned i;
+
+	if (!(n = nw = cc_words(ccbuf, sizeof(ccbuf), argv, 48))) {
+		snprintf(err, errlen, "$CC names no compiler");
+		return -1;
+	}
+	argv[n++] = "-shared";
+	argv[n++] = "-fPIC";
+	argv[n++] = "-Wl,-z,defs";
+	argv[n++] = "-O2";
+	if (src->ubsan) {
+		argv[n++] = "-fsanitize=undefined";
+		argv[n++] = "-fno-sanitize-recover=all";
+		if (cc_is_clang(argv, nw))
+			argv[n++] = "-fsanitize-trap=undefined";
+	}
+	for (i = 0; i < src->ninclude; i++) {
+		snprintf(flags[nf], sizeof(flags[nf]), "-I%s", src->include[i]);
+		argv[n++] = flags[nf++];
+	}
+	for (i = 0; i < src->ndefine; i++) {
+		snprintf(flags[nf], sizeof(flags[nf]), "-D%s", src->define[i]);
+		argv[n++] = flags[nf++];
+	}
+	argv[n++] = "-o";
+	argv[n++] = scratch_so;
+	argv[n++] = scratch_c;
+	argv[n] = NULL;
+	return run_compiler(argv, -1, status, err, errlen);
 }
 
 int kb_user_load(const struct kb_user_source *src, struct kb_user_hash *u, int *usage,
