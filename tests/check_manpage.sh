@@ -31,6 +31,16 @@ printf '1\n2\n3\n' >"$tmp/keys"
 columns() { # WRITERS: the man page's CSV line under that record, as CSV
 	awk -v w="$1" '$0 == ".B " w { on = 1; next } on && /^CSV: / { sub(/^CSV: /, ""); gsub(/, /, ","); print; exit }' "$man"
 }
+same_columns() { # WRITERS ARGS HEADER: the header ARGS wrote is the man page's
+	want=$(columns "$1")
+	if [ -z "$want" ] || [ "$3" != "$want" ]; then
+		echo "FAIL: OUTPUT FORMATS for $1: the man page says"
+		echo "  $want"
+		echo "  khash-bench $2 writes"
+		echo "  $3"
+		status=1
+	fi
+}
 for rec in "report, skew|skew --keys $tmp/keys --func hash_32 --gen new --bits 4" \
 	"influence|influence --func hash_32 --gen old --word 32 --bits 4 --count 64" \
 	"audit|audit --multiplier 0x61c88647" "waittable|waittable --count 5" "tables|tables" \
@@ -38,15 +48,15 @@ for rec in "report, skew|skew --keys $tmp/keys --func hash_32 --gen new --bits 4
 	"advise|advise --keyset seq --count 64 --bits 4"; do
 	w=${rec%%|*} args=${rec#*|}
 	# shellcheck disable=SC2086 # the command's words
-	got=$("$kb" $args --format csv 2>/dev/null | head -1)
-	want=$(columns "$w")
-	if [ -z "$want" ] || [ "$got" != "$want" ]; then
-		echo "FAIL: OUTPUT FORMATS for $w: the man page says"
-		echo "  $want"
-		echo "  khash-bench $args writes"
-		echo "  $got"
-		status=1
-	fi
+	same_columns "$w" "$args" "$("$kb" $args --format csv 2>/dev/null | head -1)"
+done
+# conform's two records, one CSV table each, the costs after a blank line
+gallery=$(dirname "$0")/gallery
+"$kb" conform --source "$gallery/new_hash_64.h" --call 'hash_64(x, bits)' --format csv \
+	>"$tmp/conform.csv" 2>/dev/null
+for rec in "conform|1p" "conform (costs)|/^\$/{n;p;q}"; do
+	w=${rec%%|*}
+	same_columns "$w" conform "$(sed -n "${rec#*|}" "$tmp/conform.csv")"
 done
 [ "$status" = 0 ] && echo "ok: $man is clean, lists every command and each record's CSV columns"
 exit "$status"

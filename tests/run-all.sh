@@ -183,8 +183,8 @@ TEST_ARGS="--suite fuzz" TIMEOUT_MULTIPLIER=10 CC=clang CXX=clang++ run_meson cl
 	-Dc_args="-fsanitize=fuzzer-no-link -fno-sanitize-recover=all"
 # The harnesses run side by side, each for long enough to get the CPU time
 # of FUZZ_SECONDS (default 60) on one core of its own: on 2 cores, 120 s for
-# the four instead of 240 s one after the other.
-harnesses=(keyfile cli_args census_file atlas_file)
+# the five instead of 300 s one after the other.
+harnesses=(keyfile cli_args census_file atlas_file user_call)
 cores=$(nproc)
 [ "$cores" -lt ${#harnesses[@]} ] || cores=${#harnesses[@]}
 fuzz_time=$(( ${FUZZ_SECONDS:-60} * ${#harnesses[@]} / cores ))

@@ -56,7 +56,10 @@ options_of() { # FILE: the options of a command's --help, from its Options list
 all_options=$(for c in $commands; do options_of "$tmp/help.$c"; done | sort -u)
 [ "$(echo "$all_options" | wc -w)" -ge 40 ]; check "the options read from --help" $?
 for c in $commands; do
-	in_synopsis=$(head -1 "$tmp/help.$c" | sed 's/\[-o FILE\]/--output/' |
+	# each short option as its long name, from the help's "-X, --long" lines
+	shorts=$(grep -o -- '^  -[a-zA-Z], --[a-z-]*' "$tmp/help.$c" |
+		sed 's/^  -\(.\), --\(.*\)/s|\\[-\1 |[--\2 |;/')
+	in_synopsis=$(head -1 "$tmp/help.$c" | sed "$shorts" |
 		grep -o -- '--[a-z][a-z-]*' | sed 's/^--//' | sort -u)
 	in_help=$(options_of "$tmp/help.$c")
 	taken=$(for o in $all_options; do

@@ -420,6 +420,42 @@ diff -u --label README.md --label khash-bench "$tmp/story.readme" "$tmp/story.go
 check "README: the 2016 story's table is what skew gives" $?
 [ -s "$tmp/diff" ] && sed 's/^/  /' "$tmp/diff"
 
+## README.md: the gallery of copies of hash.h, each row what conform prints
+## for the FILE and EXPR the row names (tests/gallery)
+python3 - "$top/README.md" "$kb" "$top/tests/gallery" >"$tmp/gallery" <<'PY'
+import json, re, subprocess, sys
+readme, kb, gallery = sys.argv[1:]
+text = open(readme).read().split("\n## Other projects' copies of hash.h\n")[1].split("\n## ")[0]
+rows = [l for l in text.split("\n") if l.startswith("| ") and "`, `" in l]
+for row in rows:
+    cols = [c.strip() for c in row.strip("|").split(" | ")]
+    f, e = re.match(r"`([^`]*)`, `([^`]*)`$", cols[2]).groups()
+    d = json.loads(subprocess.run([kb, "conform", "--source", gallery + "/" + f, "--call", e,
+                                   "--format", "json"], capture_output=True, text=True).stdout)
+    rep = {}
+    for c in d["cells"]:
+        if c["reproduces"]:
+            rep.setdefault(c["gen"], []).append("%s/%d" % (c["func"], c["word"]))
+    gens = ["old", "minimal", "posted", "new"]  # the newest generation first
+    mir = sorted((c for c in d["cells"] if c["mirrored"]), key=lambda c: -gens.index(c["gen"]))
+    if rep:
+        against = "reproduces " + "; ".join(g + " " + ", ".join(v) for g, v in rep.items())
+    elif mir:
+        m = mir[0]
+        against = "mirrors %s %s/%d" % (m["gen"], m["func"], m["word"])
+        against += " (and %d more)" % (len(mir) - 1) if len(mir) > 1 else ""
+    else:
+        against = "nothing"
+    used = [b["used"] for b in d["buckets_used"] if b["bits"] == 10][0]
+    k = d["multiplier"]
+    mult = "-" if k is None else k + (" (even)" if int(k, 16) % 2 == 0 else "")
+    worst = max(d["costs"], key=lambda c: c["cost_vs_random"])
+    got = [against, "%d of 1024" % used, mult, "%.1fx, %s" % (worst["cost_vs_random"], worst["keyset"])]
+    print("ok" if got == cols[3:] else "FAIL %s %s: %s" % (f, e, " | ".join(got)))
+PY
+same "README: the gallery rows are what conform prints" "" "$(grep -v '^ok$' "$tmp/gallery")"
+same "README: eight gallery rows" 8 "$(grep -c '^ok$' "$tmp/gallery")"
+
 ## README.md: every `$ khash-bench ...` block is what the command prints on
 ## the keys its `khash-bench keys ...` makes (a line "..." stands for lines
 ## left out; advise's ns/hash column is measured, not asserted)

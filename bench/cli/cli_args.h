@@ -17,6 +17,7 @@
 #include "format.h"
 #include "keysets.h"
 #include "report.h"
+#include "user_hash.h"
 
 /* A number macro as a string, for the tables' texts. */
 #define KB_STRINGIFY(x) KB_STRINGIFY_(x)
@@ -94,6 +95,12 @@
 	X(PARAM, "param", 0, "[NAME=]N", CUSTOM(opt_param), NO_FIELD, 0, 0, 0, "the named table's second argument (bit, sb, parent, key_bytes; default: the table's)") \
 	X(KERNEL_KEYS, "kernel-keys", 0, "DIR", STRING, FIELD(kernel_keys), 0, 0, 0, "also the real kernel keys of DIR (tests/data/kernel-keys/6.1) where a table fits them; a key that repeats an earlier one is dropped, as a table holds an object once (a note says how many)") \
 	X(MIN_TIME, "min-time", 0, "MS", UINT, FIELD(min_time_ms), 1, 60000, 100, "time each hash for at least MS milliseconds over its rounds, %R (default %D): longer is steadier, shorter is quicker") \
+	X(SOURCE, "source", 0, "FILE", STRING, FIELD(user.file), 0, 0, 0, "C source or a header that defines your hash: compiled with $CC (default cc) into a shared object and loaded; the compile runs FILE's code with your rights, as building it would") \
+	X(CALL, "call", 0, "EXPR", STRING, FIELD(user.expr), 0, 0, 0, "a C expression of x (the key, uint64_t) and bits that gives the bucket, e.g. 'hash_64(x, bits)' or 'my_hash(x) & ((1u << bits) - 1)'") \
+	X(INCLUDE, "include", 'I', "DIR", CUSTOM(opt_include), NO_FIELD, 0, 0, 0, "passed to the compiler as -IDIR (repeatable)") \
+	X(DEFINE, "define", 'D', "NAME[=V]", CUSTOM(opt_define), NO_FIELD, 0, 0, 0, "passed to the compiler as -DNAME[=V] (repeatable)") \
+	X(UBSAN, "ubsan", 0, NULL, FLAG, FIELD(user.ubsan), 0, 0, 0, "compile with -fsanitize=undefined -fno-sanitize-recover: undefined behaviour stops the function with a message naming your file:line (clang: a trap, no message); also tries bits 0") \
+	X(TIMEOUT, "timeout", 0, "S", UINT, FIELD(timeout), 1, 3600, 5, "stop the function after S seconds of each run, %R (default %D): a function that loops is reported, not waited for") \
 	X(OUTPUT, "output", 'o', "FILE", STRING, FIELD(output), 0, 0, 0, "write to FILE (atomically) instead of standard output") \
 	X(HELP, "help", 'h', NULL, FLAG, NO_FIELD, 0, 0, 0, "this text")                 \
 	X(VERSION, "version", 'V', NULL, FLAG, NO_FIELD, 0, 0, 0, "the version")
@@ -240,6 +247,8 @@ struct kb_args {
 	unsigned families;       /* advise --candidates: 1 << kb_advise_family */
 	const char *preset;
 	unsigned width;
+	struct kb_user_source user; /* conform: --source, --call, -I, -D, --ubsan */
+	unsigned timeout;        /* conform: seconds a run of the user's function may take */
 	char **operands;
 	int n_operands;
 };
@@ -261,7 +270,7 @@ uint64_t kb_command_takes(const struct kb_command *c);
 KB_COMMAND_FN(report) KB_COMMAND_FN(skew) KB_COMMAND_FN(hash) KB_COMMAND_FN(influence)
 KB_COMMAND_FN(audit) KB_COMMAND_FN(waittable) KB_COMMAND_FN(speed) KB_COMMAND_FN(keys)
 KB_COMMAND_FN(tables) KB_COMMAND_FN(list) KB_COMMAND_FN(census) KB_COMMAND_FN(advise)
-KB_COMMAND_FN(explain)
+KB_COMMAND_FN(explain) KB_COMMAND_FN(conform)
 #undef KB_COMMAND_FN
 
 /* Was an option given? */

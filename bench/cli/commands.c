@@ -16,6 +16,7 @@
 #include "keysets.h"
 #include "report.h"
 #include "stats.h"
+#include "conform.h"
 
 #define KEYSET_OPTIONS (KB_OPT(COUNT) | KB_OPT(BASE) | KB_OPT(STRIDE) | KB_OPT(SEED) | KB_OPT(SIZE))
 /* a function and bits, or a named table whose they are (skew, hash) */
@@ -189,6 +190,17 @@ const struct kb_command kb_commands[] = {
 		.formats = TEXT_CSV_JSON,
 		.count_means = "keys in the key set or table's key model", .count_default = 4096,
 	},
+	{
+		.name = "conform",
+		.run = kb_cmd_conform,
+		.groups = { { KB_ONE_OF, { { KB_OPT(SOURCE), KB_OPT(CALL),
+					     KB_OPT(INCLUDE) | KB_OPT(DEFINE) | KB_OPT(UBSAN) } } } },
+		.summary = "does your own hash (or another project's copy of hash.h) reproduce the kernel's, and what does it do to a table",
+		.description = "Compiles --call's expression over --source's file with $CC (default cc) into a shared object in a private folder, removed as soon as the object is open (on errors and signals too); a file that does not compile, or calls a function it never defines, shows the compiler's messages and exits 2. The compile runs the file's code with your rights, as building it would. The function is loaded and run only in child processes, each stopped after --timeout seconds: a crash or an endless loop (a constructor's too) is a one-line report naming the key and bits, and exit 1. It is compared, at every bits the kernel allows (1..32, and 33..64 where hash_64 returned 64 bits), with every generation of hash_32, hash_64, hash_long and hash_ptr on 32- and 64-bit kernels over the golden vectors' inputs, powers of two, runs of page, slab and small keys and seeded random keys; for each generation it says which cells it reproduces bit for bit, or the closest cell's share of differing keys and the first key and bits that differ, or that the kernel's buckets come out mirrored (a negated multiplier). It reports how many buckets the keys fill at each table size beside a random function (a degenerate hash says so in its first line), results that are no bucket (at or past 2^bits), input bits whose flip never moves a bucket, a plain multiply's multiplier (and whether it is even, or the kernel's negated), and with --ubsan undefined behaviour, bits 0 included. Last, what its skew costs on the built-in key sets (" KB_STRINGIFY(KB_CONFORM_COST_KEYS) " keys each, no heap sets) at the worst of 2^" KB_STRINGIFY(KB_CONFORM_COST_BITS_LO) "..2^" KB_STRINGIFY(KB_CONFORM_COST_BITS_HI) " buckets: compares per lookup in chained buckets over a random function's, beside today's hash_long. Exit 0 when it reproduces a cell of --gen (any generation without it), 1 when not, 2 for a usage error.",
+		.options = KB_OPT(GEN) | KB_OPT(FUNC) | KB_OPT(WORD) | KB_OPT(TIMEOUT) | KB_OPT(SEED) |
+			KB_OPT(FORMAT) | KB_OPT(OUTPUT),
+		.formats = TEXT_CSV_JSON,
+	},
 };
 
 const unsigned kb_command_count = sizeof(kb_commands) / sizeof(kb_commands[0]);
@@ -214,6 +226,8 @@ const struct kb_example kb_examples[] = {
 	  "which hash a table of 2^10 buckets should give those keys" },
 	{ "explain --keys slab.txt --bits 10 --func hash_ptr --gen new",
 	  "which key differences make those keys collide under hash_ptr" },
+	{ "conform --source hash.h --call 'hash_64(x,bits)' --gen new",
+	  "whether a copy of hash.h computes today's hash_64, and what it does to a table otherwise" },
 };
 
 const unsigned kb_example_count = sizeof(kb_examples) / sizeof(kb_examples[0]);

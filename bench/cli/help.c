@@ -146,6 +146,10 @@ static const struct {
 	{ "advise", KB_OPT_MULTIPLIER, "an odd multiplier to rank beside the kernel's hashes: the key times K mod 2^width, its top bits" },
 	{ "audit", KB_OPT_WIDTH, "the multiplier's word (default: 32 if K fits)" },
 	{ "advise", KB_OPT_WIDTH, "the multiplier's word (default: 32 if K fits)" },
+	{ "conform", KB_OPT_GEN, "exit 0 only when it reproduces a cell of this generation: %g (default: any)" },
+	{ "conform", KB_OPT_FUNC, "compare only with this function: hash_32, hash_64, hash_long, hash_ptr (default: all four)" },
+	{ "conform", KB_OPT_WORD, "compare only on this word size, 32 or 64 (default: both), and price the key sets on it (default: this build's)" },
+	{ "conform", KB_OPT_SEED, "seed of the random keys compared and of the random key set (default %D)" },
 	{ "influence", KB_OPT_ENUMERATE, "hash every input of a 32-bit argument even where floor sums count them in closed form: slower, to check them" },
 };
 

@@ -315,6 +315,27 @@ static int opt_param(const char *arg, struct kb_args *a)
 	return 0;
 }
 
+/* -I DIR and -D NAME[=V], kept in order for the compiler */
+static int opt_flag(const char *arg, const char *what, const char **list, unsigned *n)
+{
+	if (*n == KB_USER_MAX_FLAGS)
+		return kb_fail(KB_EXIT_USAGE, "at most %d %s", KB_USER_MAX_FLAGS, what);
+	if (!*arg)
+		return kb_fail(KB_EXIT_USAGE, "%s takes a non-empty argument", what);
+	list[(*n)++] = arg;
+	return 0;
+}
+
+static int opt_include(const char *arg, struct kb_args *a)
+{
+	return opt_flag(arg, "--include", a->user.include, &a->user.ninclude);
+}
+
+static int opt_define(const char *arg, struct kb_args *a)
+{
+	return opt_flag(arg, "--define", a->user.define, &a->user.ndefine);
+}
+
 #define CUSTOM(fn) KB_ARG_CUSTOM, fn, NULL, NULL
 #define LIST(fn, name) KB_ARG_LIST, NULL, fn, name
 #define FLAG KB_ARG_FLAG, NULL, NULL, NULL

@@ -39,6 +39,11 @@ const struct kb_doc_row kb_docs[KB_DOC_COUNT_] = {
 			   .holds = "the caches and where each size was read, and each part's "
 				    "records (timings: best, median, mean and spread of their "
 				    "rounds)" },
+	[KB_DOC_CONFORM] = { .name = "conform", .version = 1,
+			     .holds = "the function's name, source and call, whether it conforms, "
+				      "the bits judged, what it is (degenerate bits, results past "
+				      "the table, input bits that never count, a multiplier), "
+				      "\"buckets_used\" at each bits, \"cells\" and \"costs\"" },
 };
 
 const struct kb_record_row kb_records[KB_REC_COUNT_] = {
@@ -80,6 +85,13 @@ const struct kb_record_row kb_records[KB_REC_COUNT_] = {
 	[KB_REC_SPEED_GRID] = { .writers = "speed --part grid", .csv_version = 6,
 				.json_object = 1, .row = "a table size and key count",
 				.names = kb_speed_grid_names },
+	[KB_REC_CONFORM] = { .writers = "conform", .csv_version = 1, .json_object = 1,
+			     .row = "a cell of hash.h beside the user's function",
+			     .names = kb_conform_names },
+	[KB_REC_CONFORM_COST] = { .writers = "conform (costs)", .csv_version = 1, .json_object = 1,
+				  .row = "a built-in key set through the user's function (CSV: after "
+					 "the cells and a blank line)",
+				  .names = kb_conform_cost_names },
 };
 
 void kb_json_doc_head(struct kb_buf *b, enum kb_doc d)

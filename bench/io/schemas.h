@@ -23,6 +23,7 @@ enum kb_doc {
 	KB_DOC_EXPLAIN,
 	KB_DOC_ADVISE,
 	KB_DOC_SPEED,
+	KB_DOC_CONFORM,
 	KB_DOC_COUNT_
 };
 struct kb_doc_row {
@@ -46,6 +47,8 @@ enum kb_record {
 	KB_REC_SPEED_HASH,
 	KB_REC_SPEED_ENGINE,
 	KB_REC_SPEED_GRID,
+	KB_REC_CONFORM,
+	KB_REC_CONFORM_COST,
 	KB_REC_COUNT_
 };
 struct kb_record_row {
@@ -77,5 +80,7 @@ void kb_advise_names(struct kb_buf *b, enum kb_fields_as as);
 void kb_speed_hash_names(struct kb_buf *b, enum kb_fields_as as);
 void kb_speed_engine_names(struct kb_buf *b, enum kb_fields_as as);
 void kb_speed_grid_names(struct kb_buf *b, enum kb_fields_as as);
+void kb_conform_names(struct kb_buf *b, enum kb_fields_as as);
+void kb_conform_cost_names(struct kb_buf *b, enum kb_fields_as as);
 
 #endif
