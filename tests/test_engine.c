@@ -74,7 +74,10 @@ static void engine_matches_plain_loop(void **state)
 				for (t = 0; (path != KB_PATH_FLOORSUM || bits <= 12) &&
 					    t < sizeof(threads_list) / sizeof(*threads_list); t++) {
 					struct kb_progress progress = { 0, 0 };
-					struct kb_engine_opts o = { .threads = threads_list[t], .path = (enum kb_engine_path)path, .progress = &progress };
+					struct kb_engine_opts o = {
+						.threads = threads_list[t],
+						.path = (enum kb_engine_path)path,
+						.progress = &progress };
 					uint64_t *fast = calloc(2 * m, sizeof(uint64_t));
 					struct kb_keystream ks;
 					char err[256];

@@ -434,7 +434,8 @@ int kb_report_run(struct kb_report *r, char *err, size_t errlen)
 
 double kb_report_seconds(const struct kb_report_opts *o)
 {
-	struct kb_engine_opts eo = { .threads = o->threads, .path = KB_PATH_AUTO, .enumerate = o->enumerate };
+	struct kb_engine_opts eo = { .threads = o->threads, .path = KB_PATH_AUTO,
+				     .enumerate = o->enumerate };
 	struct kb_hashspec s;
 	double seconds = 0, one;
 	char err[256];
@@ -471,7 +472,8 @@ void kb_report_free(struct kb_report *r)
 int kb_report_hists(const struct kb_report *r, const struct kb_hist_req *req,
 		    size_t n, struct kb_hist *out, char *err, size_t errlen)
 {
-	struct kb_engine_opts eo = { .threads = r->opts.threads, .path = KB_PATH_AUTO, .enumerate = r->opts.enumerate };
+	struct kb_engine_opts eo = { .threads = r->opts.threads, .path = KB_PATH_AUTO,
+				     .enumerate = r->opts.enumerate };
 	size_t i;
 	int g;
 

@@ -589,7 +589,9 @@ static int engine_measure(const struct kb_speed_opts *o, const struct kb_keyset_
 		es->fig[l].shown = figure_shown(l, bits, es->plan.path);
 	for (trial = 0; trial < ENGINE_TRIALS; trial++)
 		for (l = 0; l < KB_PATH_COUNT_; l++) {
-			struct kb_engine_opts eo = { .threads = threads, .path = (enum kb_engine_path)l, .enumerate = 1 };
+			struct kb_engine_opts eo = { .threads = threads,
+						     .path = (enum kb_engine_path)l,
+						     .enumerate = 1 };
 			double t0;
 
 			if (!es->fig[l].shown)
@@ -738,7 +740,9 @@ static int grid_measure(const struct kb_speed_opts *o, unsigned lc, unsigned bit
 		c->shown[l] = l == NAIVE || l == GRID_AUTO || grid_shown((enum kb_engine_path)l, bits);
 	for (trial = 0; trial < ENGINE_TRIALS; trial++)
 		for (l = 0; l < GRID_ROWS; l++) {
-			struct kb_engine_opts eo = { .threads = o->threads, .path = (enum kb_engine_path)l, .enumerate = 1 };
+			struct kb_engine_opts eo = { .threads = o->threads,
+						     .path = (enum kb_engine_path)l,
+						     .enumerate = 1 };
 			double t0;
 
 			if (!c->shown[l])
