@@ -425,6 +425,22 @@ for b in sizes:
         assert r["best_keys_per_s"] >= r["median_keys_per_s"] > 0 and r["spread"] >= 0
 PY
 check "speed json: caches, one chosen path a size, rounds" $?
+# speed --part strings: every length once, both paths over 5 rounds,
+# best >= median, and the speed-up the ratio of the two paths' figures
+"$kb" speed --part strings --quiet --format json >"$tmp/strings.json"
+python3 - "$tmp/strings.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["strings"]
+assert s["rounds"] == 5
+assert [r["bytes"] for r in s["rows"]] == [4, 8, 12, 16, 24, 32, 64, 255, 4096]
+for r in s["rows"]:
+    for p in ("word", "byte"):
+        assert r[p + "_best_bytes_per_ns"] >= r[p + "_median_bytes_per_ns"] > 0
+    want = r["word_best_bytes_per_ns"] / r["byte_best_bytes_per_ns"]
+    assert abs(r["speedup_best"] - want) <= 0.002 + 0.01 * want, (r, want)
+PY
+check "speed --part strings json: every length, both paths, the speed-up their ratio" $?
 [ "$("$kb" influence --func hash_32 --gen new --word 32 --bits 4 --format csv | wc -l)" = 129 ]
 check "influence csv: 32 x 4 cells and a header" $?
 
@@ -554,7 +570,7 @@ check "report csv header" $?
 # threads, progress and closed forms: the options and where they apply
 expect 2 "khash-bench: --threads 0 out of range: 1..64" skew --threads 0
 expect 2 "khash-bench: --threads 65 out of range: 1..64" influence --threads 65
-expect 2 "khash-bench: invalid --part: 'bogus' (hashes, engine or grid)" speed --part bogus
+expect 2 "khash-bench: invalid --part: 'bogus' (hashes, engine, grid or strings)" speed --part bogus
 expect 2 "khash-bench: option '--enumerate' is not used by 'hash' (see 'khash-bench hash --help')" hash --enumerate --func hash_64 --gen new --bits 8
 expect 2 "khash-bench: option '--quiet' is not used by 'waittable' (see 'khash-bench waittable --help')" waittable --quiet
 # floor sums and enumeration give the same report, byte for byte (the

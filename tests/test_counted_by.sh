@@ -48,12 +48,17 @@ rc=$?; check "skew --verbose: a key file, one by one ($(cat "$tmp/err"))" "$rc"
 [ "$(json counted_by "$tmp/k.json") $(json path "$tmp/k.json")" = "one by one -" ]
 check "skew JSON: a key file's cell counted one by one, no path" $?
 
-# report: a line a group, every generation together, folded down
+# report: a line a group, every generation together; few keys are sorted
+# and counted at each size (nothing folded), many are folded down
 "$kb" report --keysets seq,random --funcs hash_64 --words 64 --count 4000 --bits-max 12 \
 	--verbose >/dev/null 2>"$tmp/err"
 [ "$(wc -l <"$tmp/err")" = 2 ] &&
-	grep -Fqx 'khash-bench: report: seq, hash_64 on 64-bit, 4 generations at 2^12 buckets (folded to 2^6): sorted' "$tmp/err"
+	grep -Fqx 'khash-bench: report: seq, hash_64 on 64-bit, 4 generations at 2^12 buckets and each size down to 2^6: sorted' "$tmp/err"
 rc=$?; check "report --verbose: a line a key set, its generations together ($(head -c 300 "$tmp/err"))" "$rc"
+"$kb" report --keysets random --funcs hash_64 --words 64 --gens new --count 1M --bits-max 12 \
+	--verbose >/dev/null 2>"$tmp/err"
+grep -Eqx 'khash-bench: report: random, new hash_64 on 64-bit, 2\^12 buckets \(folded to 2\^6\): engine, [a-z0-9]+ on [0-9]+ threads?.*' "$tmp/err"
+rc=$?; check "report --verbose: 2^20 keys counted by the engine at 2^12, folded ($(cat "$tmp/err"))" "$rc"
 "$kb" report --keysets seq,random --funcs hash_64 --words 64 --count 4000 --bits-max 12 \
 	--format json >"$tmp/r.json"
 [ "$(json counted_by "$tmp/r.json")" = sorted ]

@@ -502,6 +502,10 @@ static void one_plan_for_every_count(void **state)
 	const struct kb_engine_opts forced_any = { .path = KB_PATH_PRIVATE, .enumerate = 1 };
 	const struct kb_engine_opts floorsum = { .threads = 2, .path = KB_PATH_FLOORSUM };
 	const struct kb_engine_opts ranges3 = { .threads = 2, .path = KB_PATH_RANGES, .ranges = 3, .enumerate = 1 };
+	const struct kb_engine_opts ranges2_of_3 = { .threads = 3, .path = KB_PATH_RANGES,
+						     .ranges = 2, .enumerate = 1 };
+	const struct kb_engine_opts ranges_64_threads = { .threads = 64, .path = KB_PATH_RANGES,
+							  .enumerate = 1 };
 	const struct kb_hashspec new64 = { LKH_FUNC_HASH_64, LKH_GEN_NEW, 64, 0, 0 };
 	const uint64_t caches[3] = { 32 << 10, 512 << 10, 32 << 20 }, none[3] = { 0 };
 	struct kb_engine_plan plan;
@@ -559,6 +563,23 @@ static void one_plan_for_every_count(void **state)
 	assert_int_equal(plan_for(KB_KS_RANDOM, 1000, 12, &forced_any, &plan), 0);
 	assert_int_equal(plan.path, KB_PATH_PRIVATE);
 	assert_int_equal(plan.threads, 1);
+	/* ranges given or not, never more threads than ranges: 64 threads
+	 * over 2^6 buckets take 32 ranges of 2 at most */
+	assert_int_equal(plan_for(KB_KS_RANDOM, 1 << 20, 8, &ranges2_of_3, &plan), 0);
+	assert_int_equal(plan.path, KB_PATH_RANGES);
+	assert_int_equal(plan.ranges, 2);
+	assert_int_equal(plan.threads, 2);
+	assert_int_equal(plan_for(KB_KS_RANDOM, 1 << 20, 6, &ranges_64_threads, &plan), 0);
+	assert_true(plan.threads <= plan.ranges && plan.ranges <= 32);
+	/* private tables within the result's size or 64 MiB: no lanes for
+	 * 2^28 buckets (4 GiB a thread), whatever their price */
+	assert_int_equal(plan_for(KB_KS_RANDOM, UINT64_C(1) << 33, 28, &two_enum, &plan), 0);
+	assert_true(plan.path != KB_PATH_LANES);
+	assert_true(kb_engine_thread_bytes(plan.path, 1, 28, plan.ranges) * plan.threads <=
+		    (UINT64_C(8) << 28));
+	/* floor sums: a thread per 64 buckets at most */
+	assert_int_equal(plan_for(KB_KS_PAGE4K, UINT64_C(1) << 30, 5, &floorsum, &plan), 0);
+	assert_int_equal(plan.threads, 1);
 	/* refused: floor sums of random keys, more than 2^32 buckets, ranges
 	 * that are not a power of two */
 	assert_int_equal(plan_for(KB_KS_RANDOM, 1 << 20, 8, &floorsum, &plan), -1);
@@ -601,6 +622,11 @@ static void prices_follow_the_model(void **state)
 	assert_float_equal(price(KB_PATH_RANGES, 2, 4, 1, 18, 1 << 20, 0),
 			   2 * (1048576 * 2.6 + 262144 * 0.75 + 65536 * 1.0) / 1e9 + thread,
 			   1e-9);
+	/* three threads over four ranges: the slowest does two passes */
+	assert_float_equal(price(KB_PATH_RANGES, 3, 4, 1, 18, 1 << 20, 1),
+			   2 * (1048576 * 1.1 + 262144 * 0.75 + 65536 * 1.0) / 1e9 + 2 * thread,
+			   1e-9);
+	assert_true(price(KB_PATH_FLOORSUM, 2, 0, 1, 5, 1 << 20, 1) == HUGE_VAL);
 	assert_true(price(KB_PATH_RANGES, 4, 2, 1, 18, 1 << 20, 1) == HUGE_VAL);
 	assert_true(price(KB_PATH_RANGES, 1, 3, 1, 18, 1 << 20, 1) == HUGE_VAL);
 	assert_true(price(KB_PATH_RANGES, 1, 1, 1, 1, 1 << 20, 1) == HUGE_VAL);

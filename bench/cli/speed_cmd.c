@@ -27,6 +27,7 @@ int kb_cmd_speed(struct kb_args *a)
 	o.hashes = a->part == 0 || a->part == 1;
 	o.engine = a->part == 0 || a->part == 2;
 	o.grid = a->part == 3;
+	o.strings = a->part == 4;
 	o.threads = a->threads;
 	o.engine_keys = a->kp.count;
 	o.progress = &progress;

@@ -55,15 +55,28 @@ double kb_price_ns(enum kb_price figure)
  * shared, and half of it is left to the keys, the code and neighbours. */
 static double miss_ns(uint64_t bytes, unsigned sharers)
 {
+	double l1 = (double)kb_cache_bytes(1), l2 = (double)kb_cache_bytes(2);
+	double l2_top = price_ns[KB_PRICE_MISS_L2] * (1 + log2(l2 > l1 ? l2 / l1 : 1) / 2);
+
 	if (bytes <= kb_cache_bytes(1))
 		return 0;
 	if (bytes <= kb_cache_bytes(2))
-		return price_ns[KB_PRICE_MISS_L2] *
-		       (1 + log2((double)bytes / (double)kb_cache_bytes(1)) / 2);
+		return price_ns[KB_PRICE_MISS_L2] * (1 + log2((double)bytes / l1) / 2);
+	/* from where L2 ends, never below it */
 	if ((double)bytes * sharers <= (double)kb_cache_bytes(3) / 2)
-		return price_ns[KB_PRICE_MISS_L3] *
-		       (1 + log2((double)bytes / (double)kb_cache_bytes(2)) / 2);
+		return (l2_top > price_ns[KB_PRICE_MISS_L3] ? l2_top : price_ns[KB_PRICE_MISS_L3]) *
+		       (1 + log2((double)bytes / l2) / 2);
 	return price_ns[KB_PRICE_MISS_MEMORY];
+}
+
+/* Private tables may take, over all threads, as much memory as the
+ * result (8 bytes a bucket) or 64 MiB, whichever is more: lanes for 2^28
+ * buckets would otherwise ask for gigabytes no one counted on. */
+static int tables_fit(uint64_t own, unsigned threads, double buckets)
+{
+	double budget = buckets * 8 > 64.0 * (1 << 20) ? buckets * 8 : 64.0 * (1 << 20);
+
+	return (double)own * threads <= budget;
 }
 
 double kb_engine_price(enum kb_engine_path path, unsigned threads, unsigned ranges,
@@ -82,6 +95,8 @@ double kb_engine_price(enum kb_engine_path path, unsigned threads, unsigned rang
 	      ranges > (UINT64_C(1) << (bits - 1)))))
 		return HUGE_VAL;
 	own = kb_engine_thread_bytes(path, w->nspecs, bits, ranges);
+	if (path == KB_PATH_FLOORSUM && threads > b / w->nspecs / 64 + 1)
+		return HUGE_VAL; /* floor sums: a thread per 64 buckets at most */
 	switch (path) {
 	case KB_PATH_DIRECT:
 		if (threads != 1)
@@ -99,7 +114,7 @@ double kb_engine_price(enum kb_engine_path path, unsigned threads, unsigned rang
 	case KB_PATH_RANGES:
 		/* each thread: its share of the ranges, each a pass over every
 		 * key and the counting of the keys that fall in it */
-		ns = (double)ranges / t *
+		ns = ceil((double)ranges / t) * /* threads take ranges in turn */
 		     (made + h * price_ns[KB_PRICE_SELECT_KEY] +
 		      h / ranges * (price_ns[KB_PRICE_RANGE_KEY] + miss_ns(own, threads)) +
 		      b / ranges * price_ns[KB_PRICE_RANGE_BUCKET]);
@@ -114,9 +129,11 @@ double kb_engine_price(enum kb_engine_path path, unsigned threads, unsigned rang
 }
 
 /* The cheapest threads (tmin..tmax) and ranges (want_ranges, or any
- * power of two to half the buckets) for a path, into *plan. */
+ * power of two to half the buckets) for a path, into *plan; budget: only
+ * private tables within tables_fit (AUTO's rule; a path given to measure
+ * it is run as asked). */
 static void cheapest_for(enum kb_engine_path path, unsigned tmin, unsigned tmax,
-			 unsigned want_ranges, const struct kb_engine_work *w,
+			 unsigned want_ranges, int budget, const struct kb_engine_work *w,
 			 struct kb_engine_plan *plan)
 {
 	unsigned t, r;
@@ -129,6 +146,10 @@ static void cheapest_for(enum kb_engine_path path, unsigned tmin, unsigned tmax,
 		if (path != KB_PATH_RANGES) {
 			double p = kb_engine_price(path, t, 0, w);
 
+			if (budget && !tables_fit(kb_engine_thread_bytes(path, w->nspecs, w->bits, 0),
+						  t, (double)w->nspecs * (double)(UINT64_C(1) << w->bits)))
+				continue;
+
 			if (p < plan->seconds) {
 				plan->seconds = p;
 				plan->threads = t;
@@ -139,6 +160,10 @@ static void cheapest_for(enum kb_engine_path path, unsigned tmin, unsigned tmax,
 		for (r = want_ranges ? want_ranges : 1; r && w->bits >= 2 &&
 		     r <= (UINT64_C(1) << (w->bits - 1)); r = want_ranges ? 0 : r * 2) {
 			double p = kb_engine_price(path, t, r, w);
+
+			if (budget && !tables_fit(kb_engine_thread_bytes(path, w->nspecs, w->bits, r),
+						  t, (double)w->nspecs * (double)(UINT64_C(1) << w->bits)))
+				continue;
 
 			if (p < plan->seconds) {
 				plan->seconds = p;
@@ -212,9 +237,18 @@ int kb_engine_plan(const struct kb_hashspec *specs, size_t nspecs,
 
 		if (path == KB_PATH_DIRECT)
 			tmax = 1;
+		if (path == KB_PATH_RANGES && tmax > (1u << (bits - 1)))
+			tmax = 1u << (bits - 1); /* a range a thread at least */
+		if (path == KB_PATH_FLOORSUM && tmax > (1u << bits) / 64 + 1)
+			tmax = (1u << bits) / 64 + 1; /* 64 buckets a thread at least */
 		if (r && tmax > r)
 			tmax = r;
-		cheapest_for(path, o->threads ? tmax : 1, tmax, r, &w, plan);
+		cheapest_for(path, o->threads ? tmax : 1, tmax, r, 0, &w, plan);
+		if (plan->seconds == HUGE_VAL) {
+			snprintf(err, errlen, "%s cannot count 2^%u buckets on %u threads",
+				 kb_engine_path_name(path), bits, tmax);
+			return -1;
+		}
 		return 0;
 	}
 	/* AUTO: every path at its cheapest, the cheapest of them (a tie goes
@@ -226,7 +260,7 @@ int kb_engine_plan(const struct kb_hashspec *specs, size_t nspecs,
 
 		if (path == KB_PATH_FLOORSUM && (!floorsum || o->enumerate))
 			continue;
-		cheapest_for(path, 1, path == KB_PATH_DIRECT ? 1 : tmax, 0, &w, &p);
+		cheapest_for(path, 1, path == KB_PATH_DIRECT ? 1 : tmax, 0, 1, &w, &p);
 		if (p.seconds < plan->seconds)
 			*plan = p;
 	}

@@ -115,9 +115,12 @@ struct kb_engine_work {
 /*
  * The model's price, in wall seconds, of work w along `path` on `threads`
  * threads (and `ranges` ranges for KB_PATH_RANGES): HUGE_VAL for a
- * combination the engine cannot run (ranges not a power of two, fewer
- * than the threads or more than half the buckets; DIRECT on more than one
- * thread; more than 2^32 buckets).
+ * combination the engine cannot or should not run (ranges not a power of
+ * two, fewer than the threads or more than half the buckets; DIRECT on
+ * more than one thread; floor sums on more than a thread per 64 buckets;
+ * more than 2^32 buckets).  AUTO also leaves out private tables that
+ * would take more than the result's size and 64 MiB.  Floor sums are priced as if the keys allowed them: the plan
+ * checks that they do.
  */
 double kb_engine_price(enum kb_engine_path path, unsigned threads, unsigned ranges,
 		       const struct kb_engine_work *w);

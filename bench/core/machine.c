@@ -40,7 +40,16 @@ uint64_t kb_cache_bytes_from(unsigned level, enum kb_cache_source *src)
 		*src = KB_CACHE_SET;
 		return cache_set[level - 1];
 	}
-	if ((v = kb_libc_cache_bytes(level)) > 0) {
+	/* the C library's answer, read once: glibc asks CPUID each time, and
+	 * the plan asks for every path it prices */
+	static uint64_t libc[3];
+	static int libc_read[3];
+
+	if (level >= 1 && level <= 3 && !libc_read[level - 1]) {
+		libc[level - 1] = kb_libc_cache_bytes(level);
+		libc_read[level - 1] = 1;
+	}
+	if (level >= 1 && level <= 3 && (v = libc[level - 1]) > 0) {
 		*src = KB_CACHE_LIBC;
 		return v;
 	}

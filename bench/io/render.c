@@ -256,8 +256,10 @@ void kb_counted_text(const struct kb_cell *c, unsigned gens, unsigned bits_min,
 	else
 		kb_buf_printf(b, "%s, %s %s on %u-bit, 2^%u buckets", kb_cell_source(c),
 			      kb_hashspec_gen_name(&c->spec), cell_func(c), c->spec.word, c->bits);
-	if (bits_min < c->bits)
+	if (bits_min < c->bits && c->counted_by == KB_COUNTED_ENGINE)
 		kb_buf_printf(b, " (folded to 2^%u)", bits_min);
+	else if (bits_min < c->bits)
+		kb_buf_printf(b, " and each size down to 2^%u", bits_min);
 	kb_buf_printf(b, ": %s", c->counted_by ? kb_counted_by_name(c->counted_by) : "not said");
 	if (c->counted_by != KB_COUNTED_ENGINE)
 		return;

@@ -47,6 +47,7 @@ enum kb_record {
 	KB_REC_SPEED_HASH,
 	KB_REC_SPEED_ENGINE,
 	KB_REC_SPEED_GRID,
+	KB_REC_SPEED_STRINGS,
 	KB_REC_CONFORM,
 	KB_REC_CONFORM_COST,
 	KB_REC_COUNT_
@@ -80,6 +81,7 @@ void kb_advise_names(struct kb_buf *b, enum kb_fields_as as);
 void kb_speed_hash_names(struct kb_buf *b, enum kb_fields_as as);
 void kb_speed_engine_names(struct kb_buf *b, enum kb_fields_as as);
 void kb_speed_grid_names(struct kb_buf *b, enum kb_fields_as as);
+void kb_speed_string_names(struct kb_buf *b, enum kb_fields_as as);
 void kb_conform_names(struct kb_buf *b, enum kb_fields_as as);
 void kb_conform_cost_names(struct kb_buf *b, enum kb_fields_as as);
 

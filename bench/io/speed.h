@@ -20,6 +20,7 @@ struct kb_speed_opts {
 	int hashes, engine;   /* which parts to run */
 	int grid;             /* the engine against the naive loop, every
 			       * count by every size */
+	int strings;          /* full_name_hash's word path against its bytes */
 	unsigned threads;     /* engine; 0 = one per CPU */
 	unsigned long long engine_keys;
 	struct kb_progress *progress; /* timings done and expected, or NULL */
@@ -29,6 +30,12 @@ struct kb_speed_opts {
  * table size, through the naive loop and every path, every trial): what
  * the command weighs before it starts. */
 double kb_speed_engine_seconds(const struct kb_speed_opts *o);
+
+/* The strings part (speed_strings.c), after another part or not, and
+ * the timings it reports to the progress. */
+void kb_speed_strings(const struct kb_speed_opts *o, enum kb_format format, int after,
+		      struct kb_buf *b);
+uint64_t kb_speed_string_steps(void);
 
 /* Run and format (text, csv or json); 0, or -1 with a reason. */
 int kb_speed_run(const struct kb_speed_opts *o, enum kb_format format,
