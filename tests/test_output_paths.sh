@@ -100,7 +100,8 @@ with open(sys.argv[2], "wb") as out:
         out.write(b)
 EOF
 	reader=$!
-	for _ in $(seq 100); do [ -S "$tmp/sock" ] && break; sleep 0.1; done
+	# python3 can take seconds to start on a busy machine: wait up to 60 s
+	for _ in $(seq 600); do [ -S "$tmp/sock" ] && break; sleep 0.1; done
 	"$kb" "${keys[@]}" -o "$tmp/sock" >/dev/null 2>"$tmp/err"
 	check "keys -o a socket: exit 0" $?
 	wait "$reader"
