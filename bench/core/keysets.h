@@ -41,6 +41,12 @@ enum kb_keyset_id {
 	KB_KS_COUNT
 };
 
+/* The futex sets: user addresses, for the futex tables; report's and the
+ * audit's sweeps over every set (kernel pointers and numbers) leave them
+ * out unless named. */
+#define KB_KS_FUTEX_SETS \
+	(((1u << (KB_KS_FUTEX_THREAD + 1)) - 1) & ~((1u << KB_KS_FUTEX_MUTEX) - 1))
+
 struct kb_keyset_info {
 	const char *name;
 	const char *formula;   /* documented in `khash-bench list` */

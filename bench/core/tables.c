@@ -151,7 +151,7 @@ const struct kb_table kb_tables[] = {
 	 * found. */
 	{
 		.name = "futex-2016-private",
-		.site = "kernel/futex.c (V2 of the 2016 private-hash series, unmerged)",
+		.site = "kernel/futex.c (the 2016 private-hash series V2; unmerged)",
 		.formula = "hash_long(uaddr, bits), bits per process (unconfirmed; 8 here)",
 		.func = LKH_FUNC_HASH_LONG, .bits = 8, .tx = KB_TX_NONE,
 		.keyset = KB_KS_FUTEX_MUTEX,
@@ -177,7 +177,7 @@ const struct kb_table kb_tables[] = {
 	 * commit message and the PR_FUTEX_HASH man page; the bucket formula
 	 * read in a later tree, not in a 6.16.0 one). */
 	{
-		.name = "futex-6.16-private", .site = "kernel/futex/core.c __futex_hash() (6.16, private futexes)",
+		.name = "futex-6.16-private", .site = "kernel/futex/core.c __futex_hash() (6.16; private futexes)",
 		.formula = "jhash2({uaddr & PAGE_MASK}, 2 words (i386 1), uaddr % PAGE_SIZE) & hash_mask",
 		.func = LKH_FUNC_HASH_LONG, .bits = 4, .tx = KB_TX_FUTEX_PRIVATE,
 		.keyset = KB_KS_FUTEX_MUTEX,
