@@ -65,6 +65,31 @@ print(len({(x * 0x9e37fffffffc0001 % 2**64) >> 56 for x in k}))')
 has "buckets used $want of 256" "$tmp/skew"
 check "futex-2016-private under old: threads' tid words in $want of 256 buckets" $?
 
+# ... and on i386, where the old hash_long is hash_32 (0x9e370001)
+want=$(python3 -c '
+k = [0xf7d8bba8 - i * 0x801000 for i in range(256)]
+print(len({(x * 0x9e370001 % 2**32) >> 24 for x in k}))')
+"$kb" skew --table futex-2016-private --keyset futex-thread --count 256 --gen old --word 32 >"$tmp/skew"
+has "buckets used $want of 256" "$tmp/skew"
+check "futex-2016-private under old on i386: threads' tid words in $want of 256 buckets" $?
+
+# FINDINGS.md's real-program figures: python3-threads in the 2016 table
+py=$keys/python3-threads.txt.xz
+for g in old new; do
+	"$kb" skew --table futex-2016-private --keys "$py" --gen $g --word 64 --format csv |
+		awk -F, 'NR == 2 { printf "%.2f %.2f %s\n", $11, $24, $25 }' >"$tmp/$g"
+done
+[ "$(cat "$tmp/old") / $(cat "$tmp/new")" = "2.21 1.58 skewed / 0.80 0.90 ok" ]
+check "python3-threads, 2016 table: old X2/df 2.21 1.58x skewed, new 0.80 0.90x ok" $?
+"$kb" explain --keys "$py" --func hash_long --gen old --word 64 --bits 8 >"$tmp/explain"
+has "sharing a bucket: 861 observed, 543.5 for a random function" "$tmp/explain"
+check "python3-threads, old hash_long: 861 pairs share a bucket, 543.5 at random" $?
+# whole pages apart: every pair shares, 69 + 38 + 28 of them
+awk '$1 == 8192 || $1 == 131072 || $1 == 139264 { if ($2 == $3) n += $3 } END { print n }' \
+	"$tmp/explain" >"$tmp/pages"
+[ "$(cat "$tmp/pages")" = 135 ]
+check "python3-threads, old hash_long: 135 pairs whole pages apart, all sharing" $?
+
 "$kb" list >"$tmp/list"
 for s in futex-mutex futex-cond futex-barrier futex-thread; do
 	has "^  $s " "$tmp/list"
