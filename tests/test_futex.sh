@@ -57,21 +57,18 @@ agree "futex-global on i386 is the model's" global 32 11 0xc35e8c40
 agree "futex-6.16-private on i386 is the model's" private 32 4
 
 # 2016 under the old hash_long: 256 threads' tid words, 8 MiB + 4 KiB
-# apart, into the buckets the old multiplier gives (Python, not libkhash)
-want=$(python3 -c '
-k = [0x7ffff7dcf990 - i * 0x801000 for i in range(256)]
-print(len({(x * 0x9e37fffffffc0001 % 2**64) >> 56 for x in k}))')
-"$kb" skew --table futex-2016-private --keyset futex-thread --count 256 --gen old --word 64 >"$tmp/skew"
-has "buckets used $want of 256" "$tmp/skew"
-check "futex-2016-private under old: threads' tid words in $want of 256 buckets" $?
-
-# ... and on i386, where the old hash_long is hash_32 (0x9e370001)
-want=$(python3 -c '
-k = [0xf7d8bba8 - i * 0x801000 for i in range(256)]
-print(len({(x * 0x9e370001 % 2**32) >> 24 for x in k}))')
-"$kb" skew --table futex-2016-private --keyset futex-thread --count 256 --gen old --word 32 >"$tmp/skew"
-has "buckets used $want of 256" "$tmp/skew"
-check "futex-2016-private under old on i386: threads' tid words in $want of 256 buckets" $?
+# apart, into the buckets the old multiplier gives (Python, not libkhash):
+# hash_64's 0x9e37fffffffc0001 on x86_64, hash_32's 0x9e370001 on i386
+for w in 64:0x7ffff7dcf990:0x9e37fffffffc0001 32:0xf7d8bba8:0x9e370001; do
+	IFS=: read -r word first mult <<<"$w"
+	want=$(python3 -c "
+k = [$first - i * 0x801000 for i in range(256)]
+print(len({(x * $mult % 2**$word) >> ($word - 8) for x in k}))")
+	"$kb" skew --table futex-2016-private --keyset futex-thread --count 256 --gen old \
+		--word "$word" >"$tmp/skew"
+	has "buckets used $want of 256" "$tmp/skew"
+	check "futex-2016-private under old, $word-bit: threads' tid words in $want of 256 buckets" $?
+done
 
 # FINDINGS.md's real-program figures: python3-threads in the 2016 table
 py=$keys/python3-threads.txt.xz
