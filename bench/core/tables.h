@@ -4,7 +4,9 @@
  * the exact key transform, function and bits it uses (cited file:line in
  * the tree linux-source-6.1 installs), so a generation can be judged on
  * the keys a table really sees, after the transforms (some of them old
- * workarounds) the call site applies.
+ * workarounds) the call site applies.  The futex tables (2016's unmerged
+ * private hash, 6.12's global table, 6.16's private one) cite their
+ * sources in their rows.
  */
 #ifndef KB_TABLES_H
 #define KB_TABLES_H

@@ -1186,7 +1186,8 @@ static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
 	size_t i;
 	unsigned t, too_few = 0;
 
-	kb_buf_printf(b, "Named tables: the key transform, function and bits of real Linux 6.1 call sites\n\n");
+	kb_buf_printf(b, "Named tables: the key transform, function and bits of real Linux call sites (6.1;\n"
+			 "the futex tables 2016, 6.12 and 6.16)\n\n");
 	for (t = 0; t < kb_tables_count; t++) {
 		const struct kb_table *tb = &kb_tables[t];
 
