@@ -242,7 +242,64 @@ static void x86_rows_give_line_size_and_direct_map_by_word(void **state)
 	assert_null(kb_x86_arch_of(48));
 	assert_int_equal(kb_keyset_find("page4k"), KB_KS_PAGE4K);
 	assert_int_equal(kb_keyset_find("page4K"), -1);
-	assert_int_equal(KB_KS_COUNT, 12);
+	assert_int_equal(KB_KS_COUNT, 16);
+}
+
+/*
+ * Futex words as glibc 2.36 lays them out, from the first heap chunk
+ * 0x5555555592a0 (i386 0x5655a1a0): pthread_mutex_t 40 bytes (24), its
+ * lock first; pthread_cond_t 48, __g_signals at 40 and 44; the barrier 32
+ * (20), current_round at 4.  Threads' tid words 8 MiB + 4 KiB apart
+ * downwards, as strace showed clone3's child_tid (0x7ffff6dcd990 the
+ * third thread's, 0xf6d89ba8 on i386).
+ */
+static void futex_words_sit_where_glibc_puts_them(void **state)
+{
+	struct kb_keyset_params p = { .count = 3, .word = 64, .input_bits = 64 };
+	struct kb_keystream ks;
+	uint64_t *k;
+	char err[256];
+
+	(void)state;
+	k = collect(KB_KS_FUTEX_MUTEX, &p);
+	assert_true(k[0] == UINT64_C(0x5555555592a0) && k[2] == UINT64_C(0x5555555592f0));
+	free(k);
+	k = collect(KB_KS_FUTEX_COND, &p);
+	assert_true(k[0] == UINT64_C(0x5555555592c8) && k[1] == UINT64_C(0x5555555592cc) &&
+		    k[2] == UINT64_C(0x5555555592f8));
+	free(k);
+	k = collect(KB_KS_FUTEX_BARRIER, &p);
+	assert_true(k[1] == UINT64_C(0x5555555592c4));
+	free(k);
+	k = collect(KB_KS_FUTEX_THREAD, &p);
+	assert_true(k[0] == UINT64_C(0x7ffff7dcf990) && k[2] == UINT64_C(0x7ffff6dcd990));
+	free(k);
+	p.word = 32;
+	k = collect(KB_KS_FUTEX_MUTEX, &p);
+	assert_true(k[0] == 0x5655a1a0 && k[2] == 0x5655a1d0);
+	free(k);
+	k = collect(KB_KS_FUTEX_COND, &p);
+	assert_true(k[2] == 0x5655a1a0 + 48 + 40);
+	free(k);
+	k = collect(KB_KS_FUTEX_BARRIER, &p);
+	assert_true(k[1] == 0x5655a1b8);
+	free(k);
+	k = collect(KB_KS_FUTEX_THREAD, &p);
+	assert_true(k[2] == 0xf6d89ba8);
+	free(k);
+	/* 496 threads' stacks fit below 0xf7d8bba8, the 497th would not */
+	p.count = 496;
+	free(collect(KB_KS_FUTEX_THREAD, &p));
+	p.count = 497;
+	assert_int_equal(kb_keystream_open(&ks, KB_KS_FUTEX_THREAD, &p, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "do not fit"));
+	/* --base moves the array */
+	p.count = 2;
+	p.has_base = 1;
+	p.base = 0x1000;
+	k = collect(KB_KS_FUTEX_COND, &p);
+	assert_true(k[0] == 0x1000 + 40 && k[1] == 0x1000 + 44);
+	free(k);
 }
 
 int main(void)
@@ -255,6 +312,7 @@ int main(void)
 		cmocka_unit_test(heap_objects_are_distinct_and_two_word_aligned),
 		cmocka_unit_test(keys_past_the_argument_or_no_keys_are_refused),
 		cmocka_unit_test(x86_rows_give_line_size_and_direct_map_by_word),
+		cmocka_unit_test(futex_words_sit_where_glibc_puts_them),
 	};
 
 	return cmocka_run_group_tests_name("keysets", tests, NULL, NULL);

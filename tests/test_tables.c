@@ -92,6 +92,42 @@ static void golden_ratio_prime_by_generation(void **state)
 				UINT64_C(0xffff888003c2a000)));
 }
 
+/*
+ * The futex tables: jhash2 over union futex_key's words as
+ * tests/golden/futex_model.py computes them (lookup3's hashword, checked
+ * against lookup3's published values), e.g.
+ *   echo 0x5555555592a0 | python3 tests/golden/futex_model.py global 64 11 0xffff8880035e8c40
+ * The 2016 table is hash_long of the address itself.
+ */
+static void futex_tables_hash_the_key_words(void **state)
+{
+	const uint64_t mm64 = UINT64_C(0xffff8880035e8c40), mm32 = 0xc35e8c40;
+
+	(void)state;
+	/* global: {mm lo, mm hi, page lo, page hi}; i386 {mm, 0, page} */
+	assert_int_equal(bucket("futex-global", LKH_GEN_NEW, 64, 11, UINT64_C(0x5555555592a0), mm64), 64);
+	assert_int_equal(bucket("futex-global", LKH_GEN_NEW, 64, 11, UINT64_C(0x7ffff7dcf990), mm64), 1398);
+	assert_int_equal(bucket("futex-global", LKH_GEN_NEW, 64, 32, UINT64_C(0x7ffff7dcf990), mm64),
+			 1936143734);
+	assert_int_equal(bucket("futex-global", LKH_GEN_NEW, 32, 11, 0x5655a1a0, mm32), 953);
+	assert_int_equal(bucket("futex-global", LKH_GEN_NEW, 32, 11, 0xf7d8bba8, mm32), 103);
+	/* another mm, another bucket: the mm is hashed */
+	assert_int_equal(bucket("futex-global", LKH_GEN_NEW, 64, 11, UINT64_C(0x5555555592a0),
+				UINT64_C(0xffff888003000000)), 838);
+	/* hash.h plays no part: every generation the same */
+	assert_int_equal(bucket("futex-global", LKH_GEN_OLD, 32, 11, 0xf7d8bba8, mm32), 103);
+	/* 6.16 private: the page's address alone, the offset as initval */
+	assert_int_equal(bucket("futex-6.16-private", LKH_GEN_NEW, 64, 4, UINT64_C(0x5555555592a0), 0), 6);
+	assert_int_equal(bucket("futex-6.16-private", LKH_GEN_NEW, 64, 4, UINT64_C(0x5555555592c8), 0), 9);
+	assert_int_equal(bucket("futex-6.16-private", LKH_GEN_OLD, 64, 4, UINT64_C(0x7ffff7dcf990), 0), 13);
+	assert_int_equal(bucket("futex-6.16-private", LKH_GEN_NEW, 32, 4, 0x5655a1a0, 0), 5);
+	assert_int_equal(bucket("futex-6.16-private", LKH_GEN_NEW, 32, 4, 0xf7d8bba8, 0), 13);
+	/* 2016: hash_long(uaddr, 8), hash.h's generations: the top 8 bits of
+	 * k * 0x61C8864680B583EB mod 2^64, of k * 0x9e370001 mod 2^32 */
+	assert_int_equal(bucket("futex-2016-private", LKH_GEN_NEW, 64, 8, UINT64_C(0x7ffff7dcf990), 0), 183);
+	assert_int_equal(bucket("futex-2016-private", LKH_GEN_OLD, 32, 8, 0xf7d8bba8, 0), 248);
+}
+
 static void bad_keys_and_params_are_refused(void **state)
 {
 	uint64_t b;
@@ -109,6 +145,17 @@ static void bad_keys_and_params_are_refused(void **state)
 	assert_int_equal(kb_table_bucket(table("in-lookup-hash"), KB_GEN_OF(LKH_GEN_NEW), 64, 10,
 					 UINT64_C(0x100000000), 0, &b, err, sizeof(err)), -1);
 	assert_int_equal(kb_table_find("no-such-table"), -1);
+	/* a futex word is 4-byte aligned or the kernel says EINVAL; a user
+	 * address and an mm fit the word */
+	assert_int_equal(kb_table_bucket(table("futex-global"), KB_GEN_OF(LKH_GEN_NEW), 64, 11,
+					 UINT64_C(0x5555555592a2), 0, &b, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "not 4-byte aligned"));
+	assert_int_equal(kb_table_bucket(table("futex-6.16-private"), KB_GEN_OF(LKH_GEN_NEW), 32, 4,
+					 UINT64_C(0x5555555592a0), 0, &b, err, sizeof(err)), -1);
+	assert_int_equal(kb_table_bucket(table("futex-global"), KB_GEN_OF(LKH_GEN_NEW), 32, 11,
+					 0x5655a1a0, UINT64_C(0xffff8880035e8c40), &b, err, sizeof(err)), -1);
+	assert_int_equal(kb_table_bucket(table("futex-global"), KB_GEN_OF(LKH_GEN_NEW), 64, 33,
+					 0x5655a1a0, 0, &b, err, sizeof(err)), -1);
 }
 
 static uint64_t used(const char *name, lkh_gen g, unsigned word)
@@ -233,6 +280,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(x86_rows_match_the_kernels_configs),
 		cmocka_unit_test(transforms_follow_the_call_sites),
 		cmocka_unit_test(golden_ratio_prime_by_generation),
+		cmocka_unit_test(futex_tables_hash_the_key_words),
 		cmocka_unit_test(bad_keys_and_params_are_refused),
 		cmocka_unit_test(old_multipliers_crowd_btrfs_and_bit_wait_tables_new_fills_them),
 	};

@@ -105,9 +105,10 @@
 	X(HELP, "help", 'h', NULL, FLAG, NO_FIELD, 0, 0, 0, "this text")                 \
 	X(VERSION, "version", 'V', NULL, FLAG, NO_FIELD, 0, 0, 0, "the version")
 
-/* report's defaults: every built-in set but the per-cell adversarial one,
- * and the functions that take bits on both words */
-#define KB_DEFAULT_KEYSETS (((1u << KB_KS_COUNT) - 1) & ~(1u << KB_KS_ADVERSARIAL))
+/* report's defaults: every built-in set but the per-cell adversarial one
+ * and the futex words, and the functions that take bits on both words */
+#define KB_DEFAULT_KEYSETS \
+	(((1u << KB_KS_COUNT) - 1) & ~(1u << KB_KS_ADVERSARIAL) & ~KB_KS_FUTEX_SETS)
 #define KB_DEFAULT_FUNCS (1u << LKH_FUNC_HASH_32 | 1u << LKH_FUNC_HASH_64 | 1u << LKH_FUNC_HASH_PTR)
 
 enum kb_option_id {

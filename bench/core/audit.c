@@ -171,7 +171,7 @@ int kb_audit_run(uint64_t k, unsigned width, struct kb_audit *a)
 		size_t n;
 		struct kb_skew s;
 
-		if (kb_keysets[set].flags & KB_KS_PER_CELL)
+		if (kb_keysets[set].flags & KB_KS_PER_CELL || KB_KS_FUTEX_SETS & 1u << set)
 			continue;
 		memset(&p, 0, sizeof(p));
 		p.count = a->sets_keys;

@@ -13,6 +13,37 @@ static uint64_t rol64(uint64_t x, unsigned r)
 	return x << r | x >> (64 - r);
 }
 
+/* lookup3's mixing round between blocks of three words: six
+ * subtract-xor-rotate-add steps. */
+#define JHASH_MIX(a, b, c)                                           \
+	do {                                                         \
+		a -= c; a ^= rol32(c, 4); c += b;                    \
+		b -= a; b ^= rol32(a, 6); a += c;                    \
+		c -= b; c ^= rol32(b, 8); b += a;                    \
+		a -= c; a ^= rol32(c, 16); c += b;                   \
+		b -= a; b ^= rol32(a, 19); a += c;                   \
+		c -= b; c ^= rol32(b, 4); b += a;                    \
+	} while (0)
+
+uint32_t kb_jhash2(const uint32_t *k, unsigned n, uint32_t initval)
+{
+	uint32_t a, b, c;
+
+	a = b = c = KB_JHASH_INITVAL + ((uint32_t)n << 2) + initval;
+	for (; n > 3; n -= 3, k += 3) {
+		a += k[0];
+		b += k[1];
+		c += k[2];
+		JHASH_MIX(a, b, c);
+	}
+	if (n == 0)
+		return c;
+	/* one to three words left: added to a, b, c in that order */
+	a += k[0];
+	b += n > 1 ? k[1] : 0;
+	c += n > 2 ? k[2] : 0;
+	return kb_jhash_final_(a, b, c);
+}
 
 /*
  * The permutations, on four local words (a struct of them invites the

@@ -67,6 +67,14 @@ static inline uint32_t kb_jhash_3words(uint32_t a, uint32_t b, uint32_t c,
 	return kb_jhash_nwords_(a, b, c, 3, initval);
 }
 
+/*
+ * jhash2(k, n, initval): lookup3's hash of n u32 words, as
+ * include/linux/jhash.h computes it (three words a mixing round, the last
+ * one to three through the final mix; n = 0 returns the seed).  The futex
+ * tables hash their keys' words with it.
+ */
+uint32_t kb_jhash2(const uint32_t *k, unsigned n, uint32_t initval);
+
 /* siphash_key_t: two u64 on every kernel. */
 struct kb_siphash_key {
 	uint64_t k[2];

@@ -21,6 +21,18 @@ extern void __libc_free(void *ptr);
 #define KIB UINT64_C(1024)
 #define MIB (KIB * KIB)
 
+/* malloc()'s first chunk in a process under setarch -R (glibc 2.36,
+ * Debian 12: measured with a PIE printing malloc(), gcc and gcc -m32) */
+#define HEAP_START64 UINT64_C(0x5555555592a0)
+#define HEAP_START32 UINT64_C(0x5655a1a0)
+
+/* The first thread's tid word (struct pthread's, which pthread_join()
+ * waits on: clone3's child_tid) under setarch -R; each next thread's
+ * stack is mapped 8 MiB (ulimit -s) + a 4 KiB guard page below it. */
+#define THREAD_TID64 UINT64_C(0x7ffff7dcf990)
+#define THREAD_TID32 UINT64_C(0xf7d8bba8)
+#define THREAD_STACK (8 * MIB + 4 * KIB)
+
 #define BTRFS_CHUNK_START (1024 * MIB)
 #define BTRFS_STRIPE_LEN (64 * KIB)
 
@@ -85,7 +97,40 @@ const struct kb_keyset_info kb_keysets[KB_KS_COUNT] = {
 	[KB_KS_ADVERSARIAL] = { "adversarial",
 				"keys built for one function, generation and bits to share bucket 0: t * K^-1 mod 2^w (one cell: skew, keys, advise and explain take it, report and tables do not)",
 				0, 0, 0, 0, KB_KS_PER_CELL },
+	[KB_KS_FUTEX_MUTEX] = { "futex-mutex",
+				"an array of pthread_mutex_t (40 bytes, i386 24) from the first heap chunk (0x5555555592a0, i386 0x5655a1a0): each one's lock word",
+				HEAP_START64, HEAP_START32, 0, 0, 0 },
+	[KB_KS_FUTEX_COND] = { "futex-cond",
+			       "an array of pthread_cond_t (48 bytes) from the first heap chunk: each one's two __g_signals words (offsets 40, 44), the words waiters sleep on",
+			       HEAP_START64, HEAP_START32, 0, 0, 0 },
+	[KB_KS_FUTEX_BARRIER] = { "futex-barrier",
+				  "an array of pthread_barrier_t (32 bytes, i386 20) from the first heap chunk: each one's current_round word (offset 4)",
+				  HEAP_START64, HEAP_START32, 0, 0, 0 },
+	[KB_KS_FUTEX_THREAD] = { "futex-thread",
+				 "threads' tid words (what pthread_join waits on), one a thread stack: 0x7ffff7dcf990 (i386 0xf7d8bba8) - i * (8 MiB + 4 KiB)",
+				 THREAD_TID64, THREAD_TID32, 0, 0, 0 },
 };
+
+/* glibc's bits/thread-shared-types.h and pthreadtypes-arch.h give the
+ * sizes and the condition variable's fields; the mutex's lock is its
+ * first word; the barrier (nptl's struct pthread_barrier: in,
+ * current_round, ...) waits on its second. */
+const struct kb_futex_layout kb_futex_layouts[KB_FUTEX_LAYOUTS] = {
+	{ KB_KS_FUTEX_MUTEX, "pthread_mutex_t", 40, 24, 1, { 0 }, { 0 }, 0 },
+	{ KB_KS_FUTEX_COND, "pthread_cond_t", 48, 48, 2, { 40, 44 }, { 40, 44 }, 0 },
+	{ KB_KS_FUTEX_BARRIER, "pthread_barrier_t", 32, 20, 1, { 4 }, { 4 }, 0 },
+	{ KB_KS_FUTEX_THREAD, "thread stack", THREAD_STACK, THREAD_STACK, 1, { 0 }, { 0 }, 1 },
+};
+
+const struct kb_futex_layout *kb_futex_layout_of(int keyset)
+{
+	unsigned i;
+
+	for (i = 0; i < KB_FUTEX_LAYOUTS; i++)
+		if (kb_futex_layouts[i].keyset == keyset)
+			return &kb_futex_layouts[i];
+	return NULL;
+}
 
 int kb_keyset_find(const char *name)
 {
@@ -354,6 +399,19 @@ static int open_heap(struct kb_keystream *ks, char *err, size_t errlen)
 	return 0;
 }
 
+/* The i-th futex word's offset from the array's start: object i / nwords,
+ * its word i % nwords (UINT64_MAX past 2^64). */
+static uint64_t futex_offset(const struct kb_keystream *ks, uint64_t i)
+{
+	const struct kb_futex_layout *l = ks->futex;
+	int w32 = ks->p.word == 32;
+	uint64_t size = w32 ? l->size32 : l->size64, obj = i / l->nwords;
+
+	if (obj > (UINT64_MAX - 64) / size)
+		return UINT64_MAX;
+	return obj * size + (w32 ? l->off32 : l->off64)[i % l->nwords];
+}
+
 int kb_keystream_open(struct kb_keystream *ks, int id,
 		      const struct kb_keyset_params *p, char *err,
 		      size_t errlen)
@@ -398,12 +456,18 @@ int kb_keystream_open(struct kb_keystream *ks, int id,
 		return open_adversarial(ks, err, errlen);
 
 	limit = p->input_bits == 32 ? UINT32_MAX : UINT64_MAX;
-	if (info->flags & KB_KS_ARITHMETIC || id == KB_KS_SLAB) {
+	ks->futex = kb_futex_layout_of(id);
+	if (info->flags & KB_KS_ARITHMETIC || id == KB_KS_SLAB || ks->futex) {
 		/* The largest key, checked without overflowing. */
 		uint64_t per = id == KB_KS_SLAB ? 4096 / ks->p.size : 0;
 		uint64_t last_off, n1 = p->count - 1;
 
-		if (id == KB_KS_SLAB)
+		if (ks->futex && ks->futex->descending)
+			/* below the base, down to 0 at most */
+			last_off = futex_offset(ks, n1) > ks->base ? UINT64_MAX : 0;
+		else if (ks->futex)
+			last_off = futex_offset(ks, n1);
+		else if (id == KB_KS_SLAB)
 			last_off = n1 / per > (UINT64_MAX - 4096) / 4096
 					   ? UINT64_MAX
 					   : (n1 / per) * 4096 +
@@ -412,6 +476,12 @@ int kb_keystream_open(struct kb_keystream *ks, int id,
 			last_off = ks->stride && n1 > UINT64_MAX / ks->stride
 					   ? UINT64_MAX
 					   : n1 * ks->stride;
+		if (ks->futex && ks->futex->descending && last_off == UINT64_MAX) {
+			snprintf(err, errlen, "%s: %llu threads' stacks below %#llx do not fit above address 0",
+				 info->name, (unsigned long long)p->count,
+				 (unsigned long long)ks->base);
+			return -1;
+		}
 		if (ks->base > limit || last_off == UINT64_MAX ||
 		    last_off > limit - ks->base) {
 			snprintf(err, errlen,
@@ -489,6 +559,12 @@ size_t kb_keystream_next(struct kb_keystream *ks, uint64_t *buf, size_t max)
 			buf[i] = adversarial_key(ks, first + i);
 		break;
 	default:
+		if (ks->futex) {
+			for (i = 0; i < n; i++)
+				buf[i] = ks->futex->descending ? ks->base - futex_offset(ks, first + i)
+							       : ks->base + futex_offset(ks, first + i);
+			break;
+		}
 		k = ks->base + first * stride;
 		for (i = 0; i < n; i++, k += stride)
 			buf[i] = k;

@@ -33,8 +33,19 @@ enum kb_keyset_id {
 	KB_KS_FILE_OFFSET,
 	KB_KS_SECTOR,
 	KB_KS_ADVERSARIAL,
+	/* futex words as glibc lays them out (kb_futex_layouts) */
+	KB_KS_FUTEX_MUTEX,
+	KB_KS_FUTEX_COND,
+	KB_KS_FUTEX_BARRIER,
+	KB_KS_FUTEX_THREAD,
 	KB_KS_COUNT
 };
+
+/* The futex sets: user addresses, for the futex tables; report's and the
+ * audit's sweeps over every set (kernel pointers and numbers) leave them
+ * out unless named. */
+#define KB_KS_FUTEX_SETS \
+	(((1u << (KB_KS_FUTEX_THREAD + 1)) - 1) & ~((1u << KB_KS_FUTEX_MUTEX) - 1))
 
 struct kb_keyset_info {
 	const char *name;
@@ -74,6 +85,29 @@ extern const struct kb_x86_arch kb_x86_arches[2];
 /* The row of a word-bit kernel (32 or 64); NULL for any other word. */
 const struct kb_x86_arch *kb_x86_arch_of(unsigned word);
 
+/*
+ * Where glibc (2.36, x86_64 and i386) keeps the futex words of an object
+ * that threads wait on, one row a futex key set: the object's size and
+ * the offsets of the words futex() is called on.  The key sets are arrays
+ * of such objects from the first heap chunk of a process without ASLR,
+ * or, descending, the threads' stacks, each thread's struct pthread at
+ * the top of its own mapping.
+ */
+struct kb_futex_layout {
+	int keyset;
+	const char *type;
+	unsigned size64, size32;   /* sizeof(type) on x86_64 and i386 */
+	unsigned nwords;           /* futex words an object */
+	unsigned off64[2], off32[2];
+	int descending;            /* each object below the one before */
+};
+
+#define KB_FUTEX_LAYOUTS 4
+extern const struct kb_futex_layout kb_futex_layouts[KB_FUTEX_LAYOUTS];
+
+/* The layout of a futex key set; NULL for any other set. */
+const struct kb_futex_layout *kb_futex_layout_of(int keyset);
+
 /* Look a key set up by name; -1 when unknown. */
 int kb_keyset_find(const char *name);
 
@@ -103,6 +137,7 @@ struct kb_keystream {
 	int adv_kind;        /* adversarial: which inversion */
 	uint64_t adv_inv, adv_mul, adv_span;
 	uint64_t *heap;      /* the live objects of a heap set */
+	const struct kb_futex_layout *futex; /* a futex set's layout */
 };
 
 /*

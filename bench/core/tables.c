@@ -8,6 +8,7 @@
 #include <khash/lkh_table.h>
 
 #include "engine.h"
+#include "kernel_hashes.h"
 #include "keysets.h"
 #include "progress.h"
 
@@ -142,6 +143,47 @@ const struct kb_table kb_tables[] = {
 		.keys_are = "function entries 64 bytes apart in kernel text (FTRACE_HASH_DEFAULT_BITS)",
 		.kind = KB_KIND_CHAINED,
 	},
+	/* Futexes (issue 38): a bucket is a spinlock and its waiters.  The
+	 * 2016 private hash of "futex: Add support for process private
+	 * hashing" V2 (tglx, 2016-05-05), never merged: its cover letter says
+	 * it hashes with hash_long(); that the key is the futex's user address
+	 * and the size (2^8 here) are not confirmed, the patch bodies were not
+	 * found. */
+	{
+		.name = "futex-2016-private",
+		.site = "kernel/futex.c (the 2016 private-hash series V2; unmerged)",
+		.formula = "hash_long(uaddr, bits), bits per process (unconfirmed; 8 here)",
+		.func = LKH_FUNC_HASH_LONG, .bits = 8, .tx = KB_TX_NONE,
+		.keyset = KB_KS_FUTEX_MUTEX,
+		.keys_are = "pthread_mutex_t lock words in an array (40 bytes; 24 on i386)",
+		.kind = KB_KIND_LOCKS,
+	},
+	/* 6.1 and 6.12: one global table, read in linux-source-6.12
+	 * (6.12.118) kernel/futex/core.c and include/linux/futex.h; the mm
+	 * is an mm_struct in the direct map, any one. */
+	{
+		.name = "futex-global", .site = "kernel/futex/core.c:119 (6.12; 6.1 the same)",
+		.formula = "jhash2({mm, uaddr & PAGE_MASK}, 4 words (i386 3), uaddr % PAGE_SIZE) & (futex_hashsize - 1)",
+		.func = LKH_FUNC_HASH_LONG, .bits = 11, .tx = KB_TX_FUTEX_GLOBAL,
+		.param = "mm",
+		.param32 = KB_I386_PAGE_OFFSET + 0x35e8c40, .param64 = KB_X86_64_DIRECT_MAP + 0x35e8c40,
+		.keyset = KB_KS_FUTEX_MUTEX,
+		.keys_are = "pthread_mutex_t lock words in an array; futex_hashsize 2048: roundup_pow_of_two(256 * 8 possible CPUs)",
+		.kind = KB_KIND_LOCKS,
+	},
+	/* 6.16's process-private table (80367ad01d93, Siewior and Zijlstra,
+	 * 2025): the mm left out; 16 slots from the first thread, grown to
+	 * roundup_pow_of_two(4 * threads) as threads come (facts from the
+	 * commit message and the PR_FUTEX_HASH man page; the bucket formula
+	 * read in a later tree, not in a 6.16.0 one). */
+	{
+		.name = "futex-6.16-private", .site = "kernel/futex/core.c __futex_hash() (6.16; private futexes)",
+		.formula = "jhash2({uaddr & PAGE_MASK}, 2 words (i386 1), uaddr % PAGE_SIZE) & hash_mask",
+		.func = LKH_FUNC_HASH_LONG, .bits = 4, .tx = KB_TX_FUTEX_PRIVATE,
+		.keyset = KB_KS_FUTEX_MUTEX,
+		.keys_are = "pthread_mutex_t lock words in an array; 16 slots, the default for up to 4 threads",
+		.kind = KB_KIND_LOCKS,
+	},
 };
 
 const unsigned kb_tables_count = sizeof(kb_tables) / sizeof(kb_tables[0]);
@@ -175,6 +217,44 @@ static uint64_t inode_hash(const struct kb_gen *g, unsigned word, unsigned bits,
 
 	tmp ^= (tmp ^ grp) >> bits;
 	return tmp & ((UINT64_C(1) << bits) - 1);
+}
+
+/*
+ * The futex tables: the key's u32 words as the kernel lays union
+ * futex_key out in memory (little-endian x86), an unsigned long a word on
+ * i386 and two on x86_64; the mm fills a u64 (zero-extended on i386).
+ */
+static int futex_bucket(const struct kb_table *t, unsigned word, unsigned bits,
+			uint64_t uaddr, uint64_t mm, uint64_t *bucket, char *err,
+			size_t errlen)
+{
+	uint64_t page = uaddr & ~UINT64_C(4095);
+	uint32_t k[4];
+	unsigned n = 0;
+
+	if (uaddr > word_mask(word)) {
+		snprintf(err, errlen, "%s: futex address %#llx does not fit a %u-bit kernel's word",
+			 t->name, (unsigned long long)uaddr, word);
+		return -1;
+	}
+	if (uaddr % 4) {
+		snprintf(err, errlen, "%s: futex address %#llx is not 4-byte aligned (the kernel refuses it)",
+			 t->name, (unsigned long long)uaddr);
+		return -1;
+	}
+	if (bits < 1 || bits > 32) {
+		snprintf(err, errlen, "%s: bits %u out of range: 1..32", t->name, bits);
+		return -1;
+	}
+	if (t->tx == KB_TX_FUTEX_GLOBAL) {
+		k[n++] = (uint32_t)mm;
+		k[n++] = (uint32_t)(mm >> 32);
+	}
+	k[n++] = (uint32_t)page;
+	if (word == 64)
+		k[n++] = (uint32_t)(page >> 32);
+	*bucket = kb_jhash2(k, n, (uint32_t)(uaddr & 4095)) & (uint32_t)((UINT64_C(1) << bits) - 1);
+	return 0;
 }
 
 int kb_table_bucket(const struct kb_table *t, const struct kb_gen *g, unsigned word,
@@ -235,6 +315,9 @@ int kb_table_bucket(const struct kb_table *t, const struct kb_gen *g, unsigned w
 		}
 		v = (uint32_t)(key + param / l1_cache_bytes(word));
 		break;
+	case KB_TX_FUTEX_GLOBAL:
+	case KB_TX_FUTEX_PRIVATE:
+		return futex_bucket(t, word, bits, key, param, bucket, err, errlen);
 	default:
 		break;
 	}

@@ -4,7 +4,9 @@
  * the exact key transform, function and bits it uses (cited file:line in
  * the tree linux-source-6.1 installs), so a generation can be judged on
  * the keys a table really sees, after the transforms (some of them old
- * workarounds) the call site applies.
+ * workarounds) the call site applies.  The futex tables (2016's unmerged
+ * private hash, 6.12's global table, 6.16's private one) cite their
+ * sources in their rows.
  */
 #ifndef KB_TABLES_H
 #define KB_TABLES_H
@@ -25,7 +27,11 @@ enum kb_transform {
 	KB_TX_BITWAIT,  /* word << (BITS_PER_LONG == 32 ? 5 : 6) | bit */
 	KB_TX_HASH_MIN, /* hash_32 for keys of 4 bytes or fewer, else hash_long */
 	KB_TX_INODE,    /* fs/inode.c hash(sb, hashval), on GOLDEN_RATIO_PRIME */
-	KB_TX_DCACHE    /* hash += parent / L1_CACHE_BYTES, as a u32 */
+	KB_TX_DCACHE,   /* hash += parent / L1_CACHE_BYTES, as a u32 */
+	/* a futex's user address: jhash2 over its key's words, the offset
+	 * in its page as initval, & (2^bits - 1) */
+	KB_TX_FUTEX_GLOBAL,  /* words: the mm (a u64), the page's address */
+	KB_TX_FUTEX_PRIVATE  /* words: the page's address */
 };
 
 struct kb_table {

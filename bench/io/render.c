@@ -1136,6 +1136,16 @@ static int starts_row(const struct kb_table_cell *c, size_t i)
 	       strcmp(c[i - 1].source, c[i].source);
 }
 
+/* The width of the tables' name column: the longest name. */
+static int table_name_width(void)
+{
+	size_t w = 17, i;
+
+	for (i = 0; i < kb_tables_count; i++)
+		w = strlen(kb_tables[i].name) > w ? strlen(kb_tables[i].name) : w;
+	return (int)w;
+}
+
 /* The same rows as what each generation's skew costs the table, in its
  * own terms (tables.h: chained, tree or locks), against random. */
 static void tables_cost_text(const struct kb_table_cell *c, size_t n,
@@ -1146,7 +1156,8 @@ static void tables_cost_text(const struct kb_table_cell *c, size_t n,
 	kb_buf_printf(b, "\nWhat that costs, over a random function's cost at the same load: chained,\n"
 			 "entries a lookup compares; tree, keys in the tree it searches; locks,\n"
 			 "other keys met on a lock or wait queue (1.00x: as random)\n\n");
-	kb_buf_printf(b, "%-17s %-4s %-7s %-12s |", "table", "word", "kind", "keys");
+	kb_buf_printf(b, "%-*s %-4s %-7s %-12s |", table_name_width(), "table", "word", "kind",
+		      "keys");
 	for (i = 0; i < n && (i == 0 || !starts_row(c, i)); i++)
 		kb_buf_printf(b, " %-8s", kb_hashspec_gen_name(&c[i].cell.spec));
 	kb_buf_printf(b, "\n");
@@ -1157,8 +1168,8 @@ static void tables_cost_text(const struct kb_table_cell *c, size_t n,
 		double v, random, ratio;
 
 		if (starts_row(c, i))
-			kb_buf_printf(b, "%s%-17s %-4u %-7s %-12s |", i ? "\n" : "",
-				      kb_tables[c[i].table].name, cl->spec.word,
+			kb_buf_printf(b, "%s%-*s %-4u %-7s %-12s |", i ? "\n" : "",
+				      table_name_width(), kb_tables[c[i].table].name, cl->spec.word,
 				      kb_table_kind_name(kind), c[i].source);
 		if (!cl->ok) {
 			kb_buf_printf(b, " %-8s", "n/a");
@@ -1177,12 +1188,14 @@ static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
 	size_t i;
 	unsigned t, too_few = 0;
 
-	kb_buf_printf(b, "Named tables: the key transform, function and bits of real Linux 6.1 call sites\n\n");
+	kb_buf_printf(b, "Named tables: the key transform, function and bits of real Linux call sites (6.1;\n"
+			 "the futex tables 2016, 6.12 and 6.16)\n\n");
 	for (t = 0; t < kb_tables_count; t++) {
 		const struct kb_table *tb = &kb_tables[t];
 
-		kb_buf_printf(b, "  %-17s %s\n  %-17s %s\n  %-17s keys: %s\n", tb->name, tb->site,
-			      "", tb->formula, "", tb->keys_are);
+		kb_buf_printf(b, "  %-*s %s\n  %-*s %s\n  %-*s keys: %s\n", table_name_width(),
+			      tb->name, tb->site, table_name_width(), "", tb->formula,
+			      table_name_width(), "", tb->keys_are);
 	}
 	kb_buf_printf(b, "\n%llu keys of each model (or the kernel's own); X^2/df (buckets used of 2^bits)\n"
 			 "marks: # broken (X^2/df >= %d)   ! skewed (p_upper < %g)   ~ more even than random\n",
@@ -1200,7 +1213,8 @@ static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
 			break;
 		}
 	kb_buf_printf(b, "\n");
-	kb_buf_printf(b, "%-17s %-4s %-4s %-12s |", "table", "word", "bits", "keys");
+	kb_buf_printf(b, "%-*s %-4s %-4s %-12s |", table_name_width(), "table", "word", "bits",
+		      "keys");
 	for (i = 0; i < n && (i == 0 || !starts_row(c, i)); i++)
 		kb_buf_printf(b, " %-16s", kb_hashspec_gen_name(&c[i].cell.spec));
 	kb_buf_printf(b, "\n");
@@ -1208,8 +1222,8 @@ static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
 		const struct kb_cell *cl = &c[i].cell;
 
 		if (starts_row(c, i))
-			kb_buf_printf(b, "%s%-17s %-4u %-4u %-12s |", i ? "\n" : "",
-				      kb_tables[c[i].table].name, cl->spec.word, cl->bits,
+			kb_buf_printf(b, "%s%-*s %-4u %-4u %-12s |", i ? "\n" : "",
+				      table_name_width(), kb_tables[c[i].table].name, cl->spec.word, cl->bits,
 				      c[i].source);
 		if (!cl->ok) {
 			kb_buf_printf(b, " %-16s", "n/a");
