@@ -271,7 +271,9 @@ unsigned kb_conform_cost_keysets(void)
 	int id;
 
 	for (id = 0; id < KB_KS_COUNT; id++)
-		if (!(kb_keysets[id].flags & (KB_KS_HEAP | KB_KS_PER_CELL)))
+		/* as report's defaults: the futex words model lock tables */
+		if (!(kb_keysets[id].flags & (KB_KS_HEAP | KB_KS_PER_CELL)) &&
+		    !(KB_KS_FUTEX_SETS & 1u << id))
 			mask |= 1u << id;
 	return mask;
 }
