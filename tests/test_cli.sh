@@ -177,9 +177,9 @@ expect 2 "khash-bench: --count must be at least 1" \
 expect 2 "khash-bench: invalid --count: '-3'" \
 	skew --func hash_64 --gen new --bits 8 --keyset seq --count -3
 expect 2 "khash-bench: --func needs --bits" skew --func hash_64 --gen new --keyset seq
-expect 2 "khash-bench: skew needs exactly one of --keyset and --keys" \
+expect 2 "khash-bench: skew needs exactly one of --keyset, --keys, --names and --name-set" \
 	skew --func hash_64 --gen new --bits 8
-expect 2 "khash-bench: skew needs exactly one of --keyset and --keys" \
+expect 2 "khash-bench: skew needs exactly one of --keyset, --keys, --names and --name-set" \
 	skew --func hash_64 --gen new --bits 8 --keyset seq --keys "$tmp/k.txt"
 expect 2 "khash-bench: unknown format 'xml' (text, csv, json)" \
 	report --format xml
@@ -221,7 +221,7 @@ expect 2 "khash-bench: option '--count' is not used by 'audit' (see 'khash-bench
 expect 2 "khash-bench: hash writes text, not json" \
 	hash --func hash_64 --gen new --bits 8 --format json "$tmp/k.txt"
 expect 2 "khash-bench: keys writes text, not json" keys --keyset seq --format json
-expect 2 "khash-bench: --count applies to --keyset, not to --keys" \
+expect 2 "khash-bench: --count applies to --keyset or --name-set, not to --keys" \
 	skew --func hash_64 --gen new --bits 8 --keys "$tmp/k.txt" --count 5
 # GNU: a usage error is one line, even with no command at all
 expect 2 "khash-bench: no command (try --help)"

@@ -26,6 +26,9 @@
 #define K_ALT { KB_OPT(MULTIPLIER), 0, KB_OPT(WIDTH) }
 #define GEN_OR_K { KB_SOME_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT } }
 #define MAYBE_K { KB_ANY_OF, { K_ALT } }
+/* a table that reads a string hash: its names, and its generations */
+#define NAME_KEYS { KB_OPT(NAMES), 0, 0 }, { KB_OPT(NAME_SET), 0, KB_OPT(COUNT) }
+#define GEN_OR_K_OR_SGEN { KB_SOME_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT, { KB_OPT(SGEN), 0, 0 } } }
 /* advise's and explain's keys: what kb_cell_keys() (cell_keys.c) takes
  * (advise's --seed keys its candidates and draws its re-layouts, whatever
  * the keys) */
@@ -56,11 +59,12 @@ const struct kb_command kb_commands[] = {
 	{
 		.name = "skew",
 		.run = kb_cmd_skew,
-		.groups = { FUNC_OR_TABLE, GEN_OR_K,
+		.groups = { FUNC_OR_TABLE, GEN_OR_K_OR_SGEN,
 			    { KB_ONE_OF, { { KB_OPT(KEYSET), 0, KEYSET_OPTIONS | KB_OPT(ENUMERATE) },
-					   { KB_OPT(KEYS), 0, KB_OPT(BINARY) | KB_OPT(KEEP_DUPLICATES) } } } },
+					   { KB_OPT(KEYS), 0, KB_OPT(BINARY) | KB_OPT(KEEP_DUPLICATES) },
+					   NAME_KEYS } } },
 		.summary = "one cell: how evenly one function spreads a key set or a key file",
-		.description = "Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, or through a named kernel table (its key transform, function and bits), and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even, or too few keys where a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket, with the keys the table would need). --gen takes all or a list: a cell each. --plot draws the bucket loads, a panel a generation.",
+		.description = "Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, or through a named kernel table (its key transform, function and bits), and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even, or too few keys where a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket, with the keys the table would need). --gen takes all or a list: a cell each. --plot draws the bucket loads, a panel a generation. A table that reads a string hash ('khash-bench list') takes names instead of keys (--names FILE or --name-set NAME) and string-hash generations (--sgen, a cell each) instead of --gen, hashed as x86 does, a word at a time and little-endian; under a generation before v4.8 the dcache's name hash has no salt, so its parent is not used, and the bucket is today's d_hash of it.",
 		.options = KB_OPT(WORD) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) |
 			KB_OPT(THREADS) | KB_OPT(QUIET) | KB_OPT(VERBOSE) | KB_OPT(PLOT) | KB_OPT(YES),
 		.formats = TEXT_CSV_JSON,

@@ -21,6 +21,13 @@ static const char *cell_func(const struct kb_cell *c)
 	return c->table ? c->table : lkh_func_name(c->spec.func);
 }
 
+/* Its generation's name: a string table's string-hash generation, else
+ * the hash's. */
+static const char *cell_gen(const struct kb_cell *c)
+{
+	return c->sgen ? c->sgen : kb_hashspec_gen_name(&c->spec);
+}
+
 static char mark_of(const struct kb_cell *c)
 {
 	return kb_verdict_mark(kb_verdict_of(&c->skew));
@@ -179,7 +186,7 @@ static void cell_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_
 		{ .name = "keys", .form = KB_FIELD_STR, .in = KB_IN_JSON,
 		  .s = c->keyset < 0 && source ? source : kb_cell_source(c) },
 		{ .name = "func", .form = KB_FIELD_STR, .s = cell_func(c) },
-		{ .name = "gen", .form = KB_FIELD_STR, .s = kb_hashspec_gen_name(&c->spec) },
+		{ .name = "gen", .form = KB_FIELD_STR, .s = cell_gen(c) },
 		{ .name = "word", .u = c->spec.word },
 		{ .name = "bits", .u = c->bits },
 		{ .form = KB_FIELD_GROUP, .sub = k, .n = 2, .in = KB_IN_JSON },
@@ -364,7 +371,7 @@ static void cell_text(const struct kb_cell *c, const char *source,
 	char label[64];
 
 	kb_buf_printf(b, "%s %s on %u-bit, %s, %u bits: %llu keys into %llu buckets\n",
-		      gen_label(&c->spec, label, sizeof(label)), cell_func(c),
+		      c->sgen ? c->sgen : gen_label(&c->spec, label, sizeof(label)), cell_func(c),
 		      c->spec.word, source, c->bits,
 		      (unsigned long long)s->n, (unsigned long long)s->buckets);
 	kb_buf_printf(b, "  X^2 = %.6g with %.0f degrees of freedom, X^2/df = %.4g\n",

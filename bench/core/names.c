@@ -1,0 +1,354 @@
+/* SPDX-License-Identifier: MIT */
+#include "names.h"
+
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tables.h"
+
+int kb_names_add(struct kb_names *l, const void *s, size_t len)
+{
+	if (l->used + len > l->room) {
+		size_t room = l->room ? 2 * l->room : 65536;
+		char *p;
+
+		while (room < l->used + len)
+			room *= 2;
+		if (!(p = realloc(l->bytes, room)))
+			return -1;
+		l->bytes = p;
+		l->room = room;
+	}
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 4096;
+		struct kb_name *v = realloc(l->v, cap * sizeof(*v));
+
+		if (!v)
+			return -1;
+		l->v = v;
+		l->cap = cap;
+	}
+	if (len)
+		memcpy(l->bytes + l->used, s, len);
+	l->v[l->n].off = l->used;
+	l->v[l->n].len = len;
+	l->n++;
+	l->used += len;
+	return 0;
+}
+
+const char *kb_names_at(const struct kb_names *l, size_t i)
+{
+	return l->bytes + l->v[i].off;
+}
+
+/* qsort has no context: the buffer the names point into, for one sort */
+static const char *sort_bytes;
+
+static int name_cmp(const void *x, const void *y)
+{
+	const struct kb_name *a = x, *b = y;
+	size_t n = a->len < b->len ? a->len : b->len;
+	int c = memcmp(sort_bytes + a->off, sort_bytes + b->off, n);
+
+	return c ? c : (a->len > b->len) - (a->len < b->len);
+}
+
+size_t kb_names_distinct(struct kb_names *l)
+{
+	size_t i, k = 0;
+
+	if (!l->n)
+		return 0;
+	sort_bytes = l->bytes;
+	qsort(l->v, l->n, sizeof(*l->v), name_cmp);
+	for (i = 1; i < l->n; i++)
+		if (name_cmp(&l->v[k], &l->v[i]))
+			l->v[++k] = l->v[i];
+	l->n = k + 1;
+	return l->n;
+}
+
+void kb_names_free(struct kb_names *l)
+{
+	free(l->bytes);
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+const struct kb_name_set_info kb_name_sets[KB_NS_COUNT_] = {
+#define KB_NS_ROW(id, name, formula) { name, formula },
+	KB_NAME_SETS(KB_NS_ROW)
+#undef KB_NS_ROW
+};
+
+int kb_name_set_find(const char *name)
+{
+	int i;
+
+	for (i = 0; name && i < KB_NS_COUNT_; i++)
+		if (!strcmp(name, kb_name_sets[i].name))
+			return i;
+	return -1;
+}
+
+/* users: common English surnames, the initials a..z before each */
+static const char *const surnames[] = {
+	"smith", "jones", "taylor", "brown", "williams", "wilson", "johnson", "davies",
+	"robinson", "wright", "thompson", "evans", "walker", "white", "roberts", "green",
+	"hall", "wood", "jackson", "clarke", "patel", "khan", "lewis", "james",
+	"phillips", "mason", "mitchell", "rose", "davis", "rodriguez", "cox", "alexander",
+};
+#define SURNAMES (sizeof(surnames) / sizeof(surnames[0]))
+
+/* The i-th name (from 0) of a set into buf: its length. */
+static size_t name_of(int id, uint64_t i, char *buf, size_t room)
+{
+	unsigned long long n = (unsigned long long)i + 1;
+	uint64_t lo;
+	int len = 0, b;
+
+	switch (id) {
+	case KB_NS_NUMBERED:
+		len = snprintf(buf, room, "file%06llu", n);
+		break;
+	case KB_NS_IPV4:
+		/* 10.0.0.0/8 from its first host, as a 32-bit number */
+		n += UINT32_C(0x0a000000) - 1;
+		len = snprintf(buf, room, "%llu.%llu.%llu.%llu", n >> 24 & 255, n >> 16 & 255,
+			       n >> 8 & 255, n & 255);
+		break;
+	case KB_NS_IPV6:
+		/* 2001:db8::/96 and the number in the last two groups; RFC 5952
+		 * writes the zeros before them as :: */
+		len = n >> 16 ? snprintf(buf, room, "2001:db8::%llx:%llx", n >> 16 & 0xffff, n & 0xffff)
+			      : snprintf(buf, room, "2001:db8::%llx", n);
+		break;
+	case KB_NS_USERS:
+		len = snprintf(buf, room, "%c%s", 'a' + (int)(i % 26), surnames[i / 26 % SURNAMES]);
+		if (i >= 26 * SURNAMES)
+			len += snprintf(buf + len, room - (size_t)len, "%llu",
+					(unsigned long long)(i / (26 * SURNAMES) + 1));
+		break;
+	case KB_NS_HOSTS:
+		len = snprintf(buf, room, "node%04llu.example.org", n);
+		break;
+	case KB_NS_GSS_HANDLES:
+		/* svcauth_gss.c's counter, copied as a u64 from memory (x86) */
+		for (lo = n, b = 0; b < 8; b++, lo >>= 8)
+			buf[b] = (char)(lo & 255);
+		len = 8;
+		break;
+	default:
+		break;
+	}
+	return (size_t)len;
+}
+
+int kb_name_set_make(int id, uint64_t count, struct kb_names *l)
+{
+	char buf[64];
+	uint64_t i;
+
+	kb_names_free(l);
+	for (i = 0; i < count; i++)
+		if (kb_names_add(l, buf, name_of(id, i, buf, sizeof(buf))) < 0) {
+			kb_names_free(l);
+			return -1;
+		}
+	return 0;
+}
+
+/* sunrpc's ip_map class of NFS exports (exportfs writes "nfsd") */
+#define IP_MAP_CLASS "nfsd"
+
+/*
+ * Read in the tree that Debian's linux-source-6.12 (6.12.118) installs.
+ * The dcache's parent is the one of in-lookup-hash (tables.c), a dentry
+ * in the direct map.
+ */
+const struct kb_string_table kb_string_tables[] = {
+	{
+		.name = "dcache", .site = "fs/dcache.c:113",
+		.formula = "(u32)hash_name(parent, name) >> (32 - d_hash_shift)",
+		.tx = KB_STX_DCACHE, .bits = 18, .param = "parent",
+		.param32 = KB_DCACHE_PARENT32, .param64 = KB_DCACHE_PARENT64,
+		.name_set = KB_NS_NUMBERED, .component = 1,
+		.keys_are = "names in one directory (d_hash_shift 18: 2 GiB of RAM)",
+		.kind = KB_KIND_CHAINED,
+	},
+	{
+		.name = "sunrpc-rsc", .site = "net/sunrpc/auth_gss/svcauth_gss.c:409",
+		.formula = "hash_mem(handle, len, RSC_HASHBITS 10)",
+		.tx = KB_STX_HASH_MEM, .bits = 10, .name_set = KB_NS_GSS_HANDLES,
+		.keys_are = "RPCSEC_GSS context handles: gssproxy's counter, 8 bytes",
+		.kind = KB_KIND_CHAINED,
+	},
+	{
+		.name = "sunrpc-ip_map", .site = "net/sunrpc/svcauth_unix.c:299",
+		.formula = "hash_str(\"" IP_MAP_CLASS "\", 8) ^ hash_32(ipv6_addr_hash(addr), 8)",
+		.tx = KB_STX_IP_MAP, .bits = 8, .name_set = KB_NS_IPV4,
+		.keys_are = "NFS client addresses as text (IPv4 v4-mapped, as ip_map_parse stores them)",
+		.kind = KB_KIND_CHAINED,
+	},
+	{
+		.name = "nfsd-idmap", .site = "fs/nfsd/nfs4idmap.c:305",
+		.formula = "hash_str(name, ENT_HASHBITS 8)",
+		.tx = KB_STX_HASH_STR, .bits = 8, .name_set = KB_NS_USERS,
+		.keys_are = "user names, name to id",
+		.kind = KB_KIND_CHAINED,
+	},
+	{
+		.name = "nfs-dns", .site = "fs/nfs/dns_resolve.c:136",
+		.formula = "hash_str(hostname, NFS_DNS_HASHBITS 4)",
+		.tx = KB_STX_HASH_STR, .bits = 4, .name_set = KB_NS_HOSTS,
+		.keys_are = "host names the NFS client resolves",
+		.kind = KB_KIND_CHAINED,
+	},
+};
+
+const unsigned kb_string_tables_count = sizeof(kb_string_tables) / sizeof(kb_string_tables[0]);
+
+int kb_string_table_find(const char *name)
+{
+	unsigned i;
+
+	for (i = 0; name && i < kb_string_tables_count; i++)
+		if (!strcmp(name, kb_string_tables[i].name))
+			return (int)i;
+	return -1;
+}
+
+uint64_t kb_string_table_param(const struct kb_string_table *t, unsigned word)
+{
+	return word == 32 ? t->param32 : t->param64;
+}
+
+unsigned kb_dcache_bits(uint64_t mem, unsigned word)
+{
+	/* PAGE_SHIFT 12, a bucket an hlist_bl_head: one pointer */
+	uint64_t pages = mem >> 12, bucket = word / 8, n, max, adapt;
+	unsigned scale = 13, log2 = 0;
+
+	/* i386 counts low memory only: 896 MiB with the 3G/1G split */
+	if (word == 32 && pages > (UINT64_C(896) << 8))
+		pages = UINT64_C(896) << 8;
+	pages = (pages + 255) / 256 * 256; /* up to a whole MiB */
+	/* 64-bit: a bucket per 4x more bytes for each 4x past 64 GiB */
+	for (adapt = UINT64_C(64) << 18; word == 64 && adapt < pages; adapt <<= 2)
+		scale++;
+	n = pages >> (scale - 12);
+	if (n * bucket < 4096)
+		n = 4096 / bucket;
+	while ((UINT64_C(1) << log2) < n)
+		log2++;
+	/* at most 1/16 of memory, at most 2^31 buckets */
+	max = (mem >> 4) / bucket;
+	if (max > UINT64_C(0x80000000))
+		max = UINT64_C(0x80000000);
+	while (log2 > 1 && (UINT64_C(1) << log2) > max)
+		log2--;
+	return log2;
+}
+
+static lkh_gen hash_gen_of(lkh_sgen gen)
+{
+	static const lkh_gen of[] = {
+#define KB_SG_HASHGEN(name, NAME, kernels, wp, end, rpc, hg, salted, what) hg,
+		LKH_STRING_GENERATIONS(KB_SG_HASHGEN)
+#undef KB_SG_HASHGEN
+	};
+
+	return of[gen];
+}
+
+/* ipv6_addr_hash() of an address as text: the four 32-bit words XORed,
+ * as x86 loads them (little-endian); IPv4 is v4-mapped. */
+static int ip_hash(const char *name, size_t len, uint32_t *h)
+{
+	unsigned char a[16];
+	char text[64];
+	int i;
+
+	if (len >= sizeof(text))
+		return -1;
+	memcpy(text, name, len);
+	text[len] = '\0';
+	memset(a, 0, sizeof(a));
+	if (inet_pton(AF_INET, text, a + 12) == 1)
+		a[10] = a[11] = 0xff;
+	else if (inet_pton(AF_INET6, text, a) != 1)
+		return -1;
+	for (*h = 0, i = 0; i < 16; i++)
+		*h ^= (uint32_t)a[i] << (8 * (i % 4));
+	return 0;
+}
+
+int kb_string_table_bucket(const struct kb_string_table *t, lkh_sgen gen, unsigned word,
+			   unsigned bits, uint64_t param, const char *name, size_t len,
+			   uint64_t *bucket, char *err, size_t errlen)
+{
+	uint64_t v = 0, h2;
+	uint32_t ip;
+	int rc;
+
+	if (bits < 1 || bits > 32) {
+		snprintf(err, errlen, "%s: bits %u out of range: 1..32", t->name, bits);
+		return -1;
+	}
+	switch (t->tx) {
+	case KB_STX_DCACHE:
+		/* no salt before v4.8: the parent is not in the name hash */
+		rc = lkh_string_hash(LKH_SFUNC_HASH_NAME, gen, word, LKH_SPATH_LE,
+				     gen >= LKH_SGEN_SALTED ? param : 0, name, len, 0, &v);
+		v = (uint32_t)v >> (32 - bits);
+		break;
+	case KB_STX_HASH_STR:
+	case KB_STX_HASH_MEM:
+		rc = lkh_string_hash(t->tx == KB_STX_HASH_STR ? LKH_SFUNC_HASH_STR
+							       : LKH_SFUNC_HASH_MEM,
+				     gen, word, LKH_SPATH_LE, 0, name, len, bits, &v);
+		break;
+	case KB_STX_IP_MAP:
+		if (ip_hash(name, len, &ip) < 0) {
+			snprintf(err, errlen, "%s: '%.*s' is not an IPv4 or IPv6 address", t->name,
+				 (int)(len > 64 ? 64 : len), name);
+			return -1;
+		}
+		rc = lkh_string_hash(LKH_SFUNC_HASH_STR, gen, word, LKH_SPATH_LE, 0, IP_MAP_CLASS,
+				     strlen(IP_MAP_CLASS), bits, &v);
+		if (rc == LKH_OK && (rc = lkh_hash(LKH_FUNC_HASH_32, hash_gen_of(gen), word, ip,
+						   bits, &h2)) == LKH_OK)
+			v ^= h2;
+		break;
+	default:
+		rc = LKH_ERR_FUNC;
+		break;
+	}
+	if (rc != LKH_OK) {
+		snprintf(err, errlen, "%s: %s under %s on %u-bit", t->name, lkh_strerror(rc),
+			 lkh_sgen_name(gen), word);
+		return -1;
+	}
+	*bucket = v;
+	return 0;
+}
+
+int kb_string_table_count(const struct kb_string_table *t, lkh_sgen gen, unsigned word,
+			  unsigned bits, uint64_t param, const struct kb_names *l,
+			  uint64_t *counts, char *err, size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		uint64_t b;
+
+		if (kb_string_table_bucket(t, gen, word, bits, param, kb_names_at(l, i),
+					   l->v[i].len, &b, err, errlen) < 0)
+			return -1;
+		counts[b]++;
+	}
+	return 0;
+}
