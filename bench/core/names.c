@@ -116,7 +116,7 @@ static size_t name_of(int id, uint64_t i, char *buf, size_t room)
 		break;
 	case KB_NS_IPV4:
 		/* 10.0.0.0/8 from its first host, as a 32-bit number */
-		n += UINT32_C(0x0a000000) - 1;
+		n += UINT32_C(0x0a000000);
 		len = snprintf(buf, room, "%llu.%llu.%llu.%llu", n >> 24 & 255, n >> 16 & 255,
 			       n >> 8 & 255, n & 255);
 		break;
