@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report.h"
 #include "tables.h"
 
 int kb_names_add(struct kb_names *l, const void *s, size_t len)
@@ -351,4 +352,48 @@ int kb_string_table_count(const struct kb_string_table *t, lkh_sgen gen, unsigne
 		counts[b]++;
 	}
 	return 0;
+}
+
+size_t kb_string_tables_sweep(unsigned words, uint64_t count, struct kb_cell *cells)
+{
+	struct kb_names l = { 0 };
+	size_t n = 0;
+	unsigned t, w;
+	int g;
+
+	for (t = 0; t < kb_string_tables_count; t++) {
+		const struct kb_string_table *tb = &kb_string_tables[t];
+		int made = kb_name_set_make(tb->name_set, count, &l);
+		uint64_t *counts = calloc((size_t)1 << tb->bits, sizeof(*counts));
+
+		for (w = 64; w >= 32; w -= 32) {
+			if (!(words & (w == 64 ? 2u : 1u)))
+				continue;
+			for (g = 0; g < LKH_SGEN_COUNT; g++) {
+				struct kb_cell *c = &cells[n++];
+
+				memset(c, 0, sizeof(*c));
+				c->keyset = -1;
+				c->source = kb_name_sets[tb->name_set].name;
+				c->table = tb->name;
+				c->sgen = lkh_sgen_name((lkh_sgen)g);
+				c->spec.word = w;
+				c->bits = tb->bits;
+				if (made < 0 || !counts) {
+					snprintf(c->why, sizeof(c->why), "out of memory");
+					continue;
+				}
+				memset(counts, 0, sizeof(*counts) << tb->bits);
+				if (kb_string_table_count(tb, (lkh_sgen)g, w, tb->bits,
+							  kb_string_table_param(tb, w), &l, counts,
+							  c->why, sizeof(c->why)) < 0)
+					continue;
+				kb_skew_from_counts(counts, UINT64_C(1) << tb->bits, &c->skew);
+				c->ok = 1;
+			}
+		}
+		free(counts);
+	}
+	kb_names_free(&l);
+	return n;
 }

@@ -130,4 +130,18 @@ int kb_string_table_count(const struct kb_string_table *t, lkh_sgen gen, unsigne
 			  unsigned bits, uint64_t param, const struct kb_names *l,
 			  uint64_t *counts, char *err, size_t errlen);
 
+struct kb_cell;
+
+/* The most cells kb_string_tables_sweep() makes. */
+#define KB_STRING_SWEEP_MAX ((size_t)kb_string_tables_count * 2 * LKH_SGEN_COUNT)
+
+/*
+ * `tables`'s sweep of the tables that read a string hash: each table, word
+ * (words: bit 0 32, bit 1 64; 64 first) and string generation, count
+ * names of the table's name set at its own bits and parameter, into cells
+ * (room for KB_STRING_SWEEP_MAX); returns how many.  A cell that cannot
+ * be computed has ok 0 and says why.
+ */
+size_t kb_string_tables_sweep(unsigned words, uint64_t count, struct kb_cell *cells);
+
 #endif

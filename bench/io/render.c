@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "render.h"
+
 #include "cost_render.h"
 
 #include <ctype.h>
@@ -10,6 +11,7 @@
 #include <khash/lkh.h>
 
 #include "keysets.h"
+#include "names.h"
 #include "schemas.h"
 #include "stats.h"
 
@@ -1176,6 +1178,32 @@ static void tables_cost_text(const struct kb_table_cell *c, size_t n,
 	kb_buf_printf(b, "\n");
 }
 
+/* The marks of the tables' text. */
+static void marks_legend(struct kb_buf *b)
+{
+	kb_buf_printf(b, "marks: # broken (X^2/df >= %d)   ! skewed (p_upper < %g)   ~ more even than random\n",
+		      KB_BROKEN, KB_ALPHA);
+}
+
+/* One cell of the tables' text: its mark, X^2/df and buckets used, or n/a. */
+static void skew_mark_text(const struct kb_cell *cl, struct kb_buf *b)
+{
+	char num[32];
+	double v = cl->skew.chi2_per_df;
+
+	if (!cl->ok) {
+		kb_buf_printf(b, " %-16s", "n/a");
+		return;
+	}
+	if (v < 0.01)
+		snprintf(num, sizeof(num), "<.01");
+	else if (v < 1000)
+		snprintf(num, sizeof(num), "%.3g", v);
+	else
+		snprintf(num, sizeof(num), "%.0e", v);
+	kb_buf_printf(b, " %c%6s (%6llu)", mark_of(cl), num, (unsigned long long)cl->skew.used);
+}
+
 static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
 			struct kb_buf *b)
 {
@@ -1189,9 +1217,9 @@ static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
 		kb_buf_printf(b, "  %-17s %s\n  %-17s %s\n  %-17s keys: %s\n", tb->name, tb->site,
 			      "", tb->formula, "", tb->keys_are);
 	}
-	kb_buf_printf(b, "\n%llu keys of each model (or the kernel's own); X^2/df (buckets used of 2^bits)\n"
-			 "marks: # broken (X^2/df >= %d)   ! skewed (p_upper < %g)   ~ more even than random\n",
-		      (unsigned long long)count, KB_BROKEN, KB_ALPHA);
+	kb_buf_printf(b, "\n%llu keys of each model (or the kernel's own); X^2/df (buckets used of 2^bits)\n",
+		      (unsigned long long)count);
+	marks_legend(b);
 	for (i = 0; i < n; i++)
 		if (c[i].cell.ok && kb_verdict_of(&c[i].cell.skew) == KB_VERDICT_TOO_FEW &&
 		    c[i].cell.bits > too_few)
@@ -1216,29 +1244,54 @@ static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
 			kb_buf_printf(b, "%s%-17s %-4u %-4u %-12s |", i ? "\n" : "",
 				      kb_tables[c[i].table].name, cl->spec.word, cl->bits,
 				      c[i].source);
-		if (!cl->ok) {
-			kb_buf_printf(b, " %-16s", "n/a");
-			continue;
-		}
-		{
-			char num[32];
-			double v = cl->skew.chi2_per_df;
-
-			if (v < 0.01)
-				snprintf(num, sizeof(num), "<.01");
-			else if (v < 1000)
-				snprintf(num, sizeof(num), "%.3g", v);
-			else
-				snprintf(num, sizeof(num), "%.0e", v);
-			kb_buf_printf(b, " %c%6s (%6llu)", mark_of(cl), num,
-				      (unsigned long long)cl->skew.used);
-		}
+		skew_mark_text(cl, b);
 	}
 	kb_buf_printf(b, "\n");
 	tables_cost_text(c, n, b);
 	for (i = 0; i < n; i++)
 		if (!c[i].cell.ok) {
 			kb_buf_printf(b, "\nn/a: %s\n", c[i].cell.why);
+			break;
+		}
+}
+
+void kb_render_string_tables(const struct kb_cell *c, size_t n, uint64_t count,
+			     struct kb_buf *b)
+{
+	size_t i;
+	unsigned t;
+
+	kb_buf_printf(b, "\nTables that read a string hash: real Linux 6.12 call sites, the names hashed\n"
+			 "as x86 hashes them (a word at a time, little-endian)\n\n");
+	for (t = 0; t < kb_string_tables_count; t++) {
+		const struct kb_string_table *tb = &kb_string_tables[t];
+
+		kb_buf_printf(b, "  %-17s %s\n  %-17s %s\n  %-17s keys: %s\n", tb->name, tb->site,
+			      "", tb->formula, "", tb->keys_are);
+	}
+	kb_buf_printf(b, "\n%llu names of each name set; X^2/df (buckets used of 2^bits), by string-hash generation\n",
+		      (unsigned long long)count);
+	marks_legend(b);
+	for (i = 0, t = 0; i < n; i++)
+		if (c[i].ok && kb_verdict_of(&c[i].skew) == KB_VERDICT_TOO_FEW && c[i].bits > t)
+			t = c[i].bits;
+	if (t)
+		too_few_legend(t, b);
+	kb_buf_printf(b, "\n");
+	kb_buf_printf(b, "%-17s %-4s %-4s %-12s |", "table", "word", "bits", "names");
+	for (i = 0; i < LKH_SGEN_COUNT; i++)
+		kb_buf_printf(b, " %-16s", lkh_sgen_name((lkh_sgen)i));
+	kb_buf_printf(b, "\n");
+	for (i = 0; i < n; i++) {
+		if (i % LKH_SGEN_COUNT == 0)
+			kb_buf_printf(b, "%s%-17s %-4u %-4u %-12s |", i ? "\n" : "", c[i].table,
+				      c[i].spec.word, c[i].bits, c[i].source);
+		skew_mark_text(&c[i], b);
+	}
+	kb_buf_printf(b, "\n");
+	for (i = 0; i < n; i++)
+		if (!c[i].ok) {
+			kb_buf_printf(b, "\nn/a: %s\n", c[i].why);
 			break;
 		}
 }
