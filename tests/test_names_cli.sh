@@ -105,6 +105,28 @@ for cell in "dcache sum 64 10" "dcache new 32 18" "nfsd-idmap fold 64 8" "sunrpc
 	[ -n "$want" ] && [ "$got" = "$want" ]; check "$cell: buckets used as the model's ($got, want $want)" $?
 done
 
+# report: counted once at the largest size and folded down, each size's
+# buckets used as the model's
+want10=$(model_used dcache sum 64 10) want18=$(model_used dcache sum 64 18)
+"$kb" report --table dcache --names "$tmp/model" --sgen sum --words 64 --bits-min 10 --bits-max 18 \
+	--format csv >"$tmp/report.csv"
+check "report over names" $?
+got=$(awk -F, '$4 == "sum" && ($6 == 10 || $6 == 18) {printf "%s %s ", $6, $16}' "$tmp/report.csv")
+[ "$got" = "10 $want10 18 $want18 " ]; check "report: buckets used at 2^10 and 2^18 as the model's ($got)" $?
+"$kb" report --table dcache --name-set numbered --count 20000 --bits-min 8 --bits-max 16 --step 1 >"$tmp/report.txt"
+[ "$(grep -c '^dcache  ' "$tmp/report.txt")" = 12 ] &&
+	[ "$(grep '^dcache  *32  *sum ' "$tmp/report.txt" | grep -o '#' | wc -l)" = 9 ] &&
+	! grep '^dcache  *[0-9]*  *new ' "$tmp/report.txt" | grep -q '[#!]'
+check "report: two words x six generations; sum broken at every size on 32-bit, new nowhere" $?
+expect 2 "khash-bench: report takes a table that reads a string hash ('khash-bench list'), not inode-hash" \
+	report --table inode-hash
+expect 2 "khash-bench: --sgen applies to --table" report --sgen new
+expect 2 "khash-bench: report writes a table that reads a string hash as text or csv, not json" \
+	report --table dcache --name-set numbered --format json
+expect 2 "khash-bench: --funcs does not apply to a table that reads a string hash" \
+	report --table dcache --name-set numbered --funcs hash_64
+expect 2 "khash-bench: table dcache reads names: give --names FILE or --name-set NAME" report --table dcache
+
 # the name sets: the same at every run, each generation a cell
 for set in numbered ipv4 ipv6 users hosts gss-handles; do
 	"$kb" skew --table nfsd-idmap --sgen sum,fold,minimal,mix,salted,new --name-set "$set" --count 3000 \

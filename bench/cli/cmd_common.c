@@ -182,8 +182,9 @@ int kb_need_string_table_args(struct kb_args *a, const struct kb_string_table **
 		return kb_fail(KB_EXIT_USAGE, "table %s reads a string hash: its generations are --sgen's, not --%s",
 			       (*t)->name, KB_GIVEN(a, GEN) ? "gen" : "multiplier");
 	if (!KB_GIVEN(a, NAMES) && !KB_GIVEN(a, NAME_SET))
-		return kb_fail(KB_EXIT_USAGE, "table %s reads names: give --names FILE or --name-set NAME, not --%s",
-			       (*t)->name, KB_GIVEN(a, KEYS) ? "keys" : "keyset");
+		return kb_fail(KB_EXIT_USAGE, "table %s reads names: give --names FILE or --name-set NAME%s",
+			       (*t)->name, KB_GIVEN(a, KEYS) ? ", not --keys"
+					   : KB_GIVEN(a, KEYSET) ? ", not --keyset" : "");
 	if (table_param_given(a, (*t)->name, (*t)->param))
 		return KB_EXIT_USAGE;
 	if (!KB_GIVEN(a, PARAM))

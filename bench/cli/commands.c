@@ -46,9 +46,11 @@ const struct kb_command kb_commands[] = {
 	{
 		.name = "report",
 		.run = kb_cmd_report,
-		.groups = { { KB_ANY_OF, { { KB_OPT(KEYS), 0, KB_OPT(BINARY) }, K_ALT } } },
+		.groups = { { KB_ANY_OF, { { KB_OPT(KEYS), 0, KB_OPT(BINARY) }, K_ALT } },
+			    { KB_ANY_OF, { { KB_OPT(TABLE), 0, KB_OPT(PARAM) | KB_OPT(SGEN) | KB_OPT(NAMES) |
+							    KB_OPT(NAME_SET) } } } },
 		.summary = "the main job: every key set x function x generation x word size x bits, old beside new",
-		.description = "Counts every chosen key set through every chosen function, generation and word size into 2^bits-min .. 2^bits-max buckets (counted once at the largest table and folded down) and prints X^2/df per table size: 1 for a random function, far above 1 for a skewed hash. Marks: # broken (X^2/df >= " KB_STRINGIFY(KB_BROKEN) "), ! skewed (upper tail p < " KB_STRINGIFY(KB_ALPHA) "), ~ more even than random (lower tail p < " KB_STRINGIFY(KB_ALPHA) "), ? too few keys for a verdict (a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket). With --keys FILE the sweep is over the distinct keys of a key file instead of the key sets. Ends with a summary per generation.",
+		.description = "Counts every chosen key set through every chosen function, generation and word size into 2^bits-min .. 2^bits-max buckets (counted once at the largest table and folded down) and prints X^2/df per table size: 1 for a random function, far above 1 for a skewed hash. Marks: # broken (X^2/df >= " KB_STRINGIFY(KB_BROKEN) "), ! skewed (upper tail p < " KB_STRINGIFY(KB_ALPHA) "), ~ more even than random (lower tail p < " KB_STRINGIFY(KB_ALPHA) "), ? too few keys for a verdict (a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket). With --keys FILE the sweep is over the distinct keys of a key file instead of the key sets. Ends with a summary per generation. With --table, a table that reads a string hash ('khash-bench list'), it sweeps names instead (--names FILE or --name-set NAME) through that table, every word size and string-hash generation (--sgen, default all) and table size, as text or CSV.",
 		.options = KEYSET_OPTIONS | KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(BITS_MIN) | KB_OPT(BITS_MAX) |
 			KB_OPT(KEYSETS) | KB_OPT(FUNCS) | KB_OPT(GENS) | KB_OPT(WORDS) | KB_OPT(STEP) |
 			KB_OPT(HIST) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) |

@@ -188,7 +188,6 @@ static int skew_names(struct kb_args *a)
 {
 	const struct kb_string_table *t;
 	struct kb_cell cells[LKH_SGEN_COUNT];
-	uint64_t *counts = NULL;
 	struct kb_names names;
 	struct kb_buf b = { 0 };
 	const char *source = NULL;
@@ -202,36 +201,17 @@ static int skew_names(struct kb_args *a)
 		return kb_fail(KB_EXIT_USAGE, "--plot does not draw a table that reads a string hash");
 	if ((rc = kb_check_memory(a, a->bits, 1)) || (rc = kb_read_names(a, t, &names, &source)))
 		return rc;
-	if (!(counts = malloc(sizeof(*counts) << a->bits))) {
-		kb_names_free(&names);
-		return kb_fail(KB_EXIT_RUNTIME, "out of memory for 2^%u buckets", a->bits);
-	}
 	for (g = 0; g < LKH_SGEN_COUNT && !rc; g++) {
-		struct kb_cell *c = &cells[ng];
-
 		if (!(a->sgens & 1u << g))
 			continue;
-		memset(c, 0, sizeof(*c));
-		memset(counts, 0, sizeof(*counts) << a->bits);
-		c->keyset = -1;
-		c->source = source;
-		c->table = t->name;
-		c->sgen = lkh_sgen_name((lkh_sgen)g);
-		c->spec.word = a->word;
-		c->bits = a->bits;
-		c->ok = 1;
-		c->from_file = a->names != NULL;
-		c->distinct = 1;
-		c->keys_read = names.n;
-		c->counted_by = KB_COUNTED_ONE_BY_ONE;
-		if (kb_string_table_count(t, (lkh_sgen)g, a->word, a->bits, a->param, &names,
-					  counts, err, sizeof(err)) < 0)
+		if (kb_string_table_sizes(t, (lkh_sgen)g, a->word, a->bits, a->bits, a->param,
+					  &names, source, &cells[ng], err, sizeof(err)) < 0)
 			rc = kb_fail(KB_EXIT_RUNTIME, "%s: %s", source, err);
-		else
-			kb_skew_from_counts(counts, UINT64_C(1) << a->bits, &c->skew);
-		ng++;
+		cells[ng].from_file = a->names != NULL;
+		cells[ng].distinct = 1;
+		cells[ng].keys_read = names.n;
+		cells[ng++].counted_by = KB_COUNTED_ONE_BY_ONE;
 	}
-	free(counts);
 	kb_names_free(&names);
 	if (rc)
 		return rc;

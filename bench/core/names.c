@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hashspec.h"
 #include "report.h"
 #include "tables.h"
 
@@ -354,6 +355,46 @@ int kb_string_table_count(const struct kb_string_table *t, lkh_sgen gen, unsigne
 	return 0;
 }
 
+/* A cell of table t, generation gen, on a word-bit kernel, at 2^bits. */
+static void string_cell(struct kb_cell *c, const struct kb_string_table *t, lkh_sgen gen,
+			unsigned word, unsigned bits, const char *source)
+{
+	memset(c, 0, sizeof(*c));
+	c->keyset = -1;
+	c->source = source;
+	c->table = t->name;
+	c->sgen = lkh_sgen_name(gen);
+	c->spec.word = word;
+	c->bits = bits;
+}
+
+int kb_string_table_sizes(const struct kb_string_table *t, lkh_sgen gen, unsigned word,
+			  unsigned bits_min, unsigned bits_max, uint64_t param,
+			  const struct kb_names *l, const char *source, struct kb_cell *cells,
+			  char *err, size_t errlen)
+{
+	uint64_t *counts = calloc((size_t)1 << bits_max, sizeof(*counts));
+	unsigned b;
+	int rc;
+
+	if (!counts) {
+		snprintf(err, errlen, "out of memory for 2^%u buckets", bits_max);
+		return -1;
+	}
+	rc = kb_string_table_count(t, gen, word, bits_max, param, l, counts, err, errlen);
+	for (b = bits_max; rc == 0 && b >= bits_min; b--) {
+		struct kb_cell *c = &cells[b - bits_min];
+
+		string_cell(c, t, gen, word, b, source);
+		kb_skew_from_counts(counts, UINT64_C(1) << b, &c->skew);
+		c->ok = 1;
+		if (b > 1)
+			kb_fold(counts, b);
+	}
+	free(counts);
+	return rc;
+}
+
 size_t kb_string_tables_sweep(unsigned words, uint64_t count, struct kb_cell *cells)
 {
 	struct kb_names l = { 0 };
@@ -372,13 +413,8 @@ size_t kb_string_tables_sweep(unsigned words, uint64_t count, struct kb_cell *ce
 			for (g = 0; g < LKH_SGEN_COUNT; g++) {
 				struct kb_cell *c = &cells[n++];
 
-				memset(c, 0, sizeof(*c));
-				c->keyset = -1;
-				c->source = kb_name_sets[tb->name_set].name;
-				c->table = tb->name;
-				c->sgen = lkh_sgen_name((lkh_sgen)g);
-				c->spec.word = w;
-				c->bits = tb->bits;
+				string_cell(c, tb, (lkh_sgen)g, w, tb->bits,
+					    kb_name_sets[tb->name_set].name);
 				if (made < 0 || !counts) {
 					snprintf(c->why, sizeof(c->why), "out of memory");
 					continue;

@@ -132,6 +132,18 @@ int kb_string_table_count(const struct kb_string_table *t, lkh_sgen gen, unsigne
 
 struct kb_cell;
 
+/*
+ * One table, string generation and word at every table size from
+ * 2^bits_max down to 2^bits_min (1 <= bits_min <= bits_max <= 32): the
+ * names counted once at the largest and folded down (every table here
+ * takes its hash's top bits), into cells[0 .. bits_max - bits_min],
+ * smallest first, each named by source.  0, or -1 with a reason.
+ */
+int kb_string_table_sizes(const struct kb_string_table *t, lkh_sgen gen, unsigned word,
+			  unsigned bits_min, unsigned bits_max, uint64_t param,
+			  const struct kb_names *l, const char *source, struct kb_cell *cells,
+			  char *err, size_t errlen);
+
 /* The most cells kb_string_tables_sweep() makes. */
 #define KB_STRING_SWEEP_MAX ((size_t)kb_string_tables_count * 2 * LKH_SGEN_COUNT)
 

@@ -1185,23 +1185,52 @@ static void marks_legend(struct kb_buf *b)
 		      KB_BROKEN, KB_ALPHA);
 }
 
+/* X^2/df in at most six characters. */
+static const char *chi2_short(double v, char *num, size_t len)
+{
+	if (v < 0.01)
+		snprintf(num, len, "<.01");
+	else if (v < 1000)
+		snprintf(num, len, "%.3g", v);
+	else
+		snprintf(num, len, "%.0e", v);
+	return num;
+}
+
 /* One cell of the tables' text: its mark, X^2/df and buckets used, or n/a. */
 static void skew_mark_text(const struct kb_cell *cl, struct kb_buf *b)
 {
 	char num[32];
-	double v = cl->skew.chi2_per_df;
 
 	if (!cl->ok) {
 		kb_buf_printf(b, " %-16s", "n/a");
 		return;
 	}
-	if (v < 0.01)
-		snprintf(num, sizeof(num), "<.01");
-	else if (v < 1000)
-		snprintf(num, sizeof(num), "%.3g", v);
-	else
-		snprintf(num, sizeof(num), "%.0e", v);
-	kb_buf_printf(b, " %c%6s (%6llu)", mark_of(cl), num, (unsigned long long)cl->skew.used);
+	kb_buf_printf(b, " %c%6s (%6llu)", mark_of(cl),
+		      chi2_short(cl->skew.chi2_per_df, num, sizeof(num)),
+		      (unsigned long long)cl->skew.used);
+}
+
+void kb_render_string_report(const struct kb_cell *c, size_t n, unsigned per, unsigned step,
+			     struct kb_buf *b)
+{
+	char num[32];
+	size_t i;
+
+	kb_buf_printf(b, "%s through %s, as x86 hashes them: X^2/df by table size\n", n ? c[0].source : "",
+		      n ? c[0].table : "");
+	marks_legend(b);
+	kb_buf_printf(b, "\n%-14s %-4s %-8s |", "table", "word", "sgen");
+	for (i = 0; i < per && i < n; i += step)
+		kb_buf_printf(b, " %7u", c[i].bits);
+	for (i = 0; i < n; i++) {
+		if (i % per == 0)
+			kb_buf_printf(b, "\n%-14s %-4u %-8s |", c[i].table, c[i].spec.word, c[i].sgen);
+		if ((i % per) % step == 0)
+			kb_buf_printf(b, " %c%6s", mark_of(&c[i]),
+				      chi2_short(c[i].skew.chi2_per_df, num, sizeof(num)));
+	}
+	kb_buf_printf(b, "\n%llu names\n", n ? (unsigned long long)c[0].skew.n : 0ULL);
 }
 
 static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,

@@ -69,6 +69,10 @@ void kb_figure_waittable(const struct kb_wait_row *rows, size_t n,
 /* The named tables: the list with citations, then every table x word x
  * generation cell (cells in table, word, source, generation order; a
  * cell's keyset is -1 and source names the kernel keys for real keys). */
+/* report over names: per cells a row (a table, word and string
+ * generation, table sizes smallest first), every step-th shown, as text. */
+void kb_render_string_report(const struct kb_cell *c, size_t n, unsigned per, unsigned step,
+			     struct kb_buf *b);
 /* `tables`'s section on the tables that read a string hash, as text: the
  * cells of kb_string_tables_sweep(), count names each. */
 void kb_render_string_tables(const struct kb_cell *c, size_t n, uint64_t count,
