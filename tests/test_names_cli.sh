@@ -71,7 +71,7 @@ expect 2 "khash-bench: --count applies to --keyset or --name-set, not to --names
 # (a thousand names under sum, whose buckets a trailing CR would move)
 { printf 'file%06d\n' $(seq 1000); printf 'file000001\n'; } >"$tmp/lf"
 sed 's/$/\r/' "$tmp/lf" >"$tmp/crlf"
-skew=(skew --table dcache --sgen sum,new)
+skew=(skew --table dcache --sgen "sum,new")
 "$kb" "${skew[@]}" --bits 10 --names "$tmp/lf" >"$tmp/lf.out" 2>"$tmp/lf.err"
 check "names file read" $?
 "$kb" "${skew[@]}" --bits 10 --names - <"$tmp/crlf" >"$tmp/crlf.out" 2>"$tmp/crlf.err"
