@@ -130,6 +130,12 @@ expect 2 "khash-bench: --funcs does not apply to a table that reads a string has
 	report --table dcache --name-set numbered --funcs hash_64
 expect 2 "khash-bench: table dcache reads names: give --names FILE or --name-set NAME" report --table dcache
 
+# the dcache's size by memory, worked by hand from alloc_large_system_hash():
+# 2^(30 + i) bytes is 2^(18 + i) pages, a bucket per two up to 64 GiB, then
+# one per 4x more pages for each 4x past 64 GiB
+same_line='dcache buckets (log2, --bits) by memory, 64-bit: 1 GiB 17, 2 GiB 18, 4 GiB 19, 8 GiB 20, 16 GiB 21, 32 GiB 22, 64 GiB 23, 128 GiB 23, 256 GiB 24, 512 GiB 24, 1024 GiB 25'
+[ "$("$kb" list | grep '^dcache buckets')" = "$same_line" ]; check "list: the dcache's size by memory" $?
+
 # the name sets: the same at every run, each generation a cell
 for set in numbered ipv4 ipv6 users hosts gss-handles; do
 	"$kb" skew --table nfsd-idmap --sgen sum,fold,minimal,mix,salted,new --name-set "$set" --count 3000 \

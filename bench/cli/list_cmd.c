@@ -43,6 +43,11 @@ int kb_cmd_list(struct kb_args *a)
 		       kb_string_tables[i].formula, kb_string_tables[i].site,
 		       kb_string_tables[i].keys_are, kb_string_tables[i].bits,
 		       kb_name_sets[kb_string_tables[i].name_set].name);
+	/* the dcache's size on machines of every size: --bits for yours */
+	printf("dcache buckets (log2, --bits) by memory, 64-bit:");
+	for (i = 0; i <= 10; i++)
+		printf("%s%u GiB %u", i ? ", " : " ", 1u << i, kb_dcache_bits(UINT64_C(1) << (30 + i), 64));
+	printf("\n");
 	printf("string-hash generations:\n");
 	for (i = 0; i < LKH_SGEN_COUNT; i++)
 		printf("  %-7s %s\n", lkh_sgen_name((lkh_sgen)i), lkh_sgen_kernels((lkh_sgen)i));
