@@ -197,6 +197,80 @@ static void refusals(void **state)
 	assert_int_equal(kb_string_table_find("dcache2"), -1);
 }
 
+static void want_class(const char *a, const char *b, unsigned len, unsigned prefix,
+		       unsigned suffix)
+{
+	struct kb_name_class c;
+
+	kb_name_class_of(a, strlen(a), b, strlen(b), &c);
+	assert_int_equal(c.len, len);
+	assert_int_equal(c.prefix, prefix);
+	assert_int_equal(c.suffix, suffix);
+}
+
+/* explain over names: classes worked by hand, the shared pairs from the
+ * model's buckets */
+static void explain_classes(void **state)
+{
+	const struct kb_string_table *dc = &kb_string_tables[kb_string_table_find("dcache")];
+	struct kb_names l = { 0 };
+	struct kb_name_explain e;
+	uint64_t want_shared = 0;
+	char err[256];
+	size_t i, j, k;
+
+	(void)state;
+	want_class("file01", "file02", 6, 5, 0);
+	want_class("xab", "yab", 3, 0, 2);
+	want_class("aXa", "aYa", 3, 1, 1);
+	want_class("abc", "abcd", 0, 3, 0);
+	want_class("aa", "aaa", 0, 2, 0);    /* the end's bytes are the start's */
+	want_class("ba", "cba", 0, 0, 2);
+	/* the model's dcache names under sum, 64-bit, 2^10 */
+	for (i = 0; i < n_vectors; i++) {
+		const struct vector *v = &vectors[i];
+
+		if (strcmp(v->table, "dcache") || strcmp(v->sgen, "sum") || v->word != 64 ||
+		    v->bits != 10)
+			continue;
+		for (j = 0; j < i; j++)
+			if (!strcmp(vectors[j].table, "dcache") && !strcmp(vectors[j].sgen, "sum") &&
+			    vectors[j].word == 64 && vectors[j].bits == 10 &&
+			    vectors[j].bucket == v->bucket)
+				want_shared++;
+		assert_int_equal(kb_names_add(&l, v->name, v->len), 0);
+	}
+	assert_true(l.n >= 4);
+	assert_int_equal(kb_names_explain(dc, LKH_SGEN_SUM, 64, 10, kb_string_table_param(dc, 64),
+					  &l, &e, err, sizeof(err)),
+			 0);
+	assert_int_equal(e.pairs, l.n * (l.n - 1) / 2);
+	assert_int_equal(e.shared, want_shared);
+	for (i = 0, k = 0; i < e.nrows; i++)
+		k += e.rows[i].shared;
+	assert_int_equal(k, want_shared);
+	kb_names_free(&l);
+	/* every pair classed: file01 and file02 (6, 5, 0), file10 with each
+	 * (6, 4, 0), x with each (-, 0, 0); in 2 buckets, some share */
+	assert_int_equal(kb_names_add(&l, "file01", 6), 0);
+	assert_int_equal(kb_names_add(&l, "file02", 6), 0);
+	assert_int_equal(kb_names_add(&l, "file10", 6), 0);
+	assert_int_equal(kb_names_add(&l, "x", 1), 0);
+	assert_int_equal(kb_names_explain(dc, LKH_SGEN_NEW, 64, 1, 0, &l, &e, err, sizeof(err)), 0);
+	for (i = 0, k = 0; i < e.nrows; i++) {
+		const struct kb_name_class *r = &e.rows[i];
+
+		k += r->shared;
+		assert_int_equal(r->pairs, r->len == 0 ? 3 : r->prefix == 5 ? 1 : 2);
+		assert_true(r->shared <= r->pairs);
+	}
+	assert_int_equal(k, e.shared);
+	for (i = 1; i < e.nrows; i++)
+		assert_true((double)e.rows[i - 1].shared - (double)e.rows[i - 1].pairs / 2 >=
+			    (double)e.rows[i].shared - (double)e.rows[i].pairs / 2);
+	kb_names_free(&l);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -205,6 +279,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(names_once),
 		cmocka_unit_test(dcache_bits),
 		cmocka_unit_test(refusals),
+		cmocka_unit_test_setup_teardown(explain_classes, load_vectors, free_vectors),
 	};
 
 	if (argc != 2) {

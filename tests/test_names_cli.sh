@@ -9,6 +9,7 @@
 set -uo pipefail
 kb=$1
 csv=$2
+top=$(dirname "$0")/..
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=checks.sh
@@ -135,6 +136,27 @@ expect 2 "khash-bench: table dcache reads names: give --names FILE or --name-set
 # one per 4x more pages for each 4x past 64 GiB
 same_line='dcache buckets (log2, --bits) by memory, 64-bit: 1 GiB 17, 2 GiB 18, 4 GiB 19, 8 GiB 20, 16 GiB 21, 32 GiB 22, 64 GiB 23, 128 GiB 23, 256 GiB 24, 512 GiB 24, 1024 GiB 25'
 [ "$("$kb" list | grep '^dcache buckets')" = "$same_line" ]; check "list: the dcache's size by memory" $?
+
+# explain: the pairs of numbered names that share their first 8 bytes and
+# differ in both the others (counted here), all in one bucket under sum
+want=$(python3 -c '
+names = ["file%06d" % i for i in range(1, 4097)]
+n = sum(1 for i in range(4096) for j in range(i + 1, 4096)
+        if names[i][:8] == names[j][:8] and names[i][8] != names[j][8] and names[i][9] != names[j][9])
+print(n)')
+"$kb" explain --table dcache --name-set numbered --sgen sum --bits 10 >"$tmp/explain"
+check "explain over names" $?
+has -E "^ +10 +8 +0 +$want +$want +100.0% " "$tmp/explain"
+check "explain: the $want pairs sharing 8 bytes and differing in the last 2 all share a bucket" $?
+"$kb" explain --table dcache --names "$top/tests/data/names/dpkg-components.txt" --sgen new --bits 10 \
+	>"$tmp/explain.new"
+has -x "within 2 standard deviations of a random function's: nothing to explain" "$tmp/explain.new"
+check "explain: real names under new, nothing to explain" $?
+expect 2 "khash-bench: explain takes one --sgen" explain --table dcache --name-set numbered --sgen sum,new
+expect 2 "khash-bench: explain writes a table that reads a string hash as text only" \
+	explain --table dcache --name-set numbered --sgen new --format csv
+expect 2 "khash-bench: --sgen applies to a table that reads a string hash ('khash-bench list')" \
+	explain --keyset seq --bits 8 --sgen new
 
 # the name sets: the same at every run, each generation a cell
 for set in numbered ipv4 ipv6 users hosts gss-handles; do

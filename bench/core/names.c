@@ -433,3 +433,160 @@ size_t kb_string_tables_sweep(unsigned words, uint64_t count, struct kb_cell *ce
 	kb_names_free(&l);
 	return n;
 }
+
+void kb_name_class_of(const char *a, size_t la, const char *b, size_t lb,
+		      struct kb_name_class *c)
+{
+	size_t m = la < lb ? la : lb, p = 0, q = 0;
+
+	while (p < m && a[p] == b[p])
+		p++;
+	/* the end's shared bytes, of those the start did not take */
+	while (q < m - p && a[la - 1 - q] == b[lb - 1 - q])
+		q++;
+	memset(c, 0, sizeof(*c));
+	c->len = la == lb ? (unsigned)la : 0;
+	c->prefix = (unsigned)p;
+	c->suffix = (unsigned)q;
+}
+
+/* The classes seen, in an open-addressed table: few exist in practice. */
+#define CLASS_SLOTS (1u << 16)
+
+struct class_table {
+	uint32_t *key; /* 0: empty, else 1 + len << 16 | prefix << 8 | suffix */
+	struct kb_name_class *row;
+	size_t used;
+};
+
+static struct kb_name_class *class_slot(struct class_table *ct, const struct kb_name_class *c)
+{
+	uint32_t key = 1 + ((uint32_t)c->len << 16 | c->prefix << 8 | c->suffix);
+	uint32_t h = (uint32_t)(key * UINT32_C(0x61C88647)) >> 16;
+
+	while (ct->key[h] && ct->key[h] != key)
+		h = (h + 1) & (CLASS_SLOTS - 1);
+	if (!ct->key[h]) {
+		if (ct->used == CLASS_SLOTS - 1)
+			return NULL;
+		ct->key[h] = key;
+		ct->row[h] = *c;
+		ct->used++;
+	}
+	return &ct->row[h];
+}
+
+/* A name's bucket and index, sorted by bucket. */
+struct placed {
+	uint64_t bucket;
+	size_t i;
+};
+
+static int by_bucket(const void *x, const void *y)
+{
+	const struct placed *a = x, *b = y;
+
+	return (a->bucket > b->bucket) - (a->bucket < b->bucket);
+}
+
+static double class_excess(const struct kb_name_explain *e, const struct kb_name_class *c)
+{
+	return e->all_classed ? (double)c->shared - (double)c->pairs / (double)e->buckets
+			      : (double)c->shared;
+}
+
+/* Keep c among e's rows if it is among the worst. */
+static void keep_worst(struct kb_name_explain *e, const struct kb_name_class *c)
+{
+	size_t at = e->nrows;
+
+	if (!c->shared)
+		return;
+	while (at > 0 && class_excess(e, &e->rows[at - 1]) < class_excess(e, c))
+		at--;
+	if (at >= KB_NAME_EXPLAIN_ROWS)
+		return;
+	if (e->nrows < KB_NAME_EXPLAIN_ROWS)
+		e->nrows++;
+	memmove(&e->rows[at + 1], &e->rows[at], (e->nrows - 1 - at) * sizeof(e->rows[0]));
+	e->rows[at] = *c;
+}
+
+int kb_names_explain(const struct kb_string_table *t, lkh_sgen gen, unsigned word,
+		     unsigned bits, uint64_t param, const struct kb_names *l,
+		     struct kb_name_explain *e, char *err, size_t errlen)
+{
+	struct class_table ct = { calloc(CLASS_SLOTS, sizeof(uint32_t)),
+				  calloc(CLASS_SLOTS, sizeof(struct kb_name_class)), 0 };
+	struct placed *p = malloc((l->n ? l->n : 1) * sizeof(*p));
+	size_t i, j, k, h;
+	int rc = 0;
+
+	memset(e, 0, sizeof(*e));
+	e->n = l->n;
+	e->buckets = UINT64_C(1) << bits;
+	e->pairs = (uint64_t)l->n * (l->n ? l->n - 1 : 0) / 2;
+	e->random = (double)e->pairs / (double)e->buckets;
+	e->all_classed = l->n <= KB_NAME_EXPLAIN_ALL;
+	if (!ct.key || !ct.row || !p) {
+		snprintf(err, errlen, "out of memory for %zu names", l->n);
+		rc = -1;
+	}
+	for (i = 0; rc == 0 && i < l->n; i++) {
+		p[i].i = i;
+		rc = kb_string_table_bucket(t, gen, word, bits, param, kb_names_at(l, i),
+					    l->v[i].len, &p[i].bucket, err, errlen);
+	}
+	if (rc == 0) {
+		qsort(p, l->n, sizeof(*p), by_bucket);
+		for (i = 0; i < l->n; i = j) {
+			for (j = i; j < l->n && p[j].bucket == p[i].bucket; j++)
+				;
+			e->shared += (uint64_t)(j - i) * (j - i - 1) / 2;
+		}
+		if (e->shared > KB_NAME_EXPLAIN_SHARED) {
+			snprintf(err, errlen, "%llu pairs of names share a bucket: more than %llu to class; take fewer names",
+				 (unsigned long long)e->shared,
+				 (unsigned long long)KB_NAME_EXPLAIN_SHARED);
+			rc = -1;
+		}
+	}
+	/* the pairs that share a bucket, then (few names) every pair */
+	for (i = 0; rc == 0 && i < l->n; i = j) {
+		for (j = i; j < l->n && p[j].bucket == p[i].bucket; j++)
+			;
+		for (k = i; rc == 0 && k < j; k++)
+			for (h = k + 1; rc == 0 && h < j; h++) {
+				struct kb_name_class c, *s;
+
+				kb_name_class_of(kb_names_at(l, p[k].i), l->v[p[k].i].len,
+						 kb_names_at(l, p[h].i), l->v[p[h].i].len, &c);
+				if ((s = class_slot(&ct, &c)) == NULL)
+					rc = -1;
+				else
+					s->shared++;
+			}
+	}
+	for (i = 0; rc == 0 && e->all_classed && i < l->n; i++)
+		for (j = i + 1; rc == 0 && j < l->n; j++) {
+			struct kb_name_class c, *s;
+
+			kb_name_class_of(kb_names_at(l, i), l->v[i].len, kb_names_at(l, j),
+					 l->v[j].len, &c);
+			if ((s = class_slot(&ct, &c)) == NULL)
+				rc = -1;
+			else
+				s->pairs++;
+		}
+	if (ct.used == CLASS_SLOTS - 1) {
+		snprintf(err, errlen, "more than %u classes of pairs", CLASS_SLOTS - 2);
+		rc = -1;
+	}
+	for (i = 0; rc == 0 && i < CLASS_SLOTS; i++)
+		if (ct.key[i])
+			keep_worst(e, &ct.row[i]);
+	free(ct.key);
+	free(ct.row);
+	free(p);
+	return rc;
+}

@@ -130,6 +130,44 @@ int kb_string_table_count(const struct kb_string_table *t, lkh_sgen gen, unsigne
 			  unsigned bits, uint64_t param, const struct kb_names *l,
 			  uint64_t *counts, char *err, size_t errlen);
 
+/* explain over names: how the names of each pair that shares a bucket
+ * differ, as their class: their length (0: the lengths differ) and the
+ * bytes they share at the start and, of the rest, at the end. */
+#define KB_NAME_EXPLAIN_ROWS 12
+/* Up to this many names every pair is classed too, so a class's share of
+ * its pairs can be set beside a random function's 1/2^bits. */
+#define KB_NAME_EXPLAIN_ALL 8192
+/* At most this many pairs sharing a bucket are classed. */
+#define KB_NAME_EXPLAIN_SHARED (UINT64_C(1) << 27)
+
+struct kb_name_class {
+	unsigned len, prefix, suffix;
+	uint64_t pairs;  /* all pairs of the class (when all_classed) */
+	uint64_t shared; /* those sharing a bucket */
+};
+
+struct kb_name_explain {
+	uint64_t n, buckets;
+	uint64_t pairs, shared; /* every pair; those sharing a bucket */
+	double random;          /* pairs a random function puts in a shared bucket */
+	int all_classed;        /* n <= KB_NAME_EXPLAIN_ALL: classes' pairs counted */
+	size_t nrows;           /* the classes of most excess (or shared) first */
+	struct kb_name_class rows[KB_NAME_EXPLAIN_ROWS];
+};
+
+/* The class of a pair of names (len 0: their lengths differ). */
+void kb_name_class_of(const char *a, size_t la, const char *b, size_t lb,
+		      struct kb_name_class *c);
+
+/*
+ * The names of l through t under gen on a word-bit kernel at 2^bits, their
+ * pairs sharing a bucket by class: 0, or -1 with a reason (a name the
+ * table refuses, more than KB_NAME_EXPLAIN_SHARED such pairs, no memory).
+ */
+int kb_names_explain(const struct kb_string_table *t, lkh_sgen gen, unsigned word,
+		     unsigned bits, uint64_t param, const struct kb_names *l,
+		     struct kb_name_explain *e, char *err, size_t errlen);
+
 struct kb_cell;
 
 /*

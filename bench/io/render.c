@@ -1211,6 +1211,48 @@ static void skew_mark_text(const struct kb_cell *cl, struct kb_buf *b)
 		      (unsigned long long)cl->skew.used);
 }
 
+void kb_render_names_explain(const struct kb_name_explain *e, const struct kb_cell *c,
+			     struct kb_buf *b)
+{
+	size_t i;
+
+	kb_buf_printf(b, "%s %s on %u-bit, %s, %u bits: %llu names into %llu buckets\n", c->sgen,
+		      c->table, c->spec.word, c->source, c->bits, (unsigned long long)e->n,
+		      (unsigned long long)e->buckets);
+	kb_buf_printf(b, "pairs: %llu; sharing a bucket: %llu observed, %.1f for a random function\n",
+		      (unsigned long long)e->pairs, (unsigned long long)e->shared, e->random);
+	/* as explain over keys: an excess within a random function's noise
+	 * is nothing to explain */
+	if (!e->nrows || (double)e->shared <= e->random + KB_NOISE_SDS * kb_shared_pairs_sd(e->n, e->buckets)) {
+		kb_buf_printf(b, "within %d standard deviations of a random function's: nothing to explain\n",
+			      KB_NOISE_SDS);
+		return;
+	}
+	kb_buf_printf(b, "the pairs that share a bucket, by how their names differ: their length (both;\n"
+			 "- when they differ) and the bytes they share at the start and then at the end%s\n\n",
+		      e->all_classed ? "; pairs: all of that class, random: 1/2^bits of them" : "");
+	kb_buf_printf(b, "%7s %7s %7s %12s %12s %8s %12s\n", "length", "prefix", "suffix", "pairs",
+		      "shared", "share", "random");
+	for (i = 0; i < e->nrows; i++) {
+		const struct kb_name_class *r = &e->rows[i];
+		char len[16];
+
+		snprintf(len, sizeof(len), r->len ? "%u" : "-", r->len);
+		if (e->all_classed)
+			kb_buf_printf(b, "%7s %7u %7u %12llu %12llu %7.1f%% %12.1f\n", len, r->prefix,
+				      r->suffix, (unsigned long long)r->pairs,
+				      (unsigned long long)r->shared,
+				      100.0 * (double)r->shared / (double)r->pairs,
+				      (double)r->pairs / (double)e->buckets);
+		else
+			kb_buf_printf(b, "%7s %7u %7u %12s %12llu %8s %12s\n", len, r->prefix, r->suffix,
+				      "-", (unsigned long long)r->shared, "-", "-");
+	}
+	if (!e->all_classed)
+		kb_buf_printf(b, "(over %d names every pair is not classed: shared pairs only)\n",
+			      KB_NAME_EXPLAIN_ALL);
+}
+
 void kb_render_string_report(const struct kb_cell *c, size_t n, unsigned per, unsigned step,
 			     struct kb_buf *b)
 {
