@@ -134,6 +134,14 @@ same "FINDINGS: dpkg names at 2^10, sum and new: X2/df, fullest bucket, random's
 	"sum 2.27 51 11.74 skewed new 0.96 12 11.74 ok" \
 	"$(awk -F, 'NR > 1 { printf "%s%s %.2f %s %.2f %s", (NR > 2 ? " " : ""), $4, $11, $17, $18, $25 }' "$tmp/dpkg.csv")"
 
+"$kb" explain --table dcache --names "$top/tests/data/names/dpkg-components.txt" --sgen sum --bits 10 \
+	>"$tmp/dpkg.explain"
+same "FINDINGS: explain, 3-byte names under sum: pairs, shared, share, random" "326 300 92.0% 0.3" \
+	"$(awk '$1 == 3 && $2 == 0 && $3 == 0 { print $4, $5, $6, $7 }' "$tmp/dpkg.explain")"
+"$kb" explain --table dcache --names "$top/tests/data/names/dpkg-components.txt" --sgen new --bits 10 |
+	has -F 'nothing to explain'
+check "FINDINGS: explain, the same names under new: nothing to explain" $?
+
 # The story's generations: README.md's block is `list`'s own lines, from
 # the one row of each generation (include/khash/lkh_table.h)
 "$kb" list | awk '/^generations:/ { on = 1; next } on && /^[^ ]/ { on = 0 }
