@@ -149,7 +149,7 @@ const struct kb_command kb_commands[] = {
 		.run = kb_cmd_tables,
 		.groups = { MAYBE_K },
 		.summary = "named kernel tables: real 6.1 call sites under every generation",
-		.description = "Lists the named tables (the key transform, function and bits of a real Linux 6.1 call site, with its file:line) and counts each one's natural key model through every generation and word size, and, with --kernel-keys, the real kernel keys that fit it.",
+		.description = "Lists the named tables (the key transform, function and bits of a real Linux 6.1 call site, with its file:line) and counts each one's natural key model through every generation and word size, and, with --kernel-keys, the real kernel keys that fit it. Its text then lists the tables that read a string hash (Linux 6.12) and counts each one's name set through every string-hash generation and word size (--count names; CSV and JSON keep the named tables only).",
 		.options = KB_OPT(COUNT) | KB_OPT(SEED) | KB_OPT(WORDS) | KB_OPT(KERNEL_KEYS) | KB_OPT(FORMAT) |
 			KB_OPT(PLOT) | KB_OPT(OUTPUT) | KB_OPT(QUIET) | KB_OPT(YES),
 		.formats = TEXT_CSV_JSON,
