@@ -116,6 +116,32 @@ same "report: skewed cells outside the heap sets, the same every run" "old 21 mi
 same "histogram: 65,536 page addresses, old hash_64, 2048 buckets: 2 used" 2 \
 	"$(cell used --func hash_64 --gen old --word 64 --bits 11 --keyset page4k --count 65536)"
 
+## FINDINGS.md: the tables that read a string hash, their blocks read
+## from the document (the fenced block after the line that names it)
+doc_block() { # a fixed string on the line before the block
+	awk -v key="$1" 'index($0, key) { on = 1 } on && /^```$/ { n++; next } on && n == 1' "$findings"
+}
+"$kb" report --table dcache --name-set numbered --count 20000 --bits-min 8 --bits-max 16 --step 1 |
+	grep -E '^(table|dcache) ' | sed 's/  *$//' >"$tmp/names_report"
+block "FINDINGS: report over numbered names through the dcache" "$tmp/names_report" \
+	< <(doc_block 'report --table dcache --name-set numbered --count 20000')
+"$kb" tables | sed -n '/^table .*names/,$p' | grep -v '^$' | sed 's/  *$//' >"$tmp/names_tables"
+block "FINDINGS: tables, the tables that read a string hash" "$tmp/names_tables" \
+	< <(doc_block 'counts each table')
+"$kb" skew --table dcache --names "$top/tests/data/names/dpkg-components.txt" --sgen sum,new --bits 10 \
+	--word 64 --format csv >"$tmp/dpkg.csv"
+same "FINDINGS: dpkg names at 2^10, sum and new: X2/df, fullest bucket, random's, verdict" \
+	"sum 2.27 51 11.74 skewed new 0.96 12 11.74 ok" \
+	"$(awk -F, 'NR > 1 { printf "%s%s %.2f %s %.2f %s", (NR > 2 ? " " : ""), $4, $11, $17, $18, $25 }' "$tmp/dpkg.csv")"
+
+"$kb" explain --table dcache --names "$top/tests/data/names/dpkg-components.txt" --sgen sum --bits 10 \
+	>"$tmp/dpkg.explain"
+same "FINDINGS: explain, 3-byte names under sum: pairs, shared, share, random" "326 300 92.0% 0.3" \
+	"$(awk '$1 == 3 && $2 == 0 && $3 == 0 { print $4, $5, $6, $7 }' "$tmp/dpkg.explain")"
+"$kb" explain --table dcache --names "$top/tests/data/names/dpkg-components.txt" --sgen new --bits 10 |
+	has -F 'nothing to explain'
+check "FINDINGS: explain, the same names under new: nothing to explain" $?
+
 # The story's generations: README.md's block is `list`'s own lines, from
 # the one row of each generation (include/khash/lkh_table.h)
 "$kb" list | awk '/^generations:/ { on = 1; next } on && /^[^ ]/ { on = 0 }

@@ -16,6 +16,7 @@
 
 #include "format.h"
 #include "keysets.h"
+#include "names.h"
 #include "report.h"
 #include "user_hash.h"
 
@@ -93,6 +94,9 @@
 	X(COMPARE, "compare", 0, NULL, FLAG, NO_FIELD, 0, 0, 0, "audit every preset, as one table") \
 	X(TABLE, "table", 0, "NAME", CUSTOM(opt_table), FIELD(table), 0, 0, -1, "a named kernel table (see 'khash-bench tables'): its key transform, function and bits") \
 	X(PARAM, "param", 0, "[NAME=]N", CUSTOM(opt_param), NO_FIELD, 0, 0, 0, "the named table's second argument (bit, sb, parent, key_bytes; default: the table's)") \
+	X(NAMES, "names", 0, "FILE", STRING, FIELD(names), 0, 0, 0, "a key file of names for a table that reads a string hash, one a line, its bytes as given (a CR before the LF is the line end's), 1.." KB_STRINGIFY(KB_NAME_MAX) " bytes (NAME_MAX), no NUL byte, no '/' for the dcache; - for standard input; a name that repeats an earlier one is dropped (a note says how many)") \
+	X(NAME_SET, "name-set", 0, "NAME", CUSTOM(opt_name_set), FIELD(name_set), 0, 0, -1, "a built-in set of names for a table that reads a string hash (see 'khash-bench list')") \
+	X(SGEN, "sgen", 0, "G,H", LIST(one_sgen, sgen_name), FIELD(sgens), 0, 0, 0, "the string hash's generations, for a table that reads one: a cell each (see 'khash-bench list')") \
 	X(KERNEL_KEYS, "kernel-keys", 0, "DIR", STRING, FIELD(kernel_keys), 0, 0, 0, "also the real kernel keys of DIR (tests/data/kernel-keys/6.1) where a table fits them; a key that repeats an earlier one is dropped, as a table holds an object once (a note says how many)") \
 	X(MIN_TIME, "min-time", 0, "MS", UINT, FIELD(min_time_ms), 1, 60000, 100, "time each hash for at least MS milliseconds over its rounds, %R (default %D): longer is steadier, shorter is quicker") \
 	X(SOURCE, "source", 0, "FILE", STRING, FIELD(user.file), 0, 0, 0, "C source or a header that defines your hash: compiled with $CC (default cc) into a shared object and loaded; the compile runs FILE's code with your rights, as building it would") \
@@ -228,6 +232,10 @@ struct kb_args {
 	int gen_all;             /* --gen all: K too when --multiplier is given */
 	unsigned word, bits;
 	int keyset, binary, table;
+	int stable;              /* --table's index in kb_string_tables, or -1 */
+	int name_set;            /* --name-set, or -1 */
+	unsigned sgens;          /* --sgen: 1 << lkh_sgen */
+	const char *names;       /* --names FILE */
 	uint64_t param;
 	const char *param_name;  /* from --param NAME=N, checked by the table */
 	char param_name_buf[32];

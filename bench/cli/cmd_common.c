@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cmd_common.h"
+#include "namefile.h"
 #include "keyfile.h"
 #include "keysets.h"
 #include "output.h"
@@ -142,6 +143,18 @@ int kb_target_cell(const struct kb_args *a, struct kb_keyset_params *kp, lkh_fun
 	return 0;
 }
 
+/* --param against a named table's parameter (NULL: it takes none): 0, or
+ * a usage failure said. */
+static int table_param_given(const struct kb_args *a, const char *table, const char *param)
+{
+	if (KB_GIVEN(a, PARAM) && !param)
+		return kb_fail(KB_EXIT_USAGE, "table %s takes no --param", table);
+	if (a->param_name && strcmp(a->param_name, param))
+		return kb_fail(KB_EXIT_USAGE, "table %s's parameter is %s, not %s", table, param,
+			       a->param_name);
+	return 0;
+}
+
 /* A named table instead of a function: --func is its, bits its default,
  * the parameter its default unless given; checked on one key. */
 int kb_need_table_args(struct kb_args *a, const struct kb_table **t)
@@ -151,17 +164,70 @@ int kb_need_table_args(struct kb_args *a, const struct kb_table **t)
 	char why[256];
 
 	*t = &kb_tables[a->table];
-	if (KB_GIVEN(a, PARAM) && !(*t)->param)
-		return kb_fail(KB_EXIT_USAGE, "table %s takes no --param", (*t)->name);
-	if (a->param_name && strcmp(a->param_name, (*t)->param))
-		return kb_fail(KB_EXIT_USAGE, "table %s's parameter is %s, not %s", (*t)->name,
-			       (*t)->param, a->param_name);
+	if (table_param_given(a, (*t)->name, (*t)->param))
+		return KB_EXIT_USAGE;
 	if (!KB_GIVEN(a, PARAM))
 		a->param = kb_table_param(*t, a->word);
 	if (!KB_GIVEN(a, BITS))
 		a->bits = (*t)->bits;
 	if (kb_table_bucket(*t, &kg, a->word, a->bits, 0, a->param, &b, why, sizeof(why)) < 0)
 		return kb_fail(KB_EXIT_USAGE, "%s", why);
+	return 0;
+}
+
+int kb_need_string_table_args(struct kb_args *a, const struct kb_string_table **t)
+{
+	*t = &kb_string_tables[a->stable];
+	if (KB_GIVEN(a, GEN) || KB_GIVEN(a, MULTIPLIER))
+		return kb_fail(KB_EXIT_USAGE, "table %s reads a string hash: its generations are --sgen's, not --%s",
+			       (*t)->name, KB_GIVEN(a, GEN) ? "gen" : "multiplier");
+	if (!KB_GIVEN(a, NAMES) && !KB_GIVEN(a, NAME_SET))
+		return kb_fail(KB_EXIT_USAGE, "table %s reads names: give --names FILE or --name-set NAME%s",
+			       (*t)->name, KB_GIVEN(a, KEYS) ? ", not --keys"
+					   : KB_GIVEN(a, KEYSET) ? ", not --keyset" : "");
+	if (table_param_given(a, (*t)->name, (*t)->param))
+		return KB_EXIT_USAGE;
+	if (!KB_GIVEN(a, PARAM))
+		a->param = kb_string_table_param(*t, a->word);
+	if (a->word == 32 && a->param > UINT32_MAX)
+		return kb_fail(KB_EXIT_USAGE, "table %s: --param %s=%#llx does not fit a 32-bit kernel's word",
+			       (*t)->name, (*t)->param, (unsigned long long)a->param);
+	if (!KB_GIVEN(a, BITS))
+		a->bits = (*t)->bits;
+	if (a->bits > 32)
+		return kb_fail(KB_EXIT_USAGE, "table %s: bits %u out of range: 1..32", (*t)->name,
+			       a->bits);
+	return 0;
+}
+
+int kb_read_names(const struct kb_args *a, const struct kb_string_table *t,
+		  struct kb_names *l, const char **source)
+{
+	char err[512];
+	size_t read;
+
+	memset(l, 0, sizeof(*l));
+	if (!a->names) {
+		/* a name set's names are short: 32 bytes each, and their place */
+		if (a->kp.count > a->max_memory / (32 + sizeof(struct kb_name)))
+			return kb_fail(KB_EXIT_USAGE, "--count %llu: the names need more than the --max-memory limit of %llu MiB",
+				       (unsigned long long)a->kp.count,
+				       (unsigned long long)(a->max_memory >> 20));
+		*source = kb_name_sets[a->name_set].name;
+		if (kb_name_set_make(a->name_set, a->kp.count, l) < 0)
+			return kb_fail(KB_EXIT_RUNTIME, "out of memory for %llu names",
+				       (unsigned long long)a->kp.count);
+		return 0;
+	}
+	if (kb_namefile_read(a->names, t->component, a->max_memory, l, source, err,
+			     sizeof(err)) < 0)
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	if (!l->n)
+		return kb_fail(KB_EXIT_RUNTIME, "%s: no names", *source);
+	read = l->n;
+	if (kb_names_distinct(l) < read)
+		kb_fail(0, "note: %s: %zu of its %zu names repeat an earlier name and are dropped (each name counted once)",
+			*source, read - l->n, read);
 	return 0;
 }
 

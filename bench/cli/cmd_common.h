@@ -19,6 +19,7 @@
 #include "hashspec.h"
 #include "key_source.h"
 #include "keysets.h"
+#include "names.h"
 #include "plot.h"
 #include "progress.h"
 #include "tables.h"
@@ -49,6 +50,13 @@ int kb_check_fit(const struct kb_hashspec *s, const uint64_t *keys, size_t n, ui
 		 const char *path, int binary, const char *name);
 void kb_repeats_note(const char *name, uint64_t read, uint64_t distinct, int dropped);
 
+/* A string table's arguments (--table's, a->stable): its bits and
+ * parameter, no --gen, --keyset or --keys; 0 or a usage failure. */
+int kb_need_string_table_args(struct kb_args *a, const struct kb_string_table **t);
+/* The names of --names or --name-set for table t, each once, into *l, and
+ * their source's name (*source): 0, or a failure already said. */
+int kb_read_names(const struct kb_args *a, const struct kb_string_table *t,
+		  struct kb_names *l, const char **source);
 int kb_emit(const struct kb_args *a, struct kb_buf *b);
 int kb_plot_then_emit(const struct kb_args *a, struct kb_buf *b, struct kb_figure *figs,
 		      size_t n);

@@ -27,6 +27,9 @@
 #define K_ALT { KB_OPT(MULTIPLIER), 0, KB_OPT(WIDTH) }
 #define GEN_OR_K { KB_SOME_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT } }
 #define MAYBE_K { KB_ANY_OF, { K_ALT } }
+/* a table that reads a string hash: its names, and its generations */
+#define NAME_KEYS { KB_OPT(NAMES), 0, 0 }, { KB_OPT(NAME_SET), 0, KB_OPT(COUNT) }
+#define GEN_OR_K_OR_SGEN { KB_SOME_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT, { KB_OPT(SGEN), 0, 0 } } }
 /* advise's and explain's keys: what kb_cell_keys() (cell_keys.c) takes
  * (advise's --seed keys its candidates and draws its re-layouts, whatever
  * the keys) */
@@ -44,9 +47,11 @@ const struct kb_command kb_commands[] = {
 	{
 		.name = "report",
 		.run = kb_cmd_report,
-		.groups = { { KB_ANY_OF, { { KB_OPT(KEYS), 0, KB_OPT(BINARY) }, K_ALT } } },
+		.groups = { { KB_ANY_OF, { { KB_OPT(KEYS), 0, KB_OPT(BINARY) }, K_ALT } },
+			    { KB_ANY_OF, { { KB_OPT(TABLE), 0, KB_OPT(PARAM) | KB_OPT(SGEN) | KB_OPT(NAMES) |
+							    KB_OPT(NAME_SET) } } } },
 		.summary = "the main job: every key set x function x generation x word size x bits, old beside new",
-		.description = "Counts every chosen key set through every chosen function, generation and word size into 2^bits-min .. 2^bits-max buckets (counted once at the largest table and folded down) and prints X^2/df per table size: 1 for a random function, far above 1 for a skewed hash. Marks: # broken (X^2/df >= " KB_STRINGIFY(KB_BROKEN) "), ! skewed (upper tail p < " KB_STRINGIFY(KB_ALPHA) "), ~ more even than random (lower tail p < " KB_STRINGIFY(KB_ALPHA) "), ? too few keys for a verdict (a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket). With --keys FILE the sweep is over the distinct keys of a key file instead of the key sets. Ends with a summary per generation.",
+		.description = "Counts every chosen key set through every chosen function, generation and word size into 2^bits-min .. 2^bits-max buckets (counted once at the largest table and folded down) and prints X^2/df per table size: 1 for a random function, far above 1 for a skewed hash. Marks: # broken (X^2/df >= " KB_STRINGIFY(KB_BROKEN) "), ! skewed (upper tail p < " KB_STRINGIFY(KB_ALPHA) "), ~ more even than random (lower tail p < " KB_STRINGIFY(KB_ALPHA) "), ? too few keys for a verdict (a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket). With --keys FILE the sweep is over the distinct keys of a key file instead of the key sets. Ends with a summary per generation. With --table, a table that reads a string hash ('khash-bench list'), it sweeps names instead (--names FILE or --name-set NAME) through that table, every word size and string-hash generation (--sgen, default all) and table size, as text or CSV.",
 		.options = KEYSET_OPTIONS | KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(BITS_MIN) | KB_OPT(BITS_MAX) |
 			KB_OPT(KEYSETS) | KB_OPT(FUNCS) | KB_OPT(GENS) | KB_OPT(WORDS) | KB_OPT(STEP) |
 			KB_OPT(HIST) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) |
@@ -57,11 +62,12 @@ const struct kb_command kb_commands[] = {
 	{
 		.name = "skew",
 		.run = kb_cmd_skew,
-		.groups = { FUNC_OR_TABLE, GEN_OR_K,
+		.groups = { FUNC_OR_TABLE, GEN_OR_K_OR_SGEN,
 			    { KB_ONE_OF, { { KB_OPT(KEYSET), 0, KEYSET_OPTIONS | KB_OPT(ENUMERATE) },
-					   { KB_OPT(KEYS), 0, KB_OPT(BINARY) | KB_OPT(KEEP_DUPLICATES) } } } },
+					   { KB_OPT(KEYS), 0, KB_OPT(BINARY) | KB_OPT(KEEP_DUPLICATES) },
+					   NAME_KEYS } } },
 		.summary = "one cell: how evenly one function spreads a key set or a key file",
-		.description = "Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, or through a named kernel table (its key transform, function and bits), and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even, or too few keys where a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket, with the keys the table would need). --gen takes all or a list: a cell each. --plot draws the bucket loads, a panel a generation.",
+		.description = "Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, or through a named kernel table (its key transform, function and bits), and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even, or too few keys where a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket, with the keys the table would need). --gen takes all or a list: a cell each. --plot draws the bucket loads, a panel a generation. A table that reads a string hash ('khash-bench list') takes names instead of keys (--names FILE or --name-set NAME) and string-hash generations (--sgen, a cell each) instead of --gen, hashed as x86 does, a word at a time and little-endian; under a generation before v4.8 the dcache's name hash has no salt, so its parent is not used, and the bucket is today's d_hash of it.",
 		.options = KB_OPT(WORD) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) |
 			KB_OPT(THREADS) | KB_OPT(QUIET) | KB_OPT(VERBOSE) | KB_OPT(PLOT) | KB_OPT(YES),
 		.formats = TEXT_CSV_JSON,
@@ -144,7 +150,7 @@ const struct kb_command kb_commands[] = {
 		.run = kb_cmd_tables,
 		.groups = { MAYBE_K },
 		.summary = "named kernel tables: real call sites under every generation",
-		.description = "Lists the named tables (the key transform, function and bits of a real Linux 6.1 call site, with its file:line; the futex tables: the 2016 private hash, 6.12's global table and 6.16's private one, jhash2 where they use it) and counts each one's natural key model through every generation and word size, and, with --kernel-keys, the real kernel keys that fit it.",
+		.description = "Lists the named tables (the key transform, function and bits of a real Linux 6.1 call site, with its file:line; the futex tables: the 2016 private hash, 6.12's global table and 6.16's private one, jhash2 where they use it) and counts each one's natural key model through every generation and word size, and, with --kernel-keys, the real kernel keys that fit it. Its text then lists the tables that read a string hash (Linux 6.12) and counts each one's name set through every string-hash generation and word size (--count names; CSV and JSON keep the named tables only).",
 		.options = KB_OPT(COUNT) | KB_OPT(SEED) | KB_OPT(WORDS) | KB_OPT(KERNEL_KEYS) | KB_OPT(FORMAT) |
 			KB_OPT(PLOT) | KB_OPT(OUTPUT) | KB_OPT(QUIET) | KB_OPT(YES),
 		.formats = TEXT_CSV_JSON,
@@ -183,10 +189,10 @@ const struct kb_command kb_commands[] = {
 	{
 		.name = "explain",
 		.run = kb_cmd_explain,
-		.groups = { CELL_KEYS(0), { KB_ANY_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT } } },
+		.groups = { CELL_KEYS(0), { KB_ANY_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT, { KB_OPT(SGEN), 0, 0 } } } },
 		.summary = "why one cell's keys collide: the key differences behind the excess",
-		.description = "Takes the keys as advise does and one cell (--func, default hash_ptr; --gen, default new, or --multiplier's generation K; --word; --bits) and groups the key pairs that share a bucket by their difference d: how many pairs differ by d, how many of them share a bucket, where d*K mod 2^w falls against a bucket's width (2^(w-bits)) and the chance max(0, 1 - |d*K|/width) that such a pair shares one, and the pairs each d has over a random function's, biggest first (none, and one line saying there is nothing to explain, where the shared pairs exceed a random function's by no more than " KB_STRINGIFY(KB_NOISE_SDS) " of its standard deviations). Sums that chance over every pair for the colliding pairs the differences predict, beside those observed and a random function's; and reports the keys' alignment, the gcd of their differences, the commonest gaps between consecutive keys, their 4 KiB pages and the gcd within a page (a slab's object size), and the multiplier's longest run of equal bits. At most " KB_STRINGIFY(KB_EXPLAIN_MAX_KEYS) " distinct keys (every pair is visited).",
-		.options = CELL_KEYS_OPTIONS,
+		.description = "Takes the keys as advise does and one cell (--func, default hash_ptr; --gen, default new, or --multiplier's generation K; --word; --bits) and groups the key pairs that share a bucket by their difference d: how many pairs differ by d, how many of them share a bucket, where d*K mod 2^w falls against a bucket's width (2^(w-bits)) and the chance max(0, 1 - |d*K|/width) that such a pair shares one, and the pairs each d has over a random function's, biggest first (none, and one line saying there is nothing to explain, where the shared pairs exceed a random function's by no more than " KB_STRINGIFY(KB_NOISE_SDS) " of its standard deviations). Sums that chance over every pair for the colliding pairs the differences predict, beside those observed and a random function's; and reports the keys' alignment, the gcd of their differences, the commonest gaps between consecutive keys, their 4 KiB pages and the gcd within a page (a slab's object size), and the multiplier's longest run of equal bits. At most " KB_STRINGIFY(KB_EXPLAIN_MAX_KEYS) " distinct keys (every pair is visited). With a table that reads a string hash ('khash-bench list'), --names FILE or --name-set NAME and one --sgen, it classes the pairs of names that share a bucket by their length and the bytes they share at the start and then at the end, the worst first (text only).",
+		.options = CELL_KEYS_OPTIONS | KB_OPT(NAMES) | KB_OPT(NAME_SET),
 		.formats = TEXT_CSV_JSON,
 		.count_means = "keys in the key set or table's key model", .count_default = 4096,
 	},

@@ -200,6 +200,21 @@ static const char *word_name(int bit)
 	return bit ? "64" : "32"; /* one_word's bits */
 }
 
+static int one_sgen(const char *s, int *v)
+{
+	lkh_sgen g;
+
+	if (lkh_sgen_from_name(s, &g) != LKH_OK)
+		return kb_fail(KB_EXIT_USAGE, "unknown string-hash generation '%s' (see 'khash-bench list')", s);
+	*v = (int)g;
+	return 0;
+}
+
+static const char *sgen_name(int g)
+{
+	return lkh_sgen_name((lkh_sgen)g);
+}
+
 /* KEYSET:FUNC:WORD:BITS, exactly four fields, each read strictly (no
  * sign, space or trailing text: sscanf's %u took all three). */
 static int parse_hist(const char *s, struct kb_hist_req *h)
@@ -273,6 +288,14 @@ static int opt_keyset(const char *arg, struct kb_args *a)
 	return parse_keyset(arg, &a->keyset);
 }
 
+static int opt_name_set(const char *arg, struct kb_args *a)
+{
+	a->name_set = kb_name_set_find(arg);
+	if (a->name_set < 0)
+		return kb_fail(KB_EXIT_USAGE, "unknown name set '%s' (see 'khash-bench list')", arg);
+	return 0;
+}
+
 static int opt_format(const char *arg, struct kb_args *a)
 {
 	if (kb_format_from_name(arg, &a->format) < 0)
@@ -290,7 +313,8 @@ static int opt_hist(const char *arg, struct kb_args *a)
 static int opt_table(const char *arg, struct kb_args *a)
 {
 	a->table = kb_table_find(arg);
-	if (a->table < 0)
+	a->stable = a->table < 0 ? kb_string_table_find(arg) : -1;
+	if (a->table < 0 && a->stable < 0)
 		return kb_fail(KB_EXIT_USAGE, "unknown table '%s' (see 'khash-bench tables')", arg);
 	return 0;
 }

@@ -34,6 +34,7 @@ static void set_defaults(struct kb_args *a, const struct kb_command *c)
 	a->format = KB_FORMAT_TEXT;
 	a->kp.count = c->count_default;
 	a->gen_mask = 1u << a->gen;
+	a->stable = -1;
 }
 
 /* getopt's tables, from the option table; ids are offset by 256. */

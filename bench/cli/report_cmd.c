@@ -18,6 +18,7 @@
 #include "progress_view.h"
 #include "render.h"
 #include "report.h"
+#include "tables.h"
 
 /* Key-set options mean nothing to a key file: say so rather than ignore. */
 static int keys_not_keyset(const struct kb_args *a)
@@ -78,6 +79,61 @@ static void say_counted(const struct kb_report *r)
 	}
 }
 
+/* Names through a table that reads a string hash: every word, string
+ * generation (--sgen, default all) and table size. */
+static int report_names(struct kb_args *a)
+{
+	const unsigned per = a->ro.bits_max - a->ro.bits_min + 1;
+	const struct kb_string_table *t;
+	struct kb_cell *cells;
+	struct kb_names names;
+	struct kb_buf b = { 0 };
+	const char *source = NULL;
+	unsigned sgens = a->sgens ? a->sgens : (1u << LKH_SGEN_COUNT) - 1, w;
+	char err[512];
+	size_t n = 0;
+	int g, rc;
+
+	if (KB_GIVEN(a, KEYSETS) || KB_GIVEN(a, FUNCS) || KB_GIVEN(a, GENS) || KB_GIVEN(a, HIST) ||
+	    a->plot || KB_GIVEN(a, MULTIPLIER))
+		return kb_fail(KB_EXIT_USAGE, "--%s does not apply to a table that reads a string hash",
+			       KB_GIVEN(a, KEYSETS) ? "keysets" : KB_GIVEN(a, FUNCS) ? "funcs"
+			       : KB_GIVEN(a, GENS) ? "gens" : KB_GIVEN(a, HIST) ? "hist"
+			       : a->plot ? "plot" : "multiplier");
+	if (a->format == KB_FORMAT_JSON)
+		return kb_fail(KB_EXIT_USAGE, "report writes a table that reads a string hash as text or csv, not json");
+	/* the table's own bits are not the report's: it sweeps every size */
+	a->given |= KB_OPT(BITS);
+	if ((rc = kb_need_string_table_args(a, &t)))
+		return rc;
+	if ((rc = kb_read_names(a, t, &names, &source)))
+		return rc;
+	cells = calloc((size_t)per * LKH_SGEN_COUNT * 2, sizeof(*cells));
+	for (w = 64; cells && !rc && w >= 32; w -= 32)
+		for (g = 0; !rc && g < LKH_SGEN_COUNT; g++) {
+			if (!(a->ro.words & (w == 64 ? 2u : 1u)) || !(sgens & 1u << g))
+				continue;
+			if (!KB_GIVEN(a, PARAM))
+				a->param = kb_string_table_param(t, w);
+			if (kb_string_table_sizes(t, (lkh_sgen)g, w, a->ro.bits_min, a->ro.bits_max,
+						  a->param, &names, source, cells + n, err,
+						  sizeof(err)) < 0)
+				rc = kb_fail(KB_EXIT_RUNTIME, "%s: %s", source, err);
+			n += per;
+		}
+	kb_names_free(&names);
+	if (!cells)
+		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
+	if (!rc) {
+		if (a->format == KB_FORMAT_CSV)
+			kb_render_cells(cells, n, source, a->format, &b);
+		else
+			kb_render_string_report(cells, n, per, a->step, &b);
+	}
+	free(cells);
+	return rc ? rc : kb_emit(a, &b);
+}
+
 int kb_cmd_report(struct kb_args *a)
 {
 	struct kb_keys k = { 0 };
@@ -96,6 +152,11 @@ int kb_cmd_report(struct kb_args *a)
 			    a->ro.bits_max);
 	if ((rc = kb_check_memory(a, a->ro.bits_max, (unsigned)__builtin_popcount(a->ro.gens))))
 		return rc;
+	if (a->stable >= 0)
+		return report_names(a);
+	if (a->table >= 0)
+		return kb_fail(KB_EXIT_USAGE, "report takes a table that reads a string hash ('khash-bench list'), not %s",
+			       kb_tables[a->table].name);
 	if ((rc = check_report_k(a)))
 		return rc;
 	if (a->keys) {

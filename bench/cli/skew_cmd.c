@@ -182,6 +182,43 @@ static int skew_affordable(const struct kb_args *a, const struct kb_table *t,
 	return kb_affordable(a, seconds, kb_count_what(a, what, sizeof(what)));
 }
 
+/* Names through a table that reads a string hash, a cell for each string
+ * generation of --sgen. */
+static int skew_names(struct kb_args *a)
+{
+	const struct kb_string_table *t;
+	struct kb_cell cells[LKH_SGEN_COUNT];
+	struct kb_names names;
+	struct kb_buf b = { 0 };
+	const char *source = NULL;
+	char err[512];
+	size_t ng = 0;
+	int g, rc;
+
+	if ((rc = kb_need_string_table_args(a, &t)))
+		return rc;
+	if (a->plot)
+		return kb_fail(KB_EXIT_USAGE, "--plot does not draw a table that reads a string hash");
+	if ((rc = kb_check_memory(a, a->bits, 1)) || (rc = kb_read_names(a, t, &names, &source)))
+		return rc;
+	for (g = 0; g < LKH_SGEN_COUNT && !rc; g++) {
+		if (!(a->sgens & 1u << g))
+			continue;
+		if (kb_string_table_sizes(t, (lkh_sgen)g, a->word, a->bits, a->bits, a->param,
+					  &names, source, &cells[ng], err, sizeof(err)) < 0)
+			rc = kb_fail(KB_EXIT_RUNTIME, "%s: %s", source, err);
+		cells[ng].from_file = a->names != NULL;
+		cells[ng].distinct = 1;
+		cells[ng].keys_read = names.n;
+		cells[ng++].counted_by = KB_COUNTED_ONE_BY_ONE;
+	}
+	kb_names_free(&names);
+	if (rc)
+		return rc;
+	kb_render_cells(cells, ng, source, a->format, &b);
+	return kb_emit(a, &b);
+}
+
 int kb_cmd_skew(struct kb_args *a)
 {
 	const struct kb_table *t = NULL;
@@ -195,6 +232,11 @@ int kb_cmd_skew(struct kb_args *a)
 	size_t g, ng = 0;
 	int rc = 0;
 
+	if (a->stable >= 0)
+		return skew_names(a);
+	if (KB_GIVEN(a, NAMES) || KB_GIVEN(a, NAME_SET) || KB_GIVEN(a, SGEN))
+		return kb_fail(KB_EXIT_USAGE, "--%s applies to a table that reads a string hash ('khash-bench list')",
+			       KB_GIVEN(a, SGEN) ? "sgen" : KB_GIVEN(a, NAMES) ? "names" : "name-set");
 	if (a->table >= 0 ? (rc = kb_need_table_args(a, &t)) : (rc = kb_need_cell_args(a, &s)))
 		return rc;
 	if (a->keyset >= 0 && (rc = kb_keyset_takes_options(a)))

@@ -12,6 +12,7 @@
 #include "cmd_common.h"
 #include "engine.h"
 #include "key_source.h"
+#include "names.h"
 #include "plot.h"
 #include "progress_view.h"
 #include "render.h"
@@ -91,6 +92,20 @@ int kb_cmd_tables(struct kb_args *a)
 	kb_progress_view_stop(view);
 	free_kernel_keys(kernel);
 	kb_render_tables(cells, n, a->kp.count, a->format, &b);
+	/* the tables that read a string hash: text only (CSV and JSON keep
+	 * their one record) */
+	if (a->format == KB_FORMAT_TEXT) {
+		struct kb_cell *sc = calloc(KB_STRING_SWEEP_MAX, sizeof(*sc));
+
+		if (!sc) {
+			free(cells);
+			kb_buf_free(&b);
+			return kb_fail(KB_EXIT_RUNTIME, "out of memory");
+		}
+		kb_render_string_tables(sc, kb_string_tables_sweep(a->ro.words, a->kp.count, sc),
+					a->kp.count, &b);
+		free(sc);
+	}
 	memset(figs, 0, sizeof(figs));
 	/* a figure for each word size shown, 64-bit first as in the text */
 	for (w = 64; a->plot && w >= 32; w -= 32)

@@ -30,6 +30,8 @@ struct kb_cell {
 	const char *source;    /* the given keys' name, or NULL */
 	const char *table;     /* a named table's name, or NULL */
 	struct kb_hashspec spec;
+	const char *sgen;      /* a string table's string-hash generation
+				* (spec's gen does not apply), or NULL */
 	unsigned bits;
 	int ok;                /* 0: not applicable, see why */
 	char why[96];

@@ -104,7 +104,7 @@ const struct kb_table kb_tables[] = {
 		.formula = "hash_32(name_hash + parent / L1_CACHE_BYTES, 10)",
 		.func = LKH_FUNC_HASH_32, .bits = 10, .tx = KB_TX_DCACHE,
 		.param = "parent",
-		.param32 = KB_I386_PAGE_OFFSET + 0x3a4e0c0, .param64 = KB_X86_64_DIRECT_MAP + 0x3a4e0c0,
+		.param32 = KB_DCACHE_PARENT32, .param64 = KB_DCACHE_PARENT64,
 		.keyset = KB_KS_RANDOM,
 		.keys_are = "name hashes of one directory (random 32-bit)",
 		.kind = KB_KIND_CHAINED,

@@ -17,8 +17,14 @@
 #include <khash/lkh.h>
 
 #include "engine.h"
+#include "keysets.h"
 
 #include "stats.h"
+
+/* A dentry in the direct map: the parent of the names of in-lookup-hash
+ * and of the dcache (names.c), the same on both words. */
+#define KB_DCACHE_PARENT32 (KB_I386_PAGE_OFFSET + 0x3a4e0c0)
+#define KB_DCACHE_PARENT64 (KB_X86_64_DIRECT_MAP + 0x3a4e0c0)
 
 /* What a call site does to its key before (or instead of) hashing. */
 enum kb_transform {

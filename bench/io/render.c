@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "render.h"
+
 #include "cost_render.h"
 
 #include <ctype.h>
@@ -10,6 +11,7 @@
 #include <khash/lkh.h>
 
 #include "keysets.h"
+#include "names.h"
 #include "schemas.h"
 #include "stats.h"
 
@@ -19,6 +21,13 @@
 static const char *cell_func(const struct kb_cell *c)
 {
 	return c->table ? c->table : lkh_func_name(c->spec.func);
+}
+
+/* Its generation's name: a string table's string-hash generation, else
+ * the hash's. */
+static const char *cell_gen(const struct kb_cell *c)
+{
+	return c->sgen ? c->sgen : kb_hashspec_gen_name(&c->spec);
 }
 
 static char mark_of(const struct kb_cell *c)
@@ -179,7 +188,7 @@ static void cell_fields(struct kb_buf *b, enum kb_fields_as as, const struct kb_
 		{ .name = "keys", .form = KB_FIELD_STR, .in = KB_IN_JSON,
 		  .s = c->keyset < 0 && source ? source : kb_cell_source(c) },
 		{ .name = "func", .form = KB_FIELD_STR, .s = cell_func(c) },
-		{ .name = "gen", .form = KB_FIELD_STR, .s = kb_hashspec_gen_name(&c->spec) },
+		{ .name = "gen", .form = KB_FIELD_STR, .s = cell_gen(c) },
 		{ .name = "word", .u = c->spec.word },
 		{ .name = "bits", .u = c->bits },
 		{ .form = KB_FIELD_GROUP, .sub = k, .n = 2, .in = KB_IN_JSON },
@@ -366,7 +375,7 @@ static void cell_text(const struct kb_cell *c, const char *source,
 	char label[64];
 
 	kb_buf_printf(b, "%s %s on %u-bit, %s, %u bits: %llu keys into %llu buckets\n",
-		      gen_label(&c->spec, label, sizeof(label)), cell_func(c),
+		      c->sgen ? c->sgen : gen_label(&c->spec, label, sizeof(label)), cell_func(c),
 		      c->spec.word, source, c->bits,
 		      (unsigned long long)s->n, (unsigned long long)s->buckets);
 	kb_buf_printf(b, "  X^2 = %.6g with %.0f degrees of freedom, X^2/df = %.4g\n",
@@ -1182,6 +1191,103 @@ static void tables_cost_text(const struct kb_table_cell *c, size_t n,
 	kb_buf_printf(b, "\n");
 }
 
+/* The marks of the tables' text. */
+static void marks_legend(struct kb_buf *b)
+{
+	kb_buf_printf(b, "marks: # broken (X^2/df >= %d)   ! skewed (p_upper < %g)   ~ more even than random\n",
+		      KB_BROKEN, KB_ALPHA);
+}
+
+/* X^2/df in at most six characters. */
+static const char *chi2_short(double v, char *num, size_t len)
+{
+	if (v < 0.01)
+		snprintf(num, len, "<.01");
+	else if (v < 1000)
+		snprintf(num, len, "%.3g", v);
+	else
+		snprintf(num, len, "%.0e", v);
+	return num;
+}
+
+/* One cell of the tables' text: its mark, X^2/df and buckets used, or n/a. */
+static void skew_mark_text(const struct kb_cell *cl, struct kb_buf *b)
+{
+	char num[32];
+
+	if (!cl->ok) {
+		kb_buf_printf(b, " %-16s", "n/a");
+		return;
+	}
+	kb_buf_printf(b, " %c%6s (%6llu)", mark_of(cl),
+		      chi2_short(cl->skew.chi2_per_df, num, sizeof(num)),
+		      (unsigned long long)cl->skew.used);
+}
+
+void kb_render_names_explain(const struct kb_name_explain *e, const struct kb_cell *c,
+			     struct kb_buf *b)
+{
+	size_t i;
+
+	kb_buf_printf(b, "%s %s on %u-bit, %s, %u bits: %llu names into %llu buckets\n", c->sgen,
+		      c->table, c->spec.word, c->source, c->bits, (unsigned long long)e->n,
+		      (unsigned long long)e->buckets);
+	kb_buf_printf(b, "pairs: %llu; sharing a bucket: %llu observed, %.1f for a random function\n",
+		      (unsigned long long)e->pairs, (unsigned long long)e->shared, e->random);
+	/* as explain over keys: an excess within a random function's noise
+	 * is nothing to explain */
+	if (!e->nrows || (double)e->shared <= e->random + KB_NOISE_SDS * kb_shared_pairs_sd(e->n, e->buckets)) {
+		kb_buf_printf(b, "within %d standard deviations of a random function's: nothing to explain\n",
+			      KB_NOISE_SDS);
+		return;
+	}
+	kb_buf_printf(b, "the pairs that share a bucket, by how their names differ: their length (both;\n"
+			 "- when they differ) and the bytes they share at the start and then at the end%s\n\n",
+		      e->all_classed ? "; pairs: all of that class, random: 1/2^bits of them" : "");
+	kb_buf_printf(b, "%7s %7s %7s %12s %12s %8s %12s\n", "length", "prefix", "suffix", "pairs",
+		      "shared", "share", "random");
+	for (i = 0; i < e->nrows; i++) {
+		const struct kb_name_class *r = &e->rows[i];
+		char len[16];
+
+		snprintf(len, sizeof(len), r->len ? "%u" : "-", r->len);
+		if (e->all_classed)
+			kb_buf_printf(b, "%7s %7u %7u %12llu %12llu %7.1f%% %12.1f\n", len, r->prefix,
+				      r->suffix, (unsigned long long)r->pairs,
+				      (unsigned long long)r->shared,
+				      100.0 * (double)r->shared / (double)r->pairs,
+				      (double)r->pairs / (double)e->buckets);
+		else
+			kb_buf_printf(b, "%7s %7u %7u %12s %12llu %8s %12s\n", len, r->prefix, r->suffix,
+				      "-", (unsigned long long)r->shared, "-", "-");
+	}
+	if (!e->all_classed)
+		kb_buf_printf(b, "(over %d names every pair is not classed: shared pairs only)\n",
+			      KB_NAME_EXPLAIN_ALL);
+}
+
+void kb_render_string_report(const struct kb_cell *c, size_t n, unsigned per, unsigned step,
+			     struct kb_buf *b)
+{
+	char num[32];
+	size_t i;
+
+	kb_buf_printf(b, "%s through %s, as x86 hashes them: X^2/df by table size\n", n ? c[0].source : "",
+		      n ? c[0].table : "");
+	marks_legend(b);
+	kb_buf_printf(b, "\n%-14s %-4s %-8s |", "table", "word", "sgen");
+	for (i = 0; i < per && i < n; i += step)
+		kb_buf_printf(b, " %7u", c[i].bits);
+	for (i = 0; i < n; i++) {
+		if (i % per == 0)
+			kb_buf_printf(b, "\n%-14s %-4u %-8s |", c[i].table, c[i].spec.word, c[i].sgen);
+		if ((i % per) % step == 0)
+			kb_buf_printf(b, " %c%6s", mark_of(&c[i]),
+				      chi2_short(c[i].skew.chi2_per_df, num, sizeof(num)));
+	}
+	kb_buf_printf(b, "\n%llu names\n", n ? (unsigned long long)c[0].skew.n : 0ULL);
+}
+
 static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
 			struct kb_buf *b)
 {
@@ -1197,9 +1303,9 @@ static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
 			      tb->name, tb->site, table_name_width(), "", tb->formula,
 			      table_name_width(), "", tb->keys_are);
 	}
-	kb_buf_printf(b, "\n%llu keys of each model (or the kernel's own); X^2/df (buckets used of 2^bits)\n"
-			 "marks: # broken (X^2/df >= %d)   ! skewed (p_upper < %g)   ~ more even than random\n",
-		      (unsigned long long)count, KB_BROKEN, KB_ALPHA);
+	kb_buf_printf(b, "\n%llu keys of each model (or the kernel's own); X^2/df (buckets used of 2^bits)\n",
+		      (unsigned long long)count);
+	marks_legend(b);
 	for (i = 0; i < n; i++)
 		if (c[i].cell.ok && kb_verdict_of(&c[i].cell.skew) == KB_VERDICT_TOO_FEW &&
 		    c[i].cell.bits > too_few)
@@ -1225,29 +1331,54 @@ static void tables_text(const struct kb_table_cell *c, size_t n, uint64_t count,
 			kb_buf_printf(b, "%s%-*s %-4u %-4u %-12s |", i ? "\n" : "",
 				      table_name_width(), kb_tables[c[i].table].name, cl->spec.word, cl->bits,
 				      c[i].source);
-		if (!cl->ok) {
-			kb_buf_printf(b, " %-16s", "n/a");
-			continue;
-		}
-		{
-			char num[32];
-			double v = cl->skew.chi2_per_df;
-
-			if (v < 0.01)
-				snprintf(num, sizeof(num), "<.01");
-			else if (v < 1000)
-				snprintf(num, sizeof(num), "%.3g", v);
-			else
-				snprintf(num, sizeof(num), "%.0e", v);
-			kb_buf_printf(b, " %c%6s (%6llu)", mark_of(cl), num,
-				      (unsigned long long)cl->skew.used);
-		}
+		skew_mark_text(cl, b);
 	}
 	kb_buf_printf(b, "\n");
 	tables_cost_text(c, n, b);
 	for (i = 0; i < n; i++)
 		if (!c[i].cell.ok) {
 			kb_buf_printf(b, "\nn/a: %s\n", c[i].cell.why);
+			break;
+		}
+}
+
+void kb_render_string_tables(const struct kb_cell *c, size_t n, uint64_t count,
+			     struct kb_buf *b)
+{
+	size_t i;
+	unsigned t;
+
+	kb_buf_printf(b, "\nTables that read a string hash: real Linux 6.12 call sites, the names hashed\n"
+			 "as x86 hashes them (a word at a time, little-endian)\n\n");
+	for (t = 0; t < kb_string_tables_count; t++) {
+		const struct kb_string_table *tb = &kb_string_tables[t];
+
+		kb_buf_printf(b, "  %-17s %s\n  %-17s %s\n  %-17s keys: %s\n", tb->name, tb->site,
+			      "", tb->formula, "", tb->keys_are);
+	}
+	kb_buf_printf(b, "\n%llu names of each name set; X^2/df (buckets used of 2^bits), by string-hash generation\n",
+		      (unsigned long long)count);
+	marks_legend(b);
+	for (i = 0, t = 0; i < n; i++)
+		if (c[i].ok && kb_verdict_of(&c[i].skew) == KB_VERDICT_TOO_FEW && c[i].bits > t)
+			t = c[i].bits;
+	if (t)
+		too_few_legend(t, b);
+	kb_buf_printf(b, "\n");
+	kb_buf_printf(b, "%-17s %-4s %-4s %-12s |", "table", "word", "bits", "names");
+	for (i = 0; i < LKH_SGEN_COUNT; i++)
+		kb_buf_printf(b, " %-16s", lkh_sgen_name((lkh_sgen)i));
+	kb_buf_printf(b, "\n");
+	for (i = 0; i < n; i++) {
+		if (i % LKH_SGEN_COUNT == 0)
+			kb_buf_printf(b, "%s%-17s %-4u %-4u %-12s |", i ? "\n" : "", c[i].table,
+				      c[i].spec.word, c[i].bits, c[i].source);
+		skew_mark_text(&c[i], b);
+	}
+	kb_buf_printf(b, "\n");
+	for (i = 0; i < n; i++)
+		if (!c[i].ok) {
+			kb_buf_printf(b, "\nn/a: %s\n", c[i].why);
 			break;
 		}
 }

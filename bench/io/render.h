@@ -12,6 +12,7 @@
 #include "audit.h"
 #include "format.h"
 #include "influence.h"
+#include "names.h"
 #include "plot.h"
 #include "report.h"
 #include "tables.h"
@@ -69,6 +70,18 @@ void kb_figure_waittable(const struct kb_wait_row *rows, size_t n,
 /* The named tables: the list with citations, then every table x word x
  * generation cell (cells in table, word, source, generation order; a
  * cell's keyset is -1 and source names the kernel keys for real keys). */
+/* explain over names, as text: c names the cell (table, sgen, word, bits,
+ * source). */
+void kb_render_names_explain(const struct kb_name_explain *e, const struct kb_cell *c,
+			     struct kb_buf *b);
+/* report over names: per cells a row (a table, word and string
+ * generation, table sizes smallest first), every step-th shown, as text. */
+void kb_render_string_report(const struct kb_cell *c, size_t n, unsigned per, unsigned step,
+			     struct kb_buf *b);
+/* `tables`'s section on the tables that read a string hash, as text: the
+ * cells of kb_string_tables_sweep(), count names each. */
+void kb_render_string_tables(const struct kb_cell *c, size_t n, uint64_t count,
+			     struct kb_buf *b);
 void kb_render_tables(const struct kb_table_cell *c, size_t n, uint64_t count,
 		      enum kb_format f, struct kb_buf *b);
 void kb_figure_tables(const struct kb_table_cell *c, size_t n, unsigned word,
