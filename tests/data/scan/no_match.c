@@ -19,6 +19,7 @@ static u64 near_misses(u64 x, unsigned bits)
 	u64 small = (x * 0x10) & 3;
 	u64 fixed = h >> (64 - 10);
 	u64 odd = (x * 0xc6a4a7935bd1e995ull) >> 32;
+	u64 top = ((x * 0x9e3779b1u) >> 7) & 1023;
 
-	return page + small + fixed + odd + (x * 0x9e3779b1u >> (32 - 10));
+	return page + small + fixed + odd + top + (x * 0x9e3779b1u >> (32 - 10));
 }
