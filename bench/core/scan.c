@@ -36,6 +36,8 @@ const struct kb_scan_kind_row kb_scan_kinds[KB_SCAN_KIND_COUNT] = {
 #define HASHLIKE_MIN (UINT64_C(1) << KB_SCAN_HASHLIKE_BITS)
 #define EVEN_MIN (UINT64_C(1) << KB_SCAN_EVEN_BITS)
 
+enum { COMMENT, CODE, STRING };
+
 static int ident_char(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -51,9 +53,9 @@ void kb_scan_start(struct kb_scan_state *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/* code[i]: 1 where line[i] is code, 0 in a comment; s's open block
- * comment carried in and out.  String and character literals are code
- * (a comment opener in one is not), their contents never match anyway. */
+/* code[i]: CODE where line[i] is code, COMMENT in a comment, STRING in a
+ * string or character literal (an asm template's `*0x12(%rax)` is no
+ * multiply); s's open block comment carried in and out. */
 static void comment_map(struct kb_scan_state *s, const char *line, size_t len, char *code)
 {
 	char quote = 0;
@@ -61,34 +63,34 @@ static void comment_map(struct kb_scan_state *s, const char *line, size_t len, c
 
 	for (i = 0; i < len; i++) {
 		if (s->in_block_comment) {
-			code[i] = 0;
+			code[i] = COMMENT;
 			if (line[i] == '*' && i + 1 < len && line[i + 1] == '/') {
-				code[++i] = 0;
+				code[++i] = COMMENT;
 				s->in_block_comment = 0;
 			}
 			continue;
 		}
 		if (quote) {
-			code[i] = 1;
+			code[i] = STRING;
 			if (line[i] == '\\' && i + 1 < len)
-				code[++i] = 1;
+				code[++i] = STRING;
 			else if (line[i] == quote)
 				quote = 0;
 			continue;
 		}
 		if (line[i] == '/' && i + 1 < len && line[i + 1] == '/') {
-			memset(code + i, 0, len - i);
+			memset(code + i, COMMENT, len - i);
 			return;
 		}
 		if (line[i] == '/' && i + 1 < len && line[i + 1] == '*') {
-			code[i] = code[i + 1] = 0;
+			code[i] = code[i + 1] = COMMENT;
 			i++;
 			s->in_block_comment = 1;
 			continue;
 		}
 		if (line[i] == '"' || line[i] == '\'')
 			quote = line[i];
-		code[i] = 1;
+		code[i] = quote ? STRING : CODE;
 	}
 }
 
@@ -165,7 +167,7 @@ static size_t add(struct kb_scan_finding *out, size_t n, size_t max, enum kb_sca
 	memset(&out[n], 0, sizeof(out[n]));
 	out[n].kind = kind;
 	out[n].column = (unsigned)col + 1;
-	out[n].in_comment = !code[col];
+	out[n].in_comment = code[col] == COMMENT;
 	out[n].delta = -1;
 	return n + 1;
 }
@@ -176,7 +178,7 @@ static int shift_after(const char *line, const char *code, size_t len, size_t fr
 	size_t i;
 
 	for (i = from; i + 1 < len; i++)
-		if (code[i] && line[i] == '>' && line[i + 1] == '>')
+		if (code[i] == CODE && line[i] == '>' && line[i + 1] == '>')
 			return 1;
 	return 0;
 }
@@ -231,7 +233,7 @@ static size_t multiplies(const char *line, size_t len, const char *code,
 		int delta, known, literal;
 		size_t p = i, op;
 
-		if (!code[i] || line[i] != '*')
+		if (code[i] != CODE || line[i] != '*')
 			continue;
 		/* a binary multiply: an operand ends just before it */
 		while (p > 0 && (line[p - 1] == ' ' || line[p - 1] == '\t'))
@@ -262,12 +264,11 @@ static size_t multiplies(const char *line, size_t len, const char *code,
 				if (!strstr(w, "GOLDEN_RATIO"))
 					continue;
 			}
-		} else if (v < HASHLIKE_MIN) {
+		} else if (v < HASHLIKE_MIN || __builtin_popcountll(v) < KB_SCAN_HASHLIKE_POPCOUNT) {
 			continue;
 		}
 		known = literal && kb_conform_known_k(v, v >> 32 ? 64 : 32, &name, &delta);
-		if (literal && !(v & 1) && !known && v >= EVEN_MIN &&
-		    __builtin_popcountll(v) >= KB_SCAN_EVEN_POPCOUNT && shift_after(line, code, len, end)) {
+		if (literal && !(v & 1) && !known && v >= EVEN_MIN && shift_after(line, code, len, end)) {
 			size_t at = n;
 
 			n = add(out, n, max, KB_SCAN_EVEN_MULTIPLY, i, code);
@@ -281,7 +282,7 @@ static size_t multiplies(const char *line, size_t len, const char *code,
 				int amp = line[j] == '&' && !(j + 1 < len && line[j + 1] == '&') &&
 					  !(j && line[j - 1] == '&');
 
-				if (!code[j] || !(amp || line[j] == '%'))
+				if (code[j] != CODE || !(amp || line[j] == '%'))
 					continue;
 				{
 					size_t at = n;
@@ -337,6 +338,16 @@ static int guarded(const char *text, size_t len, const char *name)
 	return 0;
 }
 
+/* A name in capitals (FEC_HASH_BITS) is taken for a constant, which is
+ * not 0. */
+static int all_capitals(const char *name)
+{
+	for (; *name; name++)
+		if (*name >= 'a' && *name <= 'z')
+			return 0;
+	return 1;
+}
+
 /* `>> (64 - bits)`, `<< (32 - n)`, `>> (BITS_PER_LONG - t->shift)`:
  * undefined when the count is 0, unless a guard was seen. */
 static size_t width_shifts(const struct kb_scan_state *s, const char *line, size_t len,
@@ -349,7 +360,7 @@ static size_t width_shifts(const struct kb_scan_state *s, const char *line, size
 		size_t var, var_end, last;
 		char name[48];
 
-		if (!code[i] || !((line[i] == '>' && line[i + 1] == '>') || (line[i] == '<' && line[i + 1] == '<')))
+		if (code[i] != CODE || !((line[i] == '>' && line[i + 1] == '>') || (line[i] == '<' && line[i + 1] == '<')))
 			continue;
 		j = i + 2;
 		if (j < len && line[j] == '=')
@@ -385,7 +396,7 @@ static size_t width_shifts(const struct kb_scan_state *s, const char *line, size
 			continue;
 		memcpy(name, line + last, var_end - last);
 		name[var_end - last] = '\0';
-		if (guarded(line, len, name))
+		if (guarded(line, len, name) || all_capitals(name))
 			continue;
 		for (k = 0; k < s->nrecent; k++)
 			if (guarded(s->recent[k], strlen(s->recent[k]), name))
@@ -433,7 +444,7 @@ static size_t hash64_narrowed(const char *line, size_t len, const char *code,
 	size_t i, p;
 
 	for (i = 0; i + 7 <= len; i++) {
-		if (!code[i] || !starts(line, len, i, "hash_64") || (i && ident_char(line[i - 1])) ||
+		if (code[i] != CODE || !starts(line, len, i, "hash_64") || (i && ident_char(line[i - 1])) ||
 		    (i + 7 < len && ident_char(line[i + 7])))
 			continue;
 		p = skip_spaces(line, len, i + 7);

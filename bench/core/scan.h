@@ -50,13 +50,13 @@ struct kb_scan_finding {
 	char var[48];           /* the shift's count ("64 - bits"), a multiplier's name, or "" */
 };
 
-/* Multiplies by less than 2^KB_SCAN_HASHLIKE_BITS are taken for
- * arithmetic, not hashing; an even multiplier needs 2^KB_SCAN_EVEN_BITS
- * and KB_SCAN_EVEN_POPCOUNT set bits to look like a hash's (x * 4096 >> 3
- * is not one). */
+/* A multiplier looks like a hash's with KB_SCAN_HASHLIKE_POPCOUNT set
+ * bits and at least 2^KB_SCAN_HASHLIKE_BITS (an even one, without a name
+ * of the kernel's, 2^KB_SCAN_EVEN_BITS); less is taken for arithmetic
+ * (x * 0x80000 & mask, x * 4096 >> 3). */
 #define KB_SCAN_HASHLIKE_BITS 16
 #define KB_SCAN_EVEN_BITS 24
-#define KB_SCAN_EVEN_POPCOUNT 8
+#define KB_SCAN_HASHLIKE_POPCOUNT 8
 
 /* What the matcher remembers between the lines of one file. */
 #define KB_SCAN_MEMORY 4
