@@ -10,9 +10,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* A file with a NUL byte in its first block is binary (as grep and git
- * decide). */
-#define SNIFF 8192
 /* Findings kept per line at most (more is a generated table, not code). */
 #define PER_LINE 16
 
@@ -63,7 +60,7 @@ static int scan_file(const char *path, int follow, struct kb_scan_result *r)
 {
 	struct kb_scan_finding found[PER_LINE];
 	struct kb_scan_state s;
-	char head[SNIFF], *line = NULL;
+	char head[KB_SCAN_SNIFF], *line = NULL;
 	size_t cap = 0, got, i, k;
 	unsigned long no = 0;
 	ssize_t len;

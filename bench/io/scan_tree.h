@@ -12,6 +12,10 @@
 
 #include "scan.h"
 
+/* A file with a NUL byte in its first KB_SCAN_SNIFF bytes is binary (as
+ * grep and git decide). */
+#define KB_SCAN_SNIFF 8192
+
 struct kb_scan_hit {
 	char *path;  /* as the user named it: the root joined with the file's relative path */
 	unsigned long line;
