@@ -58,5 +58,7 @@ for rec in "conform|1p" "conform (costs)|/^\$/{n;p;q}"; do
 	w=${rec%%|*}
 	same_columns "$w" conform "$(sed -n "${rec#*|}" "$tmp/conform.csv")"
 done
+# scan's record, over the gallery (which has findings)
+same_columns scan "scan $gallery" "$("$kb" scan --format csv "$gallery" 2>/dev/null | head -1)"
 [ "$status" = 0 ] && echo "ok: $man is clean, lists every command and each record's CSV columns"
 exit "$status"

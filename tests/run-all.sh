@@ -182,9 +182,9 @@ TEST_ARGS="--suite fuzz" TIMEOUT_MULTIPLIER=10 CC=clang CXX=clang++ run_meson cl
 	-Db_sanitize=address,undefined -Db_lundef=false \
 	-Dc_args="-fsanitize=fuzzer-no-link -fno-sanitize-recover=all"
 # The harnesses run side by side, each for long enough to get the CPU time
-# of FUZZ_SECONDS (default 60) on one core of its own: on 2 cores, 120 s for
-# the five instead of 300 s one after the other.
-harnesses=(keyfile cli_args census_file atlas_file user_call)
+# of FUZZ_SECONDS (default 60) on one core of its own: on 2 cores, 180 s for
+# the six instead of 360 s one after the other.
+harnesses=(keyfile cli_args census_file atlas_file user_call scan_line)
 cores=$(nproc)
 [ "$cores" -lt ${#harnesses[@]} ] || cores=${#harnesses[@]}
 fuzz_time=$(( ${FUZZ_SECONDS:-60} * ${#harnesses[@]} / cores ))

@@ -279,7 +279,7 @@ uint64_t kb_command_takes(const struct kb_command *c);
 KB_COMMAND_FN(report) KB_COMMAND_FN(skew) KB_COMMAND_FN(hash) KB_COMMAND_FN(influence)
 KB_COMMAND_FN(audit) KB_COMMAND_FN(waittable) KB_COMMAND_FN(speed) KB_COMMAND_FN(keys)
 KB_COMMAND_FN(tables) KB_COMMAND_FN(list) KB_COMMAND_FN(census) KB_COMMAND_FN(advise)
-KB_COMMAND_FN(explain) KB_COMMAND_FN(conform)
+KB_COMMAND_FN(explain) KB_COMMAND_FN(conform) KB_COMMAND_FN(scan)
 #undef KB_COMMAND_FN
 
 /* Was an option given? */

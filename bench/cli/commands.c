@@ -17,6 +17,7 @@
 #include "report.h"
 #include "stats.h"
 #include "conform.h"
+#include "scan_tree.h"
 
 #define KEYSET_OPTIONS (KB_OPT(COUNT) | KB_OPT(BASE) | KB_OPT(STRIDE) | KB_OPT(SEED) | KB_OPT(SIZE))
 /* a function and bits, or a named table whose they are (skew, hash) */
@@ -207,6 +208,17 @@ const struct kb_command kb_commands[] = {
 			KB_OPT(FORMAT) | KB_OPT(OUTPUT),
 		.formats = TEXT_CSV_JSON,
 	},
+	{
+		.name = "scan",
+		.run = kb_cmd_scan,
+		.summary = "find the hash constants and idioms known to be dangerous in a source tree, each with the command that judges it",
+		.description = "Reads every text file under each folder (a file named is read too), in name order, and prints each finding as FILE:LINE: KIND: what it is; judge: the command that judges it. The kinds: old-prime (the pre-4.7 multipliers 0x9e370001 and 0x9e37fffffffc0001), golden-ratio (today's 0x61c88647 and 0x61c8864680b583eb), negated-golden (a kernel multiplier negated, as 0x9e3779b9 and 0x9e3779b97f4a7c15, whose buckets come out mirrored), even-constant (one negated plus one, as 0x9e3779b97f4a7c16), each as a hex or decimal literal with any U or L suffix; a multiply below counts only by a constant of " KB_STRINGIFY(KB_SCAN_HASHLIKE_POPCOUNT) " set bits or more, as a hash's has; even-multiplier (a multiply by an even constant of 2^" KB_STRINGIFY(KB_SCAN_EVEN_BITS) " or more, then >> on the line); low-bits-kept (a multiply by a constant of 2^" KB_STRINGIFY(KB_SCAN_HASHLIKE_BITS) " or more, or a GOLDEN_RATIO name, then & or % and no >> on the line); shift-by-width (a shift by 64, 32 or BITS_PER_LONG minus a count, undefined in C when the count is 0, unless that count is tested against 0 on the line or the " KB_STRINGIFY(KB_SCAN_MEMORY) " before it, or is a name in capitals, taken for a constant); hash64-in-32-bits (hash_64()'s result assigned to or cast to a 32-bit or narrower type). The judge is audit --multiplier for an odd constant, else conform over the file with a call of the function the line is in (its arguments guessed as (x, bits): adjust them), with --ubsan for a shift. This is a text scan, line by line, not a parse: it misses what macros or other lines hide and can match what is not a hash; a match in a comment is reported and marked so. Binary files (a NUL byte in the first " KB_STRINGIFY(KB_SCAN_SNIFF) " bytes), folders named build or .git, and symbolic links below a folder named are skipped. A file or folder that cannot be read is a warning on standard error; a folder named that cannot be read is an error (exit 1). Exit 0 when it ran, findings or not.",
+		.options = KB_OPT(FORMAT) | KB_OPT(OUTPUT),
+		.formats = TEXT_CSV_JSON,
+		.max_operands = UINT_MAX,
+		.operands_are = "folders (or files) to scan",
+		.operand_syntax = "DIR...",
+	},
 };
 
 const unsigned kb_command_count = sizeof(kb_commands) / sizeof(kb_commands[0]);
@@ -234,6 +246,7 @@ const struct kb_example kb_examples[] = {
 	  "which key differences make those keys collide under hash_ptr" },
 	{ "conform --source hash.h --call 'hash_64(x,bits)' --gen new",
 	  "whether a copy of hash.h computes today's hash_64, and what it does to a table otherwise" },
+	{ "scan /usr/src/linux/tools", "the kernel's tools: its copies of hash.h and their constants, each with the command that judges it" },
 };
 
 const unsigned kb_example_count = sizeof(kb_examples) / sizeof(kb_examples[0]);

@@ -44,6 +44,9 @@ const struct kb_doc_row kb_docs[KB_DOC_COUNT_] = {
 				      "the bits judged, what it is (degenerate bits, results past "
 				      "the table, input bits that never count, a multiplier), "
 				      "\"buckets_used\" at each bits, \"cells\" and \"costs\"" },
+	[KB_DOC_SCAN] = { .name = "scan", .version = 1,
+			  .holds = "the files scanned, skipped as binary and unreadable, and "
+				   "\"findings\", in file and line order" },
 };
 
 const struct kb_record_row kb_records[KB_REC_COUNT_] = {
@@ -95,6 +98,10 @@ const struct kb_record_row kb_records[KB_REC_COUNT_] = {
 				  .row = "a built-in key set through the user's function (CSV: after "
 					 "the cells and a blank line)",
 				  .names = kb_conform_cost_names },
+	[KB_REC_SCAN] = { .writers = "scan", .csv_version = 1, .json_object = 1,
+			  .row = "a finding: a constant or idiom at a file's line, and the "
+				 "command that judges it",
+			  .names = kb_scan_names },
 };
 
 void kb_json_doc_head(struct kb_buf *b, enum kb_doc d)

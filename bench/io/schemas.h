@@ -24,6 +24,7 @@ enum kb_doc {
 	KB_DOC_ADVISE,
 	KB_DOC_SPEED,
 	KB_DOC_CONFORM,
+	KB_DOC_SCAN,
 	KB_DOC_COUNT_
 };
 struct kb_doc_row {
@@ -50,6 +51,7 @@ enum kb_record {
 	KB_REC_SPEED_STRINGS,
 	KB_REC_CONFORM,
 	KB_REC_CONFORM_COST,
+	KB_REC_SCAN,
 	KB_REC_COUNT_
 };
 struct kb_record_row {
@@ -84,5 +86,6 @@ void kb_speed_grid_names(struct kb_buf *b, enum kb_fields_as as);
 void kb_speed_string_names(struct kb_buf *b, enum kb_fields_as as);
 void kb_conform_names(struct kb_buf *b, enum kb_fields_as as);
 void kb_conform_cost_names(struct kb_buf *b, enum kb_fields_as as);
+void kb_scan_names(struct kb_buf *b, enum kb_fields_as as);
 
 #endif
