@@ -107,7 +107,7 @@ check "FINDINGS.md's futex table is what bench/futex-story.sh prints" $?
 
 printf '0x5555555592a2\n' >"$tmp/odd.txt"
 expect 1 "khash-bench: $tmp/odd.txt:1: futex-global: futex address 0x5555555592a2 is not 4-byte aligned (the kernel refuses it)" \
-	hash --table futex-global --gen new "$tmp/odd.txt"
+	hash --table futex-global --gen new --word 64 "$tmp/odd.txt"
 printf '0x5555555592a0\n' >"$tmp/wide.txt"
 expect 1 "khash-bench: $tmp/wide.txt:1: futex-6.16-private: futex address 0x5555555592a0 does not fit a 32-bit kernel's word" \
 	hash --table futex-6.16-private --gen new --word 32 "$tmp/wide.txt"

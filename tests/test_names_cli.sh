@@ -72,7 +72,7 @@ expect 2 "khash-bench: --count applies to --keyset or --name-set, not to --names
 # (a thousand names under sum, whose buckets a trailing CR would move)
 { printf 'file%06d\n' $(seq 1000); printf 'file000001\n'; } >"$tmp/lf"
 sed 's/$/\r/' "$tmp/lf" >"$tmp/crlf"
-skew=(skew --table dcache --sgen "sum,new")
+skew=(skew --table dcache --sgen "sum,new" --word 64)
 "$kb" "${skew[@]}" --bits 10 --names "$tmp/lf" >"$tmp/lf.out" 2>"$tmp/lf.err"
 check "names file read" $?
 "$kb" "${skew[@]}" --bits 10 --names - <"$tmp/crlf" >"$tmp/crlf.out" 2>"$tmp/crlf.err"
@@ -169,7 +169,7 @@ for set in numbered ipv4 ipv6 users hosts gss-handles; do
 done
 # the story in one line: the 64-bit fold that added the halves (sum) puts
 # consecutive names in a few dcache buckets; from v3.17 they spread
-"$kb" skew --table dcache --sgen sum,new --name-set numbered --count 10000 >"$tmp/story"
+"$kb" skew --table dcache --sgen sum,new --word 64 --name-set numbered --count 10000 >"$tmp/story"
 has -x '  verdict: broken' "$tmp/story" && [ "$(grep -c '  verdict: broken' "$tmp/story")" = 1 ] &&
 	has -F 'sum dcache on 64-bit, numbered' "$tmp/story"
 check "dcache, numbered names: sum broken, new not" $?
