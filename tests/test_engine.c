@@ -478,14 +478,15 @@ static void assert_cheapest(int keyset, uint64_t count, unsigned bits,
 
 	assert_int_equal(plan_for(keyset, count, bits, o, &plan), 0);
 	assert_true(plan.threads >= 1 && plan.threads <= 2);
-	assert_true(price(plan.path, plan.threads, plan.ranges, 1, bits, count,
-			  keyset == KB_KS_PAGE4K) ==
-		    plan.seconds);
+	/* the same price (to rounding: i686's x87 keeps 80 bits in registers) */
+	assert_float_equal(price(plan.path, plan.threads, plan.ranges, 1, bits, count,
+				 keyset == KB_KS_PAGE4K),
+			   plan.seconds, plan.seconds * 1e-12);
 	for (path = KB_PATH_LANES; path < KB_PATH_FLOORSUM; path++)
 		for (t = 1; t <= 2; t++)
 			for (r = 0; r <= (1u << bits) / 2; r = r ? r * 2 : 1)
 				assert_true(price(path, t, r, 1, bits, count,
-						  keyset == KB_KS_PAGE4K) >= plan.seconds);
+						  keyset == KB_KS_PAGE4K) >= plan.seconds * (1 - 1e-12));
 }
 
 /*
@@ -577,9 +578,12 @@ static void one_plan_for_every_count(void **state)
 	assert_true(plan.path != KB_PATH_LANES);
 	assert_true(kb_engine_thread_bytes(plan.path, 1, 28, plan.ranges) * plan.threads <=
 		    (UINT64_C(8) << 28));
-	/* floor sums: a thread per 64 buckets at most */
-	assert_int_equal(plan_for(KB_KS_PAGE4K, UINT64_C(1) << 30, 5, &floorsum, &plan), 0);
-	assert_int_equal(plan.threads, 1);
+	/* floor sums: a thread per 64 buckets at most (where this compiler
+	 * can do them) */
+	if (kb_progression_countable(&new64)) {
+		assert_int_equal(plan_for(KB_KS_PAGE4K, UINT64_C(1) << 30, 5, &floorsum, &plan), 0);
+		assert_int_equal(plan.threads, 1);
+	}
 	/* refused: floor sums of random keys, more than 2^32 buckets, ranges
 	 * that are not a power of two */
 	assert_int_equal(plan_for(KB_KS_RANDOM, 1 << 20, 8, &floorsum, &plan), -1);
