@@ -75,7 +75,7 @@ struct kb_engine_opts {
  * rank paths, they promise no time.  One row a figure.
  */
 #define KB_PRICE_TABLE(X)                                                              \
-	X(THREAD, 150000.0, "starting and joining one more thread")                    \
+	X(THREAD, 250000.0, "starting and joining one more thread")                    \
 	X(LANES_KEY, 0.45, "a key through four u32 lanes, in L1")                       \
 	X(DIRECT_KEY, 0.55, "a key into the u64 result, in L1")                         \
 	X(PRIVATE_KEY, 0.6, "a key into a private 8-bit table, in L1")                  \
@@ -88,9 +88,9 @@ doubling past it adds half as much again")                                      
 size; each doubling past it adds half as much again (more TLB misses)")              \
 	X(MISS_MEMORY, 8.0, "an increment whose tables spill to memory")               \
 	X(LANES_BUCKET, 1.6, "clearing and merging four u32 lanes, a bucket")           \
-	X(PRIVATE_BUCKET, 0.4, "clearing and merging an 8-bit counter, a bucket")       \
+	X(PRIVATE_BUCKET, 0.8, "clearing (fresh pages) and merging an 8-bit counter, a bucket")       \
 	X(RANGE_BUCKET, 1.0, "clearing and adding a range's counter, a bucket")        \
-	X(FLOORSUM_BUCKET, 250.0, "a bucket counted by floor sums")
+	X(FLOORSUM_BUCKET, 180.0, "a bucket counted by floor sums")
 
 enum kb_price {
 #define KB_PRICE_ENUM(id, ns, what) KB_PRICE_##id,
