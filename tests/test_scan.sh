@@ -125,7 +125,7 @@ check "text: a line a finding, a blank line between files, the summary; nothing 
 
 # a file named is scanned; near misses are not findings
 scan scan/no_match.c
-[ "$status" = 0 ] && has -x "0 findings in 0 files; 1 text files scanned, 0 binary skipped, 0 unreadable" "$tmp/out"
+[ "$status" = 0 ] && has -x "0 findings in 0 files; 1 text file scanned, 0 binary skipped, 0 unreadable" "$tmp/out"
 check "no_match.c: no finding, exit 0" $?
 
 # a file it cannot read: a warning, the rest scanned, exit 0 (as root,

@@ -53,6 +53,7 @@ static unsigned long files_with_findings(const struct kb_scan_result *r)
 
 static void text(const struct kb_scan_result *r, struct kb_buf *b)
 {
+	unsigned long with = files_with_findings(r);
 	char what[512], judge[1400];
 	size_t i;
 
@@ -67,8 +68,9 @@ static void text(const struct kb_scan_result *r, struct kb_buf *b)
 		kb_buf_printf(b, "%s:%lu: %s: %s; judge: %s\n", h->path, h->line,
 			      kb_scan_kinds[h->f.kind].name, what, judge);
 	}
-	kb_buf_printf(b, "%s%zu findings in %lu files; %lu text files scanned, %lu binary skipped, %lu unreadable\n",
-		      r->n ? "\n" : "", r->n, files_with_findings(r), r->files, r->binary, r->unreadable);
+	kb_buf_printf(b, "%s%zu finding%s in %lu file%s; %lu text file%s scanned, %lu binary skipped, %lu unreadable\n",
+		      r->n ? "\n" : "", r->n, r->n == 1 ? "" : "s", with, with == 1 ? "" : "s",
+		      r->files, r->files == 1 ? "" : "s", r->binary, r->unreadable);
 }
 
 static void json(const struct kb_scan_result *r, struct kb_buf *b)
