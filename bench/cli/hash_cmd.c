@@ -115,7 +115,9 @@ int kb_cmd_hash(struct kb_args *a)
 		return kb_fail(KB_EXIT_RUNTIME, "out of memory");
 	h->a = a;
 	h->kg = (struct kb_gen){ a->gen, a->multiplier, a->width };
-	if (!a->cand && !KB_GIVEN(a, GEN) && !KB_GIVEN(a, MULTIPLIER))
+	/* a table whose hash is not hash.h's (jhash2) has no generation */
+	if (!a->cand && !KB_GIVEN(a, GEN) && !KB_GIVEN(a, MULTIPLIER) &&
+	    !(a->table >= 0 && kb_tables[a->table].own_hash))
 		rc = kb_fail(KB_EXIT_USAGE, "hash needs --gen or --multiplier");
 	else
 		rc = need_candidate_args(a, h);

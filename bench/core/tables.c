@@ -164,7 +164,7 @@ const struct kb_table kb_tables[] = {
 	{
 		.name = "futex-global", .site = "kernel/futex/core.c:119 (6.12; 6.1 the same)",
 		.formula = "jhash2({mm, uaddr & PAGE_MASK}, 4 words (i386 3), uaddr % PAGE_SIZE) & (futex_hashsize - 1)",
-		.func = LKH_FUNC_HASH_LONG, .bits = 11, .tx = KB_TX_FUTEX_GLOBAL,
+		.own_hash = "jhash2", .bits = 11, .tx = KB_TX_FUTEX_GLOBAL,
 		.param = "mm",
 		.param32 = KB_I386_PAGE_OFFSET + 0x35e8c40, .param64 = KB_X86_64_DIRECT_MAP + 0x35e8c40,
 		.keyset = KB_KS_FUTEX_MUTEX,
@@ -179,7 +179,7 @@ const struct kb_table kb_tables[] = {
 	{
 		.name = "futex-6.16-private", .site = "kernel/futex/core.c __futex_hash() (6.16; private futexes)",
 		.formula = "jhash2({uaddr & PAGE_MASK}, 2 words (i386 1), uaddr % PAGE_SIZE) & hash_mask",
-		.func = LKH_FUNC_HASH_LONG, .bits = 4, .tx = KB_TX_FUTEX_PRIVATE,
+		.own_hash = "jhash2", .bits = 4, .tx = KB_TX_FUTEX_PRIVATE,
 		.keyset = KB_KS_FUTEX_MUTEX,
 		.keys_are = "pthread_mutex_t lock words in an array; 16 slots, the default for up to 4 threads",
 		.kind = KB_KIND_LOCKS,

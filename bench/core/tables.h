@@ -44,7 +44,9 @@ struct kb_table {
 	const char *name;
 	const char *site;       /* file:line in Linux 6.1 */
 	const char *formula;    /* what the call site computes */
-	lkh_func func;          /* the hash it calls */
+	lkh_func func;          /* the hash.h function it calls */
+	const char *own_hash;   /* or, when not NULL, the other hash it calls
+				 * (func then unused): no generation changes it */
 	unsigned bits;          /* the table's size, 2^bits (the default where
 				 * it is chosen at run time) */
 	enum kb_transform tx;

@@ -54,6 +54,11 @@ static enum kb_keys_fault table_keys(const struct kb_key_source *src, struct kb_
 	enum kb_keys_fault rc;
 	size_t i;
 
+	if (t->own_hash) {
+		snprintf(err, errlen, "--table %s hashes with %s, not hash.h (%s); %s takes tables that hash the key with hash.h, as it is or shifted",
+			 t->name, t->own_hash, t->formula, src->who);
+		return KB_KEYS_MISUSED;
+	}
 	if (t->tx != KB_TX_NONE && t->tx != KB_TX_SHR16) {
 		snprintf(err, errlen, "--table %s: its key goes through more than a shift before %s (%s); %s takes tables that hash the key as it is or shifted",
 			 t->name, lkh_func_name(t->func), t->formula, src->who);
