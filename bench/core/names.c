@@ -342,15 +342,26 @@ int kb_string_table_count(const struct kb_string_table *t, lkh_sgen gen, unsigne
 			  unsigned bits, uint64_t param, const struct kb_names *l,
 			  uint64_t *counts, char *err, size_t errlen)
 {
-	size_t i;
+	/* Buckets a block at a time, then the increments: alone in a loop
+	 * their cache misses overlap, behind each name's hash they did not
+	 * (a million names into 2^20 buckets spent most of its time there). */
+	enum { BLOCK = 1024 };
+	uint32_t b[BLOCK];
+	size_t i, j, n;
 
-	for (i = 0; i < l->n; i++) {
-		uint64_t b;
+	for (i = 0; i < l->n; i += n) {
+		n = l->n - i < BLOCK ? l->n - i : BLOCK;
+		for (j = 0; j < n; j++) {
+			uint64_t v;
 
-		if (kb_string_table_bucket(t, gen, word, bits, param, kb_names_at(l, i),
-					   l->v[i].len, &b, err, errlen) < 0)
-			return -1;
-		counts[b]++;
+			if (kb_string_table_bucket(t, gen, word, bits, param,
+						   kb_names_at(l, i + j), l->v[i + j].len, &v,
+						   err, errlen) < 0)
+				return -1;
+			b[j] = (uint32_t)v;
+		}
+		for (j = 0; j < n; j++)
+			counts[b[j]]++;
 	}
 	return 0;
 }
