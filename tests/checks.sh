@@ -63,3 +63,14 @@ refuses() {
 	"$kb" "$cmd" -o "$tmp/out" "$@" >/dev/null 2>"$tmp/err" </dev/null
 	refused "khash-bench $cmd $*" $? "$want_status" "$want_msg"
 }
+# doc_rows DOC MARKER: the table rows ('|' lines) a document holds between
+# <!-- MARKER: ... --> and <!-- /MARKER -->
+doc_rows() { sed -n "/^<!-- $2:/,/^<!-- \/$2 -->/p" "$1" | grep '^|'; }
+# rows_within WHAT PART WHOLE: every line of file PART (3 or more) is a
+# line of file WHOLE: a document's short table cut from a command's
+rows_within() {
+	[ "$(wc -l <"$2")" -ge 3 ] && ! grep -vxFf "$3" "$2" >"$tmp/rows_within.out"
+	check "$1" $?
+	[ -s "$tmp/rows_within.out" ] && sed 's/^/  not in the command'"'"'s table: /' "$tmp/rows_within.out"
+	return 0
+}

@@ -106,7 +106,7 @@ expect 2 "khash-bench: keys: --count 18446744073709551615 would take some 2.34e+
 	keys --keyset seq --count 18446744073709551615
 expect 2 "khash-bench: keys: --count 10000000000 would take some 6.67 min of one CPU (more than 5 min): give --yes to start it" \
 	keys --keyset seq --count 1e10
-expect 2 "khash-bench: tables: --count 1000000000000 would take some 10.4 days of one CPU (more than 5 min): give --yes to start it" \
+expect 2 "khash-bench: tables: --count 1000000000000 would take some 12.5 days of one CPU (more than 5 min): give --yes to start it" \
 	tables --count 1T
 expect 2 "khash-bench: speed: --count 1099511627776 would take some 5.73 days of one CPU (more than 5 min): give --yes to start it" \
 	speed --count 1Ti

@@ -7,7 +7,8 @@
 # table and 6.16's private one; the old hash_long puts threads' tid words
 # where a Python computation of the old multiplier says; list and tables
 # name the new rows; bench/FINDINGS.md's futex table is what
-# bench/futex-story.sh prints; a misaligned or too-wide futex address is one line
+# bench/futex-story.sh prints, and the README's rows are rows of it; a
+# misaligned or too-wide futex address is one line
 # and exit 1.
 #
 # Usage: test_futex.sh KHASH_BENCH MODEL KEYS_DIR
@@ -102,9 +103,11 @@ done
 # FINDINGS.md's futex story, every figure as the commands print it
 bench=$(dirname "$0")/../bench
 bash "$bench/futex-story.sh" "$kb" "$keys" >"$tmp/story.got"
-sed -n '/^<!-- futex-story:/,/^<!-- \/futex-story -->/p' "$bench/FINDINGS.md" | grep '^|' >"$tmp/story.doc"
+doc_rows "$bench/FINDINGS.md" futex-story >"$tmp/story.doc"
 [ -s "$tmp/story.doc" ] && diff -u "$tmp/story.doc" "$tmp/story.got"
 check "FINDINGS.md's futex table is what bench/futex-story.sh prints" $?
+doc_rows "$bench/../README.md" futex-readme >"$tmp/story.readme"
+rows_within "README's futex rows are rows of bench/futex-story.sh" "$tmp/story.readme" "$tmp/story.got"
 
 printf '0x5555555592a2\n' >"$tmp/odd.txt"
 expect 1 "khash-bench: $tmp/odd.txt:1: futex-global: futex address 0x5555555592a2 is not 4-byte aligned (the kernel refuses it)" \

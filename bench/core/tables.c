@@ -99,6 +99,45 @@ const struct kb_table kb_tables[] = {
 		.keys_are = "sequential inode numbers of one super block (i_hash_shift 17: 2 GiB of RAM)",
 		.kind = KB_KIND_CHAINED,
 	},
+	/* ksmbd's inode table (issue 38), read in linux-source-6.12
+	 * (6.12.118) fs/smb/server/vfs_cache.c, 6.1 the same at :58: a copy
+	 * of fs/inode.c's hash() whose "hashval" is the dentry pointer
+	 * (__ksmbd_inode_lookup(), ksmbd_inode_hash()), never a name hash;
+	 * 16384 buckets, fixed.  sb: a super block of the 6.1 census (the
+	 * busiest of inode_hash's on each arch), as page-aligned as every
+	 * one there.  The dentry slab's objects: 192 bytes, 128 on i386 (the
+	 * strides of tests/data/kernel-keys' dentry files). */
+	{
+		.name = "ksmbd-inode", .site = "fs/smb/server/vfs_cache.c:68 (6.12; 6.1 :58)",
+		.formula = "inode_hash(sb, dentry): fs/inode.c's hash() of the dentry pointer, folded by inode_hash_shift 14",
+		.func = LKH_FUNC_HASH_LONG, .bits = 14, .tx = KB_TX_INODE,
+		.param = "sb", .param32 = 0xc025f000, .param64 = UINT64_C(0xffff888005808000),
+		.keyset = KB_KS_SLAB, .size = 192, .size32 = 128,
+		.keys_are = "dentry pointers: files a client holds open (dentry slab, 192 bytes; 128 on i386)",
+		.kernel_keys = "dentry", .kind = KB_KIND_CHAINED,
+	},
+	/* The fix proposed in 2025 ("ksmbd: vfs_cache: avoid integer overflow
+	 * in inode_hash()", v1 2025-11-13, v2 2025-11-15; its & mask is a
+	 * no-op after hash_long's 14 bits), and hash_long of the key alone,
+	 * the alternative explain and advise can take (their key is hashed
+	 * as it is). */
+	{
+		.name = "ksmbd-inode-2025", .site = "fs/smb/server/vfs_cache.c:68 (the 2025 patch; unmerged)",
+		.formula = "hash_long(dentry ^ sb, 14)",
+		.func = LKH_FUNC_HASH_LONG, .bits = 14, .tx = KB_TX_XOR,
+		.param = "sb", .param32 = 0xc025f000, .param64 = UINT64_C(0xffff888005808000),
+		.keyset = KB_KS_SLAB, .size = 192, .size32 = 128,
+		.keys_are = "dentry pointers, as ksmbd-inode",
+		.kernel_keys = "dentry", .kind = KB_KIND_CHAINED,
+	},
+	{
+		.name = "ksmbd-inode-key", .site = "fs/smb/server/vfs_cache.c:68 (an alternative: no sb)",
+		.formula = "hash_long(dentry, 14)",
+		.func = LKH_FUNC_HASH_LONG, .bits = 14, .tx = KB_TX_NONE,
+		.keyset = KB_KS_SLAB, .size = 192, .size32 = 128,
+		.keys_are = "dentry pointers, as ksmbd-inode",
+		.kernel_keys = "dentry", .kind = KB_KIND_CHAINED,
+	},
 	{
 		.name = "in-lookup-hash", .site = "fs/dcache.c:115",
 		.formula = "hash_32(name_hash + parent / L1_CACHE_BYTES, 10)",
@@ -279,13 +318,14 @@ int kb_table_bucket(const struct kb_table *t, const struct kb_gen *g, unsigned w
 		v = key >> 16;
 		break;
 	case KB_TX_BITWAIT:
+	case KB_TX_XOR:
 		if (key > m) {
 			snprintf(err, errlen, "%s: key %#llx does not fit a %u-bit kernel's word",
 				 t->name, (unsigned long long)key, word);
 			return -1;
 		}
 		/* unsigned long arithmetic: bits shifted past the word are lost */
-		v = ((key << (word == 32 ? 5 : 6)) | param) & m;
+		v = t->tx == KB_TX_XOR ? key ^ param : ((key << (word == 32 ? 5 : 6)) | param) & m;
 		break;
 	case KB_TX_HASH_MIN:
 		if (param != 4 && param != 8) {

@@ -33,6 +33,7 @@ enum kb_transform {
 	KB_TX_BITWAIT,  /* word << (BITS_PER_LONG == 32 ? 5 : 6) | bit */
 	KB_TX_HASH_MIN, /* hash_32 for keys of 4 bytes or fewer, else hash_long */
 	KB_TX_INODE,    /* fs/inode.c hash(sb, hashval), on GOLDEN_RATIO_PRIME */
+	KB_TX_XOR,      /* key ^ param, then hashed (ksmbd's proposed fix) */
 	KB_TX_DCACHE,   /* hash += parent / L1_CACHE_BYTES, as a u32 */
 	/* a futex's user address: jhash2 over its key's words, the offset
 	 * in its page as initval, & (2^bits - 1) */
