@@ -110,6 +110,8 @@ check "advise over names --candidates new: no keyed rows" $?
 
 # refusals
 expect 2 "khash-bench: advise takes one --sgen: the table's string hash now" "${adv[@]}" --sgen sum,new
+expect 2 "khash-bench: --candidates: over names only new (the other generations), hsiphash and siphash apply" \
+	"${adv[@]}" --candidates siphash,jhash
 expect 2 "khash-bench: --multiplier: a table that reads a string hash ranks string hashes, not a multiplier" \
 	"${adv[@]}" --multiplier 0x9e370001
 expect 2 "khash-bench: --name-set applies to a table that reads a string hash ('khash-bench list')" \

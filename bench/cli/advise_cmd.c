@@ -32,6 +32,8 @@ static int advise_names(struct kb_args *a)
 
 	if (a->sgens & (a->sgens - 1))
 		return kb_fail(KB_EXIT_USAGE, "advise takes one --sgen: the table's string hash now");
+	if (a->families & ~(1u << KB_FAMILY_NEW | 1u << KB_FAMILY_HSIPHASH | 1u << KB_FAMILY_SIPHASH))
+		return kb_fail(KB_EXIT_USAGE, "--candidates: over names only new (the other generations), hsiphash and siphash apply");
 	if ((rc = kb_need_string_table_args(a, &t)))
 		return rc;
 	if ((rc = kb_read_names(a, t, &names, &source)))
