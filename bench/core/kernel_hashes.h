@@ -98,7 +98,9 @@ uint64_t kb_siphash_1u64(uint64_t first, const struct kb_siphash_key *key);
  * lib/siphash.c computes them for a string: whole little-endian words,
  * then the length's low byte on top of the tail's bytes.  siphash is
  * SipHash-2-4; hsiphash on a word-bit kernel is SipHash-1-3 truncated to
- * u32 (word 64) or HalfSipHash-1-3 over u32 words (word 32).
+ * u32 (word 64) or HalfSipHash-1-3 over u32 words (word 32), as the
+ * commit that brought it chose (1ae2324f, v4.11: HalfSipHash is the slower
+ * of the two on 64-bit machines).
  */
 uint64_t kb_siphash(const void *data, size_t len, const struct kb_siphash_key *key);
 uint32_t kb_hsiphash(const void *data, size_t len, const struct kb_hsiphash_key *key,
