@@ -347,6 +347,91 @@ static void the_kind_of_table_picks_the_figure(void **state)
 	assert_float_equal(a.rows[a.current].cost, 4096, 1e-9);
 }
 
+/*
+ * Over names (the costs against the Python models are test_advise_names.sh's):
+ * the rows follow the string generations' table (lkh_string.h): on x86's
+ * word path salted and new differ only in the byte path's end, so for the
+ * dcache they are one row; mix (no salt), minimal, fold and sum each their
+ * own; then hsiphash and siphash.  The pick is never a past generation.
+ */
+static void names_rank_every_generation_folding_the_equal_ones(void **state)
+{
+	struct kb_advise_opts o;
+	struct kb_names l = { 0 };
+	struct kb_advice a;
+	char err[200];
+	size_t i;
+	int g;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	o.table = &kb_string_tables[kb_string_table_find("dcache")];
+	o.param = kb_string_table_param(o.table, 64);
+	o.word = 64;
+	o.bits = 10;
+	o.seed = 1;
+	o.sgen = LKH_SGEN_NEW;
+	assert_int_equal(kb_name_set_make(KB_NS_NUMBERED, 4096, &l), 0);
+	assert_int_equal(kb_advise_over_names(&o, &l, &a, err, sizeof(err)), 0);
+	assert_true(a.names);
+	assert_int_equal(a.nrows, 7);
+	assert_int_equal(a.rows[a.current].cand.kind, KB_CAND_STRING);
+	assert_int_equal(a.rows[a.current].same_sgens, 1u << LKH_SGEN_SALTED);
+	for (i = 0; i < a.nrows; i++)
+		if (!a.rows[i].current)
+			assert_int_equal(a.rows[i].same_sgens, 0);
+	/* whatever the table's own, the advice is today's hash or a keyed one */
+	for (g = 0; g < LKH_SGEN_COUNT; g++) {
+		const struct kb_candidate *p;
+
+		o.sgen = (lkh_sgen)g;
+		assert_int_equal(kb_advise_over_names(&o, &l, &a, err, sizeof(err)), 0);
+		p = &a.rows[a.pick].cand;
+		assert_true(p->kind != KB_CAND_STRING || p->sgen == LKH_SGEN_NEW || p->sgen == o.sgen);
+		assert_true(!a.change || p->kind != KB_CAND_STRING || p->sgen == LKH_SGEN_NEW);
+	}
+	/* the old sum hash on a 64-bit kernel folds the numbered names'
+	 * halves together: far worse than a random function */
+	o.sgen = LKH_SGEN_SUM;
+	assert_int_equal(kb_advise_over_names(&o, &l, &a, err, sizeof(err)), 0);
+	assert_true(a.rows[a.current].ratio > 10);
+	assert_int_equal(a.current, a.nrows - 1);
+	assert_true(a.change);
+	kb_names_free(&l);
+}
+
+static void names_and_their_candidates_are_checked(void **state)
+{
+	struct kb_candidate c = cand(KB_CAND_STRING, 64);
+	struct kb_advise_opts o;
+	struct kb_names l = { 0 };
+	struct kb_advice a;
+	uint64_t b;
+	char err[200];
+
+	(void)state;
+	/* a string hash takes names; an integer candidate takes no name */
+	assert_int_equal(kb_candidate_check(&c, 10, err, sizeof(err)), -1);
+	c = cand(KB_CAND_JHASH, 64);
+	assert_int_equal(kb_candidate_name_bucket(&c, 10, "a", 1, &b, err, sizeof(err)), -1);
+	/* hsiphash over a name returns a u32: 1..32 bits */
+	c = cand(KB_CAND_HSIPHASH, 64);
+	c.names = &kb_string_tables[0];
+	assert_int_equal(kb_candidate_check(&c, 32, err, sizeof(err)), 0);
+	assert_int_equal(kb_candidate_check(&c, 33, err, sizeof(err)), -1);
+	memset(&o, 0, sizeof(o));
+	o.table = &kb_string_tables[kb_string_table_find("nfsd-idmap")];
+	o.word = 64;
+	o.bits = 8;
+	assert_int_equal(kb_name_set_make(KB_NS_USERS, 1, &l), 0);
+	assert_int_equal(kb_advise_over_names(&o, &l, &a, err, sizeof(err)), -1);
+	assert_string_equal(err, "1 distinct name: nothing can collide");
+	assert_int_equal(kb_name_set_make(KB_NS_USERS, 2, &l), 0);
+	o.bits = 0;
+	assert_int_equal(kb_advise_over_names(&o, &l, &a, err, sizeof(err)), -1);
+	kb_names_free(&l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -360,6 +445,8 @@ int main(void)
 		cmocka_unit_test(the_multiplier_given_is_ranked_too),
 		cmocka_unit_test(too_few_or_too_wide_keys_are_refused),
 		cmocka_unit_test(the_kind_of_table_picks_the_figure),
+		cmocka_unit_test(names_rank_every_generation_folding_the_equal_ones),
+		cmocka_unit_test(names_and_their_candidates_are_checked),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

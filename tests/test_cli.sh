@@ -425,7 +425,7 @@ for b in sizes:
         assert r["best_keys_per_s"] >= r["median_keys_per_s"] > 0 and r["spread"] >= 0
 PY
 check "speed json: caches, one chosen path a size, rounds" $?
-# speed --part strings: every length once, both paths over 5 rounds,
+# speed --part strings: every length once, both paths and siphash over 5 rounds,
 # best >= median, and the speed-up the ratio of the two paths' figures
 "$kb" speed --part strings --quiet --format json >"$tmp/strings.json"
 python3 - "$tmp/strings.json" <<'PY'
@@ -435,12 +435,12 @@ s = d["strings"]
 assert s["rounds"] == 5
 assert [r["bytes"] for r in s["rows"]] == [4, 8, 12, 16, 24, 32, 64, 255, 4096]
 for r in s["rows"]:
-    for p in ("word", "byte"):
+    for p in ("word", "byte", "siphash"):
         assert r[p + "_best_bytes_per_ns"] >= r[p + "_median_bytes_per_ns"] > 0
     want = r["word_best_bytes_per_ns"] / r["byte_best_bytes_per_ns"]
     assert abs(r["speedup_best"] - want) <= 0.002 + 0.01 * want, (r, want)
 PY
-check "speed --part strings json: every length, both paths, the speed-up their ratio" $?
+check "speed --part strings json: every length, both paths and siphash, the speed-up their ratio" $?
 [ "$("$kb" influence --func hash_32 --gen new --word 32 --bits 4 --format csv | wc -l)" = 129 ]
 check "influence csv: 32 x 4 cells and a header" $?
 

@@ -18,7 +18,7 @@
 
 #include "kernel_hashes.h"
 
-static const char *vectors_path;
+static const char *vectors_path, *bytes_path;
 
 /* lib/test_siphash.c: the key 00 01 .. 0f, the input bytes 00 01 .. */
 static const struct kb_siphash_key test_key = { { UINT64_C(0x0706050403020100),
@@ -165,6 +165,64 @@ static void every_vector_the_kernel_source_computed(void **state)
 	assert_int_equal(per[5], 80);
 }
 
+/*
+ * siphash and hsiphash over bytes (advise's candidates over names): the
+ * paper's SipHash-2-4 values, the kernel's self-test values where bytes and
+ * words meet (4 and 8 bytes are hsiphash_1u32 and _2u32), then every row
+ * of tests/golden/siphash_bytes.csv, from the independent Python model
+ * golden/gen_siphash_bytes.py: lengths 0 .. 32, 63 .. 65 and 255 cross
+ * every tail length of both word sizes and the length byte's wrap.
+ */
+static void siphash_over_bytes_gives_the_paper_values(void **state)
+{
+	unsigned char m[16];
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < sizeof(m); i++)
+		m[i] = (unsigned char)i;
+	/* the paper's appendix: 15 bytes under key 00 .. 0f */
+	assert_int_equal(kb_siphash(m, 15, &test_key), UINT64_C(0xa129ca6149be45e5));
+	assert_int_equal(kb_siphash(m, 0, &test_key), UINT64_C(0x726fdb47dd0e0e31));
+	assert_int_equal(kb_siphash(m, 8, &test_key), kb_siphash_1u64(UINT64_C(0x0706050403020100), &test_key));
+}
+
+static void every_byte_vector_of_the_python_model(void **state)
+{
+	const struct kb_hsiphash_key k32 = { { 0x03020100u, 0x07060504u } };
+	const struct kb_hsiphash_key k64 = { { test_key.k[0], test_key.k[1] } };
+	unsigned char m[256];
+	char line[256], func[16], word[8];
+	unsigned n = 0, len, i;
+	FILE *f = fopen(bytes_path, "r");
+
+	(void)state;
+	for (i = 0; i < sizeof(m); i++)
+		m[i] = (unsigned char)i;
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long want, got;
+
+		if (line[0] == '#' || !strncmp(line, "func,", 5))
+			continue;
+		if (sscanf(line, "%15[^,],%7[^,],%u,%llx", func, word, &len, &want) != 4 ||
+		    len > sizeof(m))
+			fail_msg("%s: bad line %s", bytes_path, line);
+		if (!strcmp(func, "siphash"))
+			got = kb_siphash(m, len, &test_key);
+		else
+			got = kb_hsiphash(m, len, strcmp(word, "32") ? &k64 : &k32,
+					  (unsigned)atoi(word));
+		if (got != want)
+			fail_msg("%s word %s of %u bytes: %#llx, the model %#llx", func, word, len,
+				 got, want);
+		n++;
+	}
+	fclose(f);
+	/* 37 lengths, siphash and hsiphash on both words */
+	assert_int_equal(n, 3 * 37);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -173,12 +231,15 @@ int main(int argc, char **argv)
 		cmocka_unit_test(a_32_bit_hsiphash_key_is_the_low_half_of_each_word),
 		cmocka_unit_test(every_vector_the_kernel_source_computed),
 		cmocka_unit_test(jhash2_is_lookup3_hashword),
+		cmocka_unit_test(siphash_over_bytes_gives_the_paper_values),
+		cmocka_unit_test(every_byte_vector_of_the_python_model),
 	};
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s KERNEL_HASHES.csv\n", argv[0]);
+	if (argc != 3) {
+		fprintf(stderr, "usage: %s KERNEL_HASHES.csv SIPHASH_BYTES.csv\n", argv[0]);
 		return 2;
 	}
 	vectors_path = argv[1];
+	bytes_path = argv[2];
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

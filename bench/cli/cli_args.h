@@ -80,7 +80,7 @@
 	X(THREADS, "threads", 0, "N", UINT, FIELD(threads), 1, 64, 0, "threads doing the work, %R (default: one per CPU)") \
 	X(QUIET, "quiet", 'q', NULL, FLAG, NO_FIELD, 0, 0, 0, "no progress on standard error (shown only on a terminal, for work past a second)") \
 	X(VERBOSE, "verbose", 'v', NULL, FLAG, NO_FIELD, 0, 0, 0, "say on standard error how each table was counted: the engine's path and threads, the price its plan put on them and the time they took (JSON says the path in every cell)") \
-	X(PART, "part", 0, "hashes|engine|grid|strings", CHOICE, FIELD(part), 1, 0, 0, "only this benchmark (default: hashes and engine; grid: AUTO against the naive loop and every path at every count 2^12..2^28 and size 2^6..2^24, minutes; strings: full_name_hash a word at a time against its byte path)") \
+	X(PART, "part", 0, "hashes|engine|grid|strings", CHOICE, FIELD(part), 1, 0, 0, "only this benchmark (default: hashes and engine; grid: AUTO against the naive loop and every path at every count 2^12..2^28 and size 2^6..2^24, minutes; strings: full_name_hash a word at a time against its byte path, and siphash of the same names)") \
 	X(YES, "yes", 0, NULL, FLAG, NO_FIELD, 0, 0, 0, "start work estimated at more than " KB_STRINGIFY(KB_ASK_MINUTES) " minutes of one CPU: without it such work (a mistyped --count, most of the time) is refused before it starts") \
 	X(ENUMERATE, "enumerate", 0, NULL, FLAG, NO_FIELD, 0, 0, 0, "hash every key even where floor sums count them in closed form (arithmetic key sets through one multiply): slower, to check them") \
 	X(MULTIPLIER, "multiplier", 0, "K", U64, FIELD(multiplier), 0, 0, 0, "generation K: an odd multiplier, the key times K mod 2^width, its top bits (--gen K; alone, it is the generation)") \

@@ -25,21 +25,58 @@ static unsigned ctz64(uint64_t x)
 	return n;
 }
 
-/* The skew of one candidate: counted in scratch[n] where the table fits
- * it, else from the sorted buckets, whose runs are loads. */
-static void judge(const struct kb_candidate *c, unsigned bits, const uint64_t *keys,
-		  size_t n, uint64_t *scratch, struct kb_skew *s)
-{
-	size_t i, runs = 0;
+/* What advise ranks over: integer keys, or names. */
+struct advise_keys {
+	const uint64_t *keys;
+	const struct kb_names *names;
+	size_t n;
+};
 
-	if ((UINT64_C(1) << bits) <= n) {
-		memset(scratch, 0, (sizeof(*scratch)) << bits);
-		kb_candidate_count(c, bits, keys, n, scratch);
-		kb_skew_from_counts(scratch, UINT64_C(1) << bits, s);
-		return;
+static int bucket_at(const struct kb_candidate *c, unsigned bits, const struct advise_keys *k,
+		     size_t i, uint64_t *b, char *err, size_t errlen)
+{
+	if (!k->names) {
+		*b = kb_candidate_bucket(c, bits, k->keys[i]);
+		return 0;
 	}
-	for (i = 0; i < n; i++)
-		scratch[i] = kb_candidate_bucket(c, bits, keys[i]);
+	return kb_candidate_name_bucket(c, bits, kb_names_at(k->names, i), k->names->v[i].len, b,
+					err, errlen);
+}
+
+/* The skew of one candidate: counted in scratch[n] where the table fits
+ * it, else from the sorted buckets, whose runs are loads; *print (if
+ * asked) a sum that two candidates share only if they put every key in
+ * the same bucket (but for a 2^-64 chance).  0, or -1 and a reason. */
+static int judge(const struct kb_candidate *c, unsigned bits, const struct advise_keys *k,
+		 uint64_t *scratch, struct kb_skew *s, uint64_t *print, char *err, size_t errlen)
+{
+	size_t i, runs = 0, n = k->n;
+	int fits = (UINT64_C(1) << bits) <= n;
+	uint64_t b, sum = 0;
+
+	if (fits)
+		memset(scratch, 0, (sizeof(*scratch)) << bits);
+	for (i = 0; i < n; i++) {
+		if (bucket_at(c, bits, k, i, &b, err, errlen) < 0) {
+			size_t at = err ? strlen(err) : 0;
+
+			if (err && at < errlen)
+				snprintf(err + at, errlen - at, " (name %zu of %zu, sorted)", i + 1, n);
+			return -1;
+		}
+		if (print)
+			sum += kb_splitmix64_at(b, i);
+		if (fits)
+			scratch[b]++;
+		else
+			scratch[i] = b;
+	}
+	if (print)
+		*print = sum;
+	if (fits) {
+		kb_skew_from_counts(scratch, UINT64_C(1) << bits, s);
+		return 0;
+	}
 	kb_sort_u64(scratch, n);
 	/* each run of equal buckets becomes its load, in place */
 	for (i = 0; i < n; runs++) {
@@ -51,6 +88,7 @@ static void judge(const struct kb_candidate *c, unsigned bits, const uint64_t *k
 		i = j;
 	}
 	kb_skew_from_loads(scratch, runs, UINT64_C(1) << bits, s);
+	return 0;
 }
 
 /* The arithmetic each kind costs, cheapest first: what breaks a tie. */
@@ -59,6 +97,7 @@ static int cheapness(enum kb_cand_kind k)
 	static const int order[KB_CAND_KIND_COUNT_] = {
 		[KB_CAND_IDENTITY] = 0, [KB_CAND_MULTIPLY] = 1, [KB_CAND_HASHH] = 2,
 		[KB_CAND_JHASH] = 3,    [KB_CAND_HSIPHASH] = 4, [KB_CAND_SIPHASH] = 5,
+		[KB_CAND_STRING] = 2,
 	};
 
 	return order[k];
@@ -123,6 +162,18 @@ static int want(const struct kb_advise_opts *o, enum kb_advise_family f)
 	return !o->families || (o->families & 1u << f);
 }
 
+/* The keyed candidates like c (of its key or name): hsiphash, siphash. */
+static void add_keyed(const struct kb_advise_opts *o, struct kb_advice *a, struct kb_candidate c)
+{
+	c.kind = KB_CAND_HSIPHASH;
+	if (want(o, KB_FAMILY_HSIPHASH))
+		add(a, &c, 0);
+	c.kind = KB_CAND_SIPHASH;
+	c.wide = 0; /* siphash_1u64 takes any key whole */
+	if (want(o, KB_FAMILY_SIPHASH))
+		add(a, &c, 0);
+}
+
 /* The candidates, in the order a tie keeps them: the table's own hash,
  * today's, each of the key shifted by its stride, then the others. */
 static void candidates(const struct kb_advise_opts *o, struct kb_advice *a)
@@ -168,13 +219,8 @@ static void candidates(const struct kb_advise_opts *o, struct kb_advice *a)
 	c.kind = KB_CAND_JHASH;
 	if (want(o, KB_FAMILY_JHASH))
 		add(a, &c, 0);
-	c.kind = KB_CAND_HSIPHASH;
-	if (want(o, KB_FAMILY_HSIPHASH))
-		add(a, &c, 0);
-	c.kind = KB_CAND_SIPHASH;
+	add_keyed(o, a, c);
 	c.wide = 0;
-	if (want(o, KB_FAMILY_SIPHASH))
-		add(a, &c, 0);
 	if (o->multiplier) {
 		c.kind = KB_CAND_MULTIPLY;
 		c.multiplier = o->multiplier;
@@ -312,11 +358,12 @@ static int relayouts(const struct kb_advise_opts *o, const uint64_t *keys, size_
 		relayout(&l, &rng, moved);
 		for (j = 0; j < 2; j++) {
 			const struct kb_advice_row *row = &a->rows[j ? a->pick : a->current];
+			const struct advise_keys mk = { moved, NULL, n };
 			struct kb_skew s;
 			struct kb_cost cost;
 			double c, rnd;
 
-			judge(&row->cand, o->bits, moved, n, moved + n, &s);
+			(void)judge(&row->cand, o->bits, &mk, moved + n, &s, NULL, NULL, 0);
 			kb_cost_of(&s, &cost);
 			kb_cost_for(&cost, o->kind, &c, &rnd, &ratio[j]);
 		}
@@ -331,20 +378,51 @@ out:
 	return rc;
 }
 
-int kb_advise(const struct kb_advise_opts *o, const uint64_t *keys, size_t n,
-	      struct kb_advice *a, char *err, size_t errlen)
+/* What the advice can name: not the key itself, which only these keys
+ * suit, nor a string hash of a past generation, which no kernel offers
+ * now (unless it is the table's own). */
+static int pickable(const struct kb_advice_row *r)
 {
-	uint64_t *scratch, or_all = 0, g = 0;
+	if (r->cand.kind == KB_CAND_STRING)
+		return r->current || r->cand.sgen == LKH_SGEN_NEW;
+	return r->cand.kind != KB_CAND_IDENTITY;
+}
+
+/* Every row's cost, the rows ranked, the table's own and the pick found. */
+static void rank_and_pick(const struct kb_advise_opts *o, struct kb_advice *a)
+{
 	struct kb_cost cost;
 	size_t i;
 
+	for (i = 0; i < a->nrows; i++) {
+		struct kb_advice_row *r = &a->rows[i];
+
+		kb_cost_of(&r->skew, &cost);
+		kb_cost_for(&cost, o->kind, &r->cost, &r->random, &r->ratio);
+	}
+	a->noise = kb_cost_ratio_sd(a->n, UINT64_C(1) << o->bits, o->kind);
+	a->tie = KB_ADVISE_SDS * a->noise > KB_ADVISE_TIE ? KB_ADVISE_SDS * a->noise : KB_ADVISE_TIE;
+	rank(a->rows, a->nrows, a->tie);
+	a->pick = a->nrows;
+	for (i = 0; i < a->nrows; i++) {
+		if (a->rows[i].current)
+			a->current = i;
+		if (a->pick == a->nrows && pickable(&a->rows[i]))
+			a->pick = i;
+	}
+}
+
+/* The first checks of either kind of key: 0, or -1 and a reason. */
+static int advise_start(const struct kb_advise_opts *o, size_t n, const char *what,
+			struct kb_advice *a, char *err, size_t errlen)
+{
 	memset(a, 0, sizeof(*a));
 	if (o->bits < 1 || o->bits > 32) {
 		snprintf(err, errlen, "bits must be 1..32 for advise, not %u", o->bits);
 		return -1;
 	}
 	if (n < 2) {
-		snprintf(err, errlen, "%zu distinct key%s: nothing can collide", n,
+		snprintf(err, errlen, "%zu distinct %s%s: nothing can collide", n, what,
 			 n == 1 ? "" : "s");
 		return -1;
 	}
@@ -352,6 +430,17 @@ int kb_advise(const struct kb_advise_opts *o, const uint64_t *keys, size_t n,
 	a->word = o->word;
 	a->kind = o->kind;
 	a->n = n;
+	return 0;
+}
+
+int kb_advise(const struct kb_advise_opts *o, const uint64_t *keys, size_t n,
+	      struct kb_advice *a, char *err, size_t errlen)
+{
+	uint64_t *scratch, or_all = 0, g = 0;
+	size_t i;
+
+	if (advise_start(o, n, "key", a, err, errlen) < 0)
+		return -1;
 	a->min = keys[0];
 	a->max = keys[n - 1];
 	for (i = 0; i < n; i++) {
@@ -383,23 +472,12 @@ int kb_advise(const struct kb_advise_opts *o, const uint64_t *keys, size_t n,
 		return -1;
 	}
 	for (i = 0; i < a->nrows; i++) {
-		struct kb_advice_row *r = &a->rows[i];
+		const struct advise_keys k = { keys, NULL, n };
 
-		judge(&r->cand, o->bits, keys, n, scratch, &r->skew);
-		kb_cost_of(&r->skew, &cost);
-		kb_cost_for(&cost, o->kind, &r->cost, &r->random, &r->ratio);
+		(void)judge(&a->rows[i].cand, o->bits, &k, scratch, &a->rows[i].skew, NULL, NULL, 0);
 	}
 	free(scratch);
-	a->noise = kb_cost_ratio_sd(n, UINT64_C(1) << o->bits, o->kind);
-	a->tie = KB_ADVISE_SDS * a->noise > KB_ADVISE_TIE ? KB_ADVISE_SDS * a->noise : KB_ADVISE_TIE;
-	rank(a->rows, a->nrows, a->tie);
-	a->pick = a->nrows;
-	for (i = 0; i < a->nrows; i++) {
-		if (a->rows[i].current)
-			a->current = i;
-		if (a->pick == a->nrows && a->rows[i].cand.kind != KB_CAND_IDENTITY)
-			a->pick = i;
-	}
+	rank_and_pick(o, a);
 	/* a change the keys at hand favour beyond a random function's noise
 	 * must hold on other layouts of them */
 	if (relayouts(o, keys, n,
@@ -408,5 +486,84 @@ int kb_advise(const struct kb_advise_opts *o, const uint64_t *keys, size_t n,
 		      a, err, errlen) < 0)
 		return -1;
 	a->change = a->relayouts && a->wins >= KB_ADVISE_CLEAR * a->relayouts;
+	return 0;
+}
+
+/* Over names: the table's own hash, its other generations from today's
+ * back, then hsiphash and siphash of the bytes. */
+static void name_candidates(const struct kb_advise_opts *o, struct kb_advice *a)
+{
+	struct kb_candidate c;
+	int g;
+
+	memset(&c, 0, sizeof(c));
+	c.word = o->word;
+	c.seed = o->seed;
+	c.names = o->table;
+	c.param = o->param;
+	c.kind = KB_CAND_STRING;
+	c.sgen = o->sgen;
+	add(a, &c, 1);
+	for (g = LKH_SGEN_COUNT - 1; g >= 0 && want(o, KB_FAMILY_NEW); g--) {
+		c.sgen = (lkh_sgen)g;
+		if (c.sgen != o->sgen)
+			add(a, &c, 0);
+	}
+	add_keyed(o, a, c);
+}
+
+int kb_advise_over_names(const struct kb_advise_opts *o, const struct kb_names *l,
+		    struct kb_advice *a, char *err, size_t errlen)
+{
+	const struct advise_keys k = { NULL, l, l->n };
+	uint64_t *scratch, print[KB_ADVISE_MAX];
+	size_t i, j, kept = 0;
+	int rc = 0;
+
+	if (advise_start(o, l->n, "name", a, err, errlen) < 0)
+		return -1;
+	a->names = 1;
+	a->min = a->max = l->v[0].len;
+	for (i = 1; i < l->n; i++) {
+		a->min = l->v[i].len < a->min ? l->v[i].len : a->min;
+		a->max = l->v[i].len > a->max ? l->v[i].len : a->max;
+	}
+	name_candidates(o, a);
+	for (i = 0; i < a->nrows; i++)
+		if (kb_candidate_check(&a->rows[i].cand, o->bits, err, errlen) < 0)
+			return -1;
+	scratch = malloc(l->n * sizeof(*scratch));
+	if (!scratch) {
+		snprintf(err, errlen, "out of memory for %zu names", l->n);
+		return -1;
+	}
+	for (i = 0; i < a->nrows && rc == 0; i++) {
+		struct kb_advice_row *r = &a->rows[i];
+
+		rc = judge(&r->cand, o->bits, &k, scratch, &r->skew, &print[i], err, errlen);
+	}
+	free(scratch);
+	if (rc < 0)
+		return -1;
+	/* a generation that puts every name where one before it does is
+	 * that row again: folded into it */
+	for (i = 0; i < a->nrows; i++) {
+		struct kb_advice_row *r = &a->rows[i];
+
+		for (j = 0; j < kept; j++)
+			if (r->cand.kind == KB_CAND_STRING && a->rows[j].cand.kind == KB_CAND_STRING &&
+			    print[j] == print[i] && !r->current)
+				break;
+		if (j < kept) {
+			a->rows[j].same_sgens |= 1u << r->cand.sgen;
+			continue;
+		}
+		print[kept] = print[i];
+		a->rows[kept++] = *r;
+	}
+	a->nrows = kept;
+	rank_and_pick(o, a);
+	a->change = a->pick < a->nrows && a->pick != a->current &&
+		    a->rows[a->current].ratio > a->rows[a->pick].ratio + a->tie;
 	return 0;
 }

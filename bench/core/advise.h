@@ -28,9 +28,11 @@
 
 /*
  * The candidates advise ranks beside the table's own hash, by family:
- * X(id, name).  new: today's generation of the table's function; shift:
- * the key shifted by its stride's low zero bits (under the table's
- * generation and new); hash_32: where the keys fit 32 bits.
+ * X(id, name).  new: today's generation of the table's function (over
+ * names: the string hash's other generations); shift: the key shifted by
+ * its stride's low zero bits (under the table's generation and new);
+ * hash_32: where the keys fit 32 bits.  Over names only new, hsiphash and
+ * siphash apply (of the name's bytes).
  */
 #define KB_ADVISE_FAMILIES(X)             \
 	X(KB_FAMILY_NEW, "new")           \
@@ -62,6 +64,11 @@ struct kb_advise_opts {
 	unsigned width;      /* its word, 32 or 64 */
 	uint64_t seed;       /* the keyed candidates' key and jhash's initval */
 	unsigned families;   /* 1 << enum kb_advise_family; 0: all */
+	/* over names (kb_advise_over_names): the table, its string generation now
+	 * and its parameter */
+	const struct kb_string_table *table;
+	lkh_sgen sgen;
+	uint64_t param;
 };
 
 struct kb_advice_row {
@@ -69,11 +76,16 @@ struct kb_advice_row {
 	struct kb_skew skew;
 	double cost, random, ratio; /* kb_cost_for() for the table's kind */
 	int current;                /* the table's own hash */
+	unsigned same_sgens;        /* names: the other string generations
+				     * that put every name where this row does
+				     * (1 << lkh_sgen), folded into it */
 };
 
 struct kb_advice {
 	unsigned bits, word;
 	enum kb_table_kind kind;
+	int names;           /* over names: min and max are their lengths,
+			      * there are no re-layouts, and no stride */
 	uint64_t n;          /* distinct keys */
 	uint64_t min, max;
 	unsigned align;      /* every key is a multiple of 2^align */
@@ -87,7 +99,8 @@ struct kb_advice {
 			      * the cheaper arithmetic: KB_ADVISE_SDS noises */
 	size_t current;      /* the row of the table's own hash */
 	size_t pick;         /* the cheapest row that mixes the key (not the
-			      * key itself, which only these keys suit) */
+			      * key itself, which only these keys suit, nor
+			      * a past generation of a string hash) */
 	unsigned unit;       /* re-layouts move runs of keys by 2^unit bytes */
 	size_t runs;         /* the runs: keys at most 2^unit apart */
 	unsigned relayouts;  /* made (0: the keys favour no change) */
@@ -103,5 +116,16 @@ struct kb_advice {
  */
 int kb_advise(const struct kb_advise_opts *o, const uint64_t *keys, size_t n,
 	      struct kb_advice *a, char *err, size_t errlen);
+
+/*
+ * The same over names (distinct, as kb_names_distinct leaves them)
+ * through o->table: its string hash under o->sgen, the other generations
+ * (one row for those that put every name in the same bucket: same_sgens),
+ * and hsiphash and siphash of the bytes.  Names have no layout to redraw:
+ * a change is advised where the pick wins beyond a random function's
+ * noise.  0, or -1 and a reason (a name the table refuses, too few).
+ */
+int kb_advise_over_names(const struct kb_advise_opts *o, const struct kb_names *l,
+		    struct kb_advice *a, char *err, size_t errlen);
 
 #endif

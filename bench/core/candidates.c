@@ -51,7 +51,7 @@ unsigned kb_candidate_input_bits(const struct kb_candidate *c)
 			       : lkh_input_bits(c->func, c->word) + c->shift;
 	case KB_CAND_JHASH:
 	case KB_CAND_HSIPHASH:
-		return c->wide ? 64 : 32;
+		return c->wide || c->names ? 64 : 32;
 	default:
 		return 64;
 	}
@@ -90,8 +90,15 @@ int kb_candidate_check(const struct kb_candidate *c, unsigned bits, char *err,
 	case KB_CAND_IDENTITY:
 		max = 64 - c->shift;
 		break;
+	case KB_CAND_STRING:
+		if (!c->names) {
+			snprintf(err, errlen, "a string hash takes names, not integer keys");
+			return -1;
+		}
+		max = 32;
+		break;
 	default:
-		max = 32; /* jhash and hsiphash return a u32 */
+		max = 32; /* jhash and hsiphash return a u32; string tables take 1..32 */
 	}
 	if (bits < 1 || bits > max) {
 		snprintf(err, errlen, "bits must be 1..%u here, not %u", max, bits);
@@ -148,6 +155,30 @@ uint64_t kb_candidate_bucket(const struct kb_candidate *c, unsigned bits,
 	}
 }
 
+int kb_candidate_name_bucket(const struct kb_candidate *c, unsigned bits, const char *name,
+			     size_t len, uint64_t *bucket, char *err, size_t errlen)
+{
+	/* the keyed ones' key, as for integer keys */
+	uint64_t k[2] = { kb_splitmix64_at(c->seed, 0), kb_splitmix64_at(c->seed, 1) };
+	struct kb_siphash_key sk = { { k[0], k[1] } };
+	struct kb_hsiphash_key hk = { { k[0], k[1] } };
+
+	switch (c->kind) {
+	case KB_CAND_STRING:
+		return kb_string_table_bucket(c->names, c->sgen, c->word, bits, c->param, name, len,
+					      bucket, err, errlen);
+	case KB_CAND_SIPHASH:
+		*bucket = low_bits(kb_siphash(name, len, &sk), bits);
+		return 0;
+	case KB_CAND_HSIPHASH:
+		*bucket = low_bits(kb_hsiphash(name, len, &hk, c->word), bits);
+		return 0;
+	default:
+		snprintf(err, errlen, "that candidate takes integer keys, not names");
+		return -1;
+	}
+}
+
 void kb_candidate_count(const struct kb_candidate *c, unsigned bits,
 			const uint64_t *keys, size_t n, uint64_t *counts)
 {
@@ -162,6 +193,8 @@ const char *kb_candidate_origin(const struct kb_candidate *c)
 	switch (c->kind) {
 	case KB_CAND_HASHH:
 		return lkh_gen_name(c->gen);
+	case KB_CAND_STRING:
+		return lkh_sgen_name(c->sgen);
 	case KB_CAND_JHASH:
 		return "jhash.h";
 	case KB_CAND_HSIPHASH:
@@ -174,11 +207,38 @@ const char *kb_candidate_origin(const struct kb_candidate *c)
 	}
 }
 
+/* A string table's own hash as its call site writes it (the dcache's name
+ * hash took no salt before v4.8). */
+static void string_expr(const struct kb_candidate *c, unsigned bits, char *buf, size_t len)
+{
+	switch (c->names->tx) {
+	case KB_STX_DCACHE:
+		snprintf(buf, len, "(u32)hash_name(%s) >> %u",
+			 c->sgen >= LKH_SGEN_SALTED ? "parent, name" : "name", 32 - bits);
+		break;
+	case KB_STX_HASH_STR:
+		snprintf(buf, len, "hash_str(name, %u)", bits);
+		break;
+	case KB_STX_HASH_MEM:
+		snprintf(buf, len, "hash_mem(name, len, %u)", bits);
+		break;
+	default:
+		snprintf(buf, len, "hash_str(class, %u) ^ hash_32(addr, %u)", bits, bits);
+	}
+}
+
 const char *kb_candidate_expr(const struct kb_candidate *c, unsigned bits,
 			      char *buf, size_t len)
 {
 	char k[16];
 	unsigned long long mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+
+	/* over names: lib/siphash.c's siphash() and hsiphash() of the bytes */
+	if (c->names && c->kind != KB_CAND_STRING) {
+		snprintf(buf, len, "%s(name, len, &key) & %llu",
+			 c->kind == KB_CAND_SIPHASH ? "siphash" : "hsiphash", mask);
+		return buf;
+	}
 
 	if (c->shift)
 		snprintf(k, sizeof(k), "k >> %u", c->shift);
@@ -208,6 +268,9 @@ const char *kb_candidate_expr(const struct kb_candidate *c, unsigned bits,
 		break;
 	case KB_CAND_SIPHASH:
 		snprintf(buf, len, "%s(k, &key) & %llu", name_of(c), mask);
+		break;
+	case KB_CAND_STRING:
+		string_expr(c, bits, buf, len);
 		break;
 	default:
 		snprintf(buf, len, "?");

@@ -5,6 +5,9 @@
  * kernel's other hashes (jhash, hsiphash, siphash), the key itself, and
  * any odd multiplier a user gives.  One candidate maps a key to a bucket
  * of 2^bits exactly as the kernel expression its name prints would.
+ * Over names (a table that reads a string hash, names.h) the candidates
+ * are that table's string hash of a generation, and siphash and hsiphash
+ * of the name's bytes.
  */
 #ifndef KB_CANDIDATES_H
 #define KB_CANDIDATES_H
@@ -14,6 +17,8 @@
 
 #include <khash/lkh.h>
 
+#include "names.h"
+
 enum kb_cand_kind {
 	KB_CAND_HASHH,    /* a hash.h function of (key >> shift) */
 	KB_CAND_MULTIPLY, /* (key >> shift) * K, the top bits of a width-bit word */
@@ -21,6 +26,7 @@ enum kb_cand_kind {
 	KB_CAND_JHASH,    /* jhash_1word, or jhash_2words(lo, hi) for wide keys */
 	KB_CAND_HSIPHASH, /* hsiphash_1u32, or hsiphash_2u32(lo, hi) */
 	KB_CAND_SIPHASH,  /* siphash_1u64 */
+	KB_CAND_STRING,   /* a string table's own hash, of generation sgen */
 	KB_CAND_KIND_COUNT_
 };
 
@@ -34,6 +40,10 @@ struct kb_candidate {
 	unsigned width;      /* its word, 32 or 64 */
 	int wide;            /* JHASH, HSIPHASH: the key takes two u32 words */
 	uint64_t seed;       /* the keyed ones: initval / key, from it */
+	/* over names: the key is a name; HSIPHASH, SIPHASH hash its bytes */
+	const struct kb_string_table *names;
+	lkh_sgen sgen;       /* KB_CAND_STRING */
+	uint64_t param;      /* KB_CAND_STRING: the table's parameter */
 };
 
 /*
@@ -67,6 +77,11 @@ unsigned kb_candidate_input_bits(const struct kb_candidate *c);
 uint64_t kb_candidate_bucket(const struct kb_candidate *c, unsigned bits,
 			     uint64_t key);
 
+/* The bucket of a name of len bytes under a candidate over names (c
+ * checked): 0, or -1 and a reason (a name its table refuses). */
+int kb_candidate_name_bucket(const struct kb_candidate *c, unsigned bits, const char *name,
+			     size_t len, uint64_t *bucket, char *err, size_t errlen);
+
 /* Add n keys to counts[2^bits]. */
 void kb_candidate_count(const struct kb_candidate *c, unsigned bits,
 			const uint64_t *keys, size_t n, uint64_t *counts);
@@ -76,8 +91,8 @@ void kb_candidate_count(const struct kb_candidate *c, unsigned bits,
 const char *kb_candidate_expr(const struct kb_candidate *c, unsigned bits,
 			      char *buf, size_t len);
 
-/* What the candidate is, for the generation column: the hash.h
- * generation, "jhash.h", "siphash.c", "K" or "-". */
+/* What the candidate is, for the generation column: the hash.h or
+ * string-hash generation, "jhash.h", "siphash.c", "K" or "-". */
 const char *kb_candidate_origin(const struct kb_candidate *c);
 
 #endif

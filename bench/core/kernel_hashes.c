@@ -76,12 +76,51 @@ uint32_t kb_jhash2(const uint32_t *k, unsigned n, uint32_t initval)
 		v2 = rol32(v2, 16);                   \
 	} while (0)
 
+/* A little-endian word from bytes, whatever the host: the kernel's
+ * le64_to_cpu / le32_to_cpu of an unaligned load. */
+static inline uint64_t load_le64(const unsigned char *p)
+{
+	uint64_t w = 0;
+	unsigned i;
+
+	for (i = 8; i-- > 0;)
+		w = w << 8 | p[i];
+	return w;
+}
+
+static inline uint32_t load_le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+static inline void store_le32(unsigned char *p, uint32_t w)
+{
+	unsigned i;
+
+	for (i = 0; i < 4; i++, w >>= 8)
+		p[i] = (unsigned char)w;
+}
+
+/* The last word of len bytes: the length's low byte on top, the tail
+ * bytes (len mod size) below it, little-endian. */
+static inline uint64_t last_word(const unsigned char *p, size_t len, unsigned size)
+{
+	uint64_t b = (uint64_t)(len & 0xff) << (8 * size - 8);
+	size_t tail = len % size, i;
+
+	for (i = 0; i < tail; i++)
+		b |= (uint64_t)p[len - tail + i] << (8 * i);
+	return b;
+}
+
 /*
- * SipHash-c-d of whole 64-bit words m[0..n) and the last word b (the
- * length << 56 | the tail), as lib/siphash.c computes it: c rounds a word,
- * d to finish.  c and d are constants at every call, which inlines.
+ * SipHash-c-d of the n whole 64-bit little-endian words at m and the last
+ * word b (the length << 56 | the tail), as lib/siphash.c computes it: c
+ * rounds a word, d to finish.  c and d are constants at every call,
+ * which inlines.
  */
-static inline uint64_t siphash_cd(const uint64_t *m, unsigned n, uint64_t b,
+static inline uint64_t siphash_cd(const unsigned char *m, size_t n, uint64_t b,
 				  const uint64_t key[2], unsigned c, unsigned d)
 {
 	/* "somepseudorandomlygeneratedbytes" */
@@ -89,10 +128,11 @@ static inline uint64_t siphash_cd(const uint64_t *m, unsigned n, uint64_t b,
 	uint64_t v1 = UINT64_C(0x646f72616e646f6d) ^ key[1];
 	uint64_t v2 = UINT64_C(0x6c7967656e657261) ^ key[0];
 	uint64_t v3 = UINT64_C(0x7465646279746573) ^ key[1];
-	unsigned i, r;
+	size_t i;
+	unsigned r;
 
 	for (i = 0; i <= n; i++) {
-		uint64_t w = i < n ? m[i] : b;
+		uint64_t w = i < n ? load_le64(m + 8 * i) : b;
 
 		v3 ^= w;
 		for (r = 0; r < c; r++)
@@ -107,21 +147,33 @@ static inline uint64_t siphash_cd(const uint64_t *m, unsigned n, uint64_t b,
 
 uint64_t kb_siphash_1u64(uint64_t first, const struct kb_siphash_key *key)
 {
-	return siphash_cd(&first, 1, (uint64_t)8 << 56, key->k, 2, 4);
+	unsigned char m[8];
+
+	store_le32(m, (uint32_t)first);
+	store_le32(m + 4, (uint32_t)(first >> 32));
+	return siphash_cd(m, 1, (uint64_t)8 << 56, key->k, 2, 4);
 }
 
-/* HalfSipHash-1-3 of n 32-bit words, as the kernel returns it: v1 ^ v3
- * (a 32-bit output, not the reference's 64-bit one). */
-static inline uint32_t halfsiphash13(const uint32_t *m, unsigned n,
+uint64_t kb_siphash(const void *data, size_t len, const struct kb_siphash_key *key)
+{
+	const unsigned char *p = data;
+
+	return siphash_cd(p, len / 8, last_word(p, len, 8), key->k, 2, 4);
+}
+
+/* HalfSipHash-1-3 of the n whole 32-bit little-endian words at m and the
+ * last word b, as the kernel returns it: v1 ^ v3 (a 32-bit output, not
+ * the reference's 64-bit one). */
+static inline uint32_t halfsiphash13(const unsigned char *m, size_t n, uint32_t b,
 				     const struct kb_hsiphash_key *key)
 {
 	uint32_t k0 = (uint32_t)key->k[0], k1 = (uint32_t)key->k[1];
 	uint32_t v0 = k0, v1 = k1;
 	uint32_t v2 = UINT32_C(0x6c796765) ^ k0, v3 = UINT32_C(0x74656462) ^ k1;
-	unsigned i;
+	size_t i;
 
 	for (i = 0; i <= n; i++) {
-		uint32_t w = i < n ? m[i] : (uint32_t)(n * 4) << 24;
+		uint32_t w = i < n ? load_le32(m + 4 * i) : b;
 
 		v3 ^= w;
 		HSIP_ROUND(v0, v1, v2, v3);
@@ -133,22 +185,32 @@ static inline uint32_t halfsiphash13(const uint32_t *m, unsigned n,
 	return v1 ^ v3;
 }
 
+uint32_t kb_hsiphash(const void *data, size_t len, const struct kb_hsiphash_key *key,
+		     unsigned word)
+{
+	const unsigned char *p = data;
+
+	if (word == 32)
+		return halfsiphash13(p, len / 4, (uint32_t)last_word(p, len, 4), key);
+	return (uint32_t)siphash_cd(p, len / 8, last_word(p, len, 8), key->k, 1, 3);
+}
+
 uint32_t kb_hsiphash_1u32(uint32_t first, const struct kb_hsiphash_key *key,
 			  unsigned word)
 {
-	if (word == 32)
-		return halfsiphash13(&first, 1, key);
-	/* four bytes: no whole 8-byte word, the tail is in b */
-	return (uint32_t)siphash_cd(NULL, 0, (uint64_t)4 << 56 | first, key->k, 1, 3);
+	unsigned char m[4];
+
+	store_le32(m, first);
+	/* on a 64-bit kernel four bytes are no whole word: all in the tail */
+	return kb_hsiphash(m, 4, key, word);
 }
 
 uint32_t kb_hsiphash_2u32(uint32_t first, uint32_t second,
 			  const struct kb_hsiphash_key *key, unsigned word)
 {
-	uint32_t m[2] = { first, second };
-	uint64_t combined = (uint64_t)second << 32 | first;
+	unsigned char m[8];
 
-	if (word == 32)
-		return halfsiphash13(m, 2, key);
-	return (uint32_t)siphash_cd(&combined, 1, (uint64_t)8 << 56, key->k, 1, 3);
+	store_le32(m, first);
+	store_le32(m + 4, second);
+	return kb_hsiphash(m, 8, key, word);
 }

@@ -4,12 +4,14 @@
  * pointer key, bit-exact with Linux 6.1 and 6.12: include/linux/jhash.h
  * (Bob Jenkins' lookup3 final mix, JHASH_INITVAL 0xdeadbeef) and
  * lib/siphash.c (SipHash-2-4; hsiphash, which is SipHash-1-3 on a 64-bit
- * kernel and HalfSipHash-1-3 on a 32-bit one).  They are candidates in
- * `khash-bench advise` and rows of `speed`; hash.h itself is libkhash.
+ * kernel and HalfSipHash-1-3 on a 32-bit one), of words and of bytes.
+ * They are candidates in `khash-bench advise` (over names too) and rows of
+ * `speed`; hash.h itself is libkhash.
  */
 #ifndef KB_KERNEL_HASHES_H
 #define KB_KERNEL_HASHES_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* jhash_1word(a, initval) .. jhash_3words(a, b, c, initval): inline, as
@@ -90,6 +92,19 @@ struct kb_hsiphash_key {
 
 /* siphash_1u64(first, key): SipHash-2-4 of the 8 bytes of first (LE). */
 uint64_t kb_siphash_1u64(uint64_t first, const struct kb_siphash_key *key);
+
+/*
+ * siphash(data, len, key) and hsiphash(data, len, key) over bytes, as
+ * lib/siphash.c computes them for a string: whole little-endian words,
+ * then the length's low byte on top of the tail's bytes.  siphash is
+ * SipHash-2-4; hsiphash on a word-bit kernel is SipHash-1-3 truncated to
+ * u32 (word 64) or HalfSipHash-1-3 over u32 words (word 32), as the
+ * commit that brought it chose (1ae2324f, v4.11: HalfSipHash is the slower
+ * of the two on 64-bit machines).
+ */
+uint64_t kb_siphash(const void *data, size_t len, const struct kb_siphash_key *key);
+uint32_t kb_hsiphash(const void *data, size_t len, const struct kb_hsiphash_key *key,
+		     unsigned word);
 
 /* hsiphash_1u32 and hsiphash_2u32 as a word-bit kernel computes them
  * (word 64: SipHash-1-3, truncated to u32; word 32: HalfSipHash-1-3). */

@@ -26,6 +26,27 @@ static size_t advised(const struct kb_advice *a)
 	return a->change ? a->pick : a->current;
 }
 
+/* Over names: the change, and the keyed row for names a client picks. */
+static void names_advice(const struct kb_advice *a, struct kb_buf *b)
+{
+	const struct kb_advice_row *pick = &a->rows[a->pick];
+	char e[64];
+	size_t i;
+
+	if (a->change)
+		kb_buf_printf(b, "; %s (%s) costs %.2fx: change", kb_candidate_expr(&pick->cand, a->bits, e, sizeof(e)),
+			      kb_candidate_origin(&pick->cand), pick->ratio);
+	else
+		kb_buf_printf(b, ": keep it");
+	for (i = 0; i < a->nrows && !kb_candidate_keyed(&a->rows[i].cand); i++)
+		;
+	if (i < a->nrows && !kb_candidate_keyed(&a->rows[a->current].cand))
+		kb_buf_printf(b, "; where a client picks the names, only a keyed hash holds: %s (%.2fx)",
+			      kb_candidate_expr(&a->rows[i].cand, a->bits, e, sizeof(e)),
+			      a->rows[i].ratio);
+	kb_buf_printf(b, "\n");
+}
+
 void kb_advice_line(const struct kb_advice *a, struct kb_buf *b)
 {
 	const struct kb_advice_row *cur = &a->rows[a->current], *pick = &a->rows[a->pick];
@@ -33,7 +54,11 @@ void kb_advice_line(const struct kb_advice *a, struct kb_buf *b)
 
 	kb_candidate_expr(&cur->cand, a->bits, e1, sizeof(e1));
 	kb_buf_printf(b, "%s (%s) costs %.2fx a random function's %s here", e1,
-		      lkh_gen_name(cur->cand.gen), cur->ratio, kb_cost_unit(a->kind));
+		      kb_candidate_origin(&cur->cand), cur->ratio, kb_cost_unit(a->kind));
+	if (a->names) {
+		names_advice(a, b);
+		return;
+	}
 	if (!a->relayouts) {
 		kb_buf_printf(b, ": keep it\n");
 		return;
@@ -53,17 +78,35 @@ void kb_advice_line(const struct kb_advice *a, struct kb_buf *b)
 			      a->wins, a->relayouts);
 }
 
+/* The string generations of a row's same_sgens, as "mix, salted". */
+static void sgens_text(unsigned mask, char *out, size_t len)
+{
+	size_t used = 0;
+	int g;
+
+	out[0] = 0;
+	for (g = 0; g < LKH_SGEN_COUNT && used < len; g++)
+		if (mask & 1u << g)
+			used += (size_t)snprintf(out + used, len - used, "%s%s", used ? ", " : "",
+						 lkh_sgen_name((lkh_sgen)g));
+}
+
 static void text(const struct kb_advice *a, const double *ns, const char *keys,
 		 struct kb_buf *b)
 {
 	char e[64], g[64];
-	size_t i;
+	size_t i, folds;
 
 	gcd_text(a->gcd, a->shift, g, sizeof(g));
-	kb_buf_printf(b, "advise: %llu distinct keys of %s into 2^%u buckets, %u-bit kernel, %s table\n",
-		      (unsigned long long)a->n, keys, a->bits, a->word, kb_table_kind_name(a->kind));
-	kb_buf_printf(b, "keys: 0x%llx .. 0x%llx; every key a multiple of 2^%u; their differences multiples of %s\n",
-		      (unsigned long long)a->min, (unsigned long long)a->max, a->align, g);
+	kb_buf_printf(b, "advise: %llu distinct %s of %s into 2^%u buckets, %u-bit kernel, %s table\n",
+		      (unsigned long long)a->n, a->names ? "names" : "keys", keys, a->bits, a->word,
+		      kb_table_kind_name(a->kind));
+	if (a->names)
+		kb_buf_printf(b, "names: %llu .. %llu bytes, hashed as x86 does (a word at a time, little-endian)\n",
+			      (unsigned long long)a->min, (unsigned long long)a->max);
+	else
+		kb_buf_printf(b, "keys: 0x%llx .. 0x%llx; every key a multiple of 2^%u; their differences multiples of %s\n",
+			      (unsigned long long)a->min, (unsigned long long)a->max, a->align, g);
 	kb_buf_printf(b, "cost: %s; x random: over a random function's at the same load (1 = as good;\n"
 			 "a random function's strays by %.3f, one standard deviation: ratios within %.3f are a tie)\n\n",
 		      kb_cost_unit(a->kind), a->noise, a->tie);
@@ -84,7 +127,16 @@ static void text(const struct kb_advice *a, const double *ns, const char *keys,
 			      kb_verdict(&r->skew), r->cost, r->random, r->ratio, t,
 			      r->current ? "  <- now" : "");
 	}
-	kb_buf_printf(b, "\n(the key itself fits these keys only; keyed: the one choice when an attacker picks the keys)\n");
+	for (i = 0, folds = 0; i < a->nrows; i++)
+		if (a->rows[i].same_sgens) {
+			sgens_text(a->rows[i].same_sgens, g, sizeof(g));
+			kb_buf_printf(b, "%s(%s: every name in the bucket %s puts it in)",
+				      folds++ ? " " : "\n", g, kb_candidate_origin(&a->rows[i].cand));
+		}
+	if (a->names)
+		kb_buf_printf(b, "\n(keyed: the one choice when a client picks the names, as it does for sunrpc's and nfsd's caches)\n");
+	else
+		kb_buf_printf(b, "\n(the key itself fits these keys only; keyed: the one choice when an attacker picks the keys)\n");
 	if (a->relayouts)
 		kb_buf_printf(b, "(re-layouts: the keys' %zu run%s of keys at most 2^%u bytes apart, each moved whole to random 2^%u-byte units of their span, offsets kept; a change must win in %.0f%% of them)\n",
 			      a->runs, a->runs == 1 ? "" : "s", a->unit, a->unit, 100 * KB_ADVISE_CLEAR);
@@ -100,6 +152,7 @@ static void candidate_fields(struct kb_buf *b, enum kb_fields_as as, const struc
 {
 	const struct kb_advice_row *r = &a->rows[i];
 	const char *verdict = kb_verdict(&r->skew);
+	char same[64];
 	const struct kb_field f[] = {
 		{ .name = "schema", .u = kb_records[KB_REC_ADVISE].csv_version, .in = KB_IN_CSV },
 		{ .name = "keys", .form = KB_FIELD_STR, .s = keys, .in = KB_IN_CSV },
@@ -116,6 +169,8 @@ static void candidate_fields(struct kb_buf *b, enum kb_fields_as as, const struc
 		{ .name = "candidate", .form = KB_FIELD_STR,
 		  .s = kb_candidate_expr(&r->cand, a->bits, e, 64) },
 		{ .name = "origin", .form = KB_FIELD_STR, .s = kb_candidate_origin(&r->cand) },
+		/* names: the string generations folded into this row */
+		{ .name = "same_buckets_as", .form = KB_FIELD_STR, .s = same, .in = KB_IN_JSON },
 		{ .name = "keyed", .form = KB_FIELD_BOOL, .u = (uint64_t)kb_candidate_keyed(&r->cand) },
 		{ .name = "current", .form = KB_FIELD_BOOL, .u = (uint64_t)r->current },
 		{ .name = "picked", .form = KB_FIELD_BOOL, .u = i == a->pick },
@@ -133,6 +188,7 @@ static void candidate_fields(struct kb_buf *b, enum kb_fields_as as, const struc
 		  .none = ns[i] >= 0 ? 0 : KB_NONE_NULL },
 	};
 
+	sgens_text(r->same_sgens, same, sizeof(same));
 	kb_fields(b, as, f, KB_FIELDS_N(f));
 }
 
@@ -166,10 +222,18 @@ static void json(const struct kb_advice *a, const double *ns, const char *keys,
 	kb_json_doc_head(b, KB_DOC_ADVISE);
 	kb_buf_printf(b, "  \"keys\": ");
 	kb_json_string(b, keys);
-	kb_buf_printf(b, ",\n  \"n\": %llu, \"bits\": %u, \"word\": %u, \"kind\": \"%s\",\n  \"min\": %llu, \"max\": %llu, \"align\": %u, \"gcd\": %llu,\n  \"noise\": %.6f, \"tie\": %.6f,\n  \"candidates\": [",
-		      (unsigned long long)a->n, a->bits, a->word, kb_table_kind_name(a->kind),
-		      (unsigned long long)a->min, (unsigned long long)a->max, a->align,
-		      (unsigned long long)a->gcd, a->noise, a->tie);
+	kb_buf_printf(b, ",\n  \"input\": \"%s\", \"n\": %llu, \"bits\": %u, \"word\": %u, \"kind\": \"%s\",\n",
+		      a->names ? "names" : "keys", (unsigned long long)a->n, a->bits, a->word,
+		      kb_table_kind_name(a->kind));
+	/* names: their lengths, not values, and no stride */
+	if (a->names)
+		kb_buf_printf(b, "  \"name_bytes_min\": %llu, \"name_bytes_max\": %llu,\n",
+			      (unsigned long long)a->min, (unsigned long long)a->max);
+	else
+		kb_buf_printf(b, "  \"min\": %llu, \"max\": %llu, \"align\": %u, \"gcd\": %llu,\n",
+			      (unsigned long long)a->min, (unsigned long long)a->max, a->align,
+			      (unsigned long long)a->gcd);
+	kb_buf_printf(b, "  \"noise\": %.6f, \"tie\": %.6f,\n  \"candidates\": [", a->noise, a->tie);
 	for (i = 0; i < a->nrows; i++) {
 		kb_buf_printf(b, "%s\n    ", i ? "," : "");
 		candidate_fields(b, KB_FIELDS_JSON, a, ns, keys, i, e);

@@ -31,10 +31,13 @@ const struct kb_doc_row kb_docs[KB_DOC_COUNT_] = {
 	[KB_DOC_EXPLAIN] = { .name = "explain", .version = 2,
 			     .holds = "the cell, its pairs against a random function's and the "
 				      "model's, and \"differences\", most excess first" },
-	/* 2 had no re-layouts */
-	[KB_DOC_ADVISE] = { .name = "advise", .version = 3,
-			    .holds = "the keys, their kind and spacing, the noise and tie, the "
-				     "re-layouts, the advice, and the candidates" },
+	/* 3 took no names (no input, same_buckets_as); 2 had no re-layouts */
+	[KB_DOC_ADVISE] = { .name = "advise", .version = 4,
+			    .holds = "the keys or names (input), their kind and spacing (names: "
+				     "name_bytes_min and _max instead of min, max, align and gcd), "
+				     "the noise and tie, the re-layouts, the advice, and the "
+				     "candidates (same_buckets_as: the string generations folded "
+				     "into one)" },
 	[KB_DOC_SPEED] = { .name = "speed", .version = 1,
 			   .holds = "the caches and where each size was read, and each part's "
 				    "records (timings: best, median, mean and spread of their "
@@ -88,8 +91,9 @@ const struct kb_record_row kb_records[KB_REC_COUNT_] = {
 	[KB_REC_SPEED_GRID] = { .writers = "speed --part grid", .csv_version = 6,
 				.json_object = 1, .row = "a table size and key count",
 				.names = kb_speed_grid_names },
-	[KB_REC_SPEED_STRINGS] = { .writers = "speed --part strings", .csv_version = 1,
-				   .json_object = 1, .row = "a name length: word and byte paths",
+	/* 1 had no siphash */
+	[KB_REC_SPEED_STRINGS] = { .writers = "speed --part strings", .csv_version = 2,
+				   .json_object = 1, .row = "a name length: word and byte paths, siphash",
 				   .names = kb_speed_string_names },
 	[KB_REC_CONFORM] = { .writers = "conform", .csv_version = 1, .json_object = 1,
 			     .row = "a cell of hash.h beside the user's function",

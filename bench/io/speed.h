@@ -49,4 +49,11 @@ int kb_speed_run(const struct kb_speed_opts *o, enum kb_format format,
 int kb_speed_candidate(const struct kb_candidate *c, unsigned bits,
 		       double seconds, struct kb_rounds *ns);
 
+struct kb_names;
+/* ns per name of a candidate over names (advise's guide), timed over the
+ * first names of l in turn for about `seconds`: 0, or -1 where a name
+ * fails it or for a string hash (its model here is not the kernel's code). */
+int kb_speed_name_candidate(const struct kb_candidate *c, unsigned bits,
+			    const struct kb_names *l, double seconds, struct kb_rounds *ns);
+
 #endif
