@@ -6,11 +6,21 @@
  * for a 32-bit one.  The KUnit cases check that a booted kernel computes
  * the same values.  kernel/check-agreement-table.py compares this output
  * with what the committed patch holds.
+ *
+ * With the argument "strings" it prints instead the string tables of
+ * patch 0004: fixed names, salts and bits, and what libkhash's `new`
+ * string generation expects full_name_hash(), hashlen_string(), the
+ * init/partial/end_name_hash() byte loop, hash_str() and hash_mem() to
+ * return on each word size and path (word at a time with little- or
+ * big-endian loads, or a byte at a time without DCACHE_WORD_ACCESS).
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <khash/lkh.h>
+#include <khash/lkh_string.h>
 
 /* Keys worth seeing in the table, then pseudo-random ones. */
 static const uint64_t fixed_keys64[] = {
@@ -113,8 +123,139 @@ static void table(const char *name, enum fn fn, int keys32, int nobits)
 	printf("};\n");
 }
 
-int main(void)
+/*
+ * The names: every length from 0 to 17 (every tail length and both word
+ * boundaries of a 64-bit kernel, four words of a 32-bit one), then 23-25
+ * and 31-33 around the next ones.  Some hold a '/' (hash_name() would
+ * stop there; these functions do not), some bytes >= 0x80 (UTF-8 and
+ * edges), one pair at a word's last and next byte, followed by hex
+ * digits (which the literal must escape too).
+ */
+static const char *const string_names[] = {
+	"", ".", "..", "lib", "\xff\x80\x7f\x01", "caf\xc3\xa9", "a/b.c/",
+	"vmlinuz", "Makefile", "README.md", "\xe6\x96\x87\xe4\xbb\xb6.txt",
+	"net/sunrpc/", "test_hash.ko", "1234567\x80\xff" "ab/c", "file000001.txt",
+	"libkhash.so.1.0", "0123456789abcdef", "include/linux/\xc3\xa9h",
+	"usr/share/doc/libc6/cha", "usr/share/doc/libc6/chan",
+	"usr/share/doc/libc6/chang",
+	"\xc3\xa9t\xc3\xa9/\xc3\xa9t\xc3\xa9/0123456789abcdefghi",
+	"abcdefghijklmnopqrstuvwxyz/01234", "abcdefghijklmnopqrstuvwxyz/012345",
+};
+
+/* Row i uses salt i % 3: NULL, then values a dentry pointer could have. */
+static const uint64_t string_salts64[] = {
+	0, 0xffff888003a1c2c0ull, 0xffff8880ffe00040ull,
+};
+static const uint64_t string_salts32[] = { 0, 0xc1a2b3c0, 0xf7ffe040 };
+
+/*
+ * A string literal of @s, hex escapes for bytes outside printable ASCII.
+ * A hex digit right after \xNN would extend that escape, so it is escaped
+ * too (checkpatch objects to splitting the literal instead).
+ */
+static void print_literal(const char *s)
 {
+	const unsigned char *p = (const unsigned char *)s;
+	int escaped = 0;
+
+	putchar('"');
+	for (; *p; p++) {
+		escaped = *p < 0x20 || *p >= 0x7f || *p == '"' || *p == '\\' ||
+			  (escaped && strchr("0123456789abcdefABCDEF", *p));
+		if (escaped)
+			printf("\\x%02x", *p);
+		else
+			putchar(*p);
+	}
+	putchar('"');
+}
+
+static uint32_t string_hash(lkh_sfunc fn, unsigned int word, lkh_spath path,
+			    uint64_t salt, const char *name, unsigned int bits)
+{
+	uint64_t out;
+	int st = lkh_string_hash(fn, LKH_SGEN_NEW, word, path, salt, name,
+				 strlen(name), bits, &out);
+
+	if (st != LKH_OK) {
+		fprintf(stderr, "gen-agreement-table: %s of \"%s\": %s\n",
+			lkh_sfunc_name(fn), name, lkh_strerror(st));
+		exit(1);
+	}
+	/* hashlen_string(): the hash half; its length is strlen() */
+	return (uint32_t)out;
+}
+
+static void string_keys(unsigned int word)
+{
+	const uint64_t *salts = word == 64 ? string_salts64 : string_salts32;
+	unsigned int i;
+
+	printf("static const struct string_agree_key string_agree_keys[] = {\n");
+	for (i = 0; i < ARRAY_LEN(string_names); i++) {
+		printf("\t{ ");
+		print_literal(string_names[i]);
+		printf(", 0x%" PRIx64 "ul, %u },\n", salts[i % 3],
+		       bits_cycle[i % ARRAY_LEN(bits_cycle)]);
+	}
+	printf("};\n");
+}
+
+static void string_rows(unsigned int word, lkh_spath path)
+{
+	const uint64_t *salts = word == 64 ? string_salts64 : string_salts32;
+	unsigned int i;
+
+	printf("static const struct string_agree_row string_agree[] = {\n");
+	for (i = 0; i < ARRAY_LEN(string_names); i++) {
+		const char *n = string_names[i];
+		uint64_t salt = salts[i % 3];
+		unsigned int bits = bits_cycle[i % ARRAY_LEN(bits_cycle)];
+
+		printf("\t{ 0x%08" PRIx32 ", 0x%08" PRIx32 ", 0x%08" PRIx32
+		       ", 0x%08" PRIx32 ", 0x%08" PRIx32 " },\n",
+		       string_hash(LKH_SFUNC_FULL_NAME_HASH, word, path, salt, n, 0),
+		       string_hash(LKH_SFUNC_HASHLEN_STRING, word, path, salt, n, 0),
+		       string_hash(LKH_SFUNC_FULL_NAME_HASH, word, LKH_SPATH_BYTE,
+				   salt, n, 0),
+		       string_hash(LKH_SFUNC_HASH_STR, word, path, 0, n, bits),
+		       string_hash(LKH_SFUNC_HASH_MEM, word, path, 0, n, bits));
+	}
+	printf("};\n");
+}
+
+/* The string tables of one word size: keys, then one table per path. */
+static void string_word(unsigned int word)
+{
+	string_keys(word);
+	printf("\n#if !defined(CONFIG_DCACHE_WORD_ACCESS)\n");
+	string_rows(word, LKH_SPATH_BYTE);
+	printf("#elif defined(__BIG_ENDIAN)\n");
+	string_rows(word, LKH_SPATH_BE);
+	printf("#else\n");
+	string_rows(word, LKH_SPATH_LE);
+	printf("#endif\n");
+}
+
+static int strings(void)
+{
+	printf("/* Generated by libkhash kernel/gen-agreement-table.c strings; do not edit. */\n");
+	printf("#if BITS_PER_LONG == 64\n");
+	string_word(64);
+	printf("#else\n");
+	string_word(32);
+	printf("#endif\n");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2 && !strcmp(argv[1], "strings"))
+		return strings();
+	if (argc != 1) {
+		fprintf(stderr, "usage: gen-agreement-table [strings]\n");
+		return 2;
+	}
 	printf("/* Generated by libkhash kernel/gen-agreement-table.c; do not edit. */\n");
 	table("hash_agree_32", HASH_32, 1, 0);
 	printf("\n");

@@ -18,7 +18,8 @@
 #                          (default: all of them, "6.1 6.12")
 #   LIBKHASH_KERNEL_CACHE  cache folder
 #                          (default ${XDG_CACHE_HOME:-~/.cache}/libkhash/kernel)
-#   KUNIT_ARCHES           architectures (default "x86_64 i386")
+#   KUNIT_ARCHES           architectures (default "x86_64 i386"; also
+#                          arm64be, arm64 built big-endian, cross-compiled)
 #   KUNIT_MUTATION         0 skips the mutation runs (default 1)
 #   KUNIT_JOBS             make -j (default: number of CPUs)
 #   KUNIT_TIMEOUT          seconds one boot may take (default 300)
@@ -64,6 +65,11 @@ done
 [ "$prepare" = 1 ] && kernels=${kernels%% *}
 mutation=$here/mutations/0001-restore-pre-v4.6-sparse-multipliers.patch
 arches=${KUNIT_ARCHES:-x86_64 i386}
+for a in $arches; do
+	case "$a" in x86_64|i386|arm64be) ;;
+	*) echo "$0: KUNIT_ARCHES: unknown arch $a (x86_64, i386, arm64be)" >&2; exit 2 ;;
+	esac
+done
 jobs=${KUNIT_JOBS:-$(nproc)}
 timeout=${KUNIT_TIMEOUT:-300}
 cache=${LIBKHASH_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/libkhash/kernel}
@@ -84,6 +90,7 @@ packages="qemu-system-x86 qemu-system-data ccache gcc make
 	  flex bison bc libelf-dev libssl-dev perl python3 git xz-utils
 	  util-linux"
 for k in $kernels; do packages="$packages $(base_package "$k")"; done
+case " $arches " in *" arm64be "*) packages="$packages qemu-system-arm gcc-aarch64-linux-gnu" ;; esac
 missing=
 for p in $packages; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed' ||
@@ -180,6 +187,25 @@ fi
 # --- 3. build, boot, check -----------------------------------------------
 export CCACHE_DIR=$cache/ccache
 
+# What each name of KUNIT_ARCHES builds: the kernel's ARCH, the
+# cross-compiler prefix, and Kconfig lines beyond kunitconfig.  arm64be
+# is the one big-endian kernel here (x86 has none): arm64 selects
+# DCACHE_WORD_ACCESS, so the name hashes load big-endian words; its
+# console is the PL011 of QEMU's virt board (the lines kunit.py's arm64
+# config adds must hold too).
+kernel_arch() { case $1 in arm64be) echo arm64 ;; *) echo "$1" ;; esac; }
+cross_prefix() { case $1 in arm64be) echo aarch64-linux-gnu- ;; esac; }
+arch_fragment() {
+	case $1 in
+	arm64be) printf '%s\n' CONFIG_CPU_BIG_ENDIAN=y \
+		CONFIG_SERIAL_AMBA_PL010=y CONFIG_SERIAL_AMBA_PL010_CONSOLE=y \
+		CONFIG_SERIAL_AMBA_PL011=y CONFIG_SERIAL_AMBA_PL011_CONSOLE=y ;;
+	esac
+}
+# The expectations depend on the word size only (no asm/hash.h on these
+# arches): arm64be shares x86_64's.
+expect_arch() { case $1 in arm64be) echo x86_64 ;; *) echo "$1" ;; esac; }
+
 # kunit_config ARCH: the full .config for ARCH's KUnit kernel, printed as a
 # path: tinyconfig with kunitconfig merged in, resolved by olddefconfig with
 # the compiler kunit.py builds with (its compiler probes are in the file).
@@ -190,26 +216,31 @@ export CCACHE_DIR=$cache/ccache
 # (three make runs, 5-10 s an arch, twice an arch per run otherwise).
 kunit_config() {
 	local arch=$1 cfg=$vd/kconfig-$1 out=$vd/kunitconfig-$1 l key
-	local log=$vd/logs/kconfig-$1.log
-	key=$({ cat "$here/kunitconfig"; git -C "$src" rev-parse HEAD
-		gcc -dumpfullversion; } | sha256sum | cut -c1-16)
+	local log=$vd/logs/kconfig-$1.log frag=$vd/kconfig-$1.fragment
+	local karch cross
+	karch=$(kernel_arch "$arch") cross=$(cross_prefix "$arch")
+	{ cat "$here/kunitconfig"; arch_fragment "$arch"; } >"$frag"
+	key=$({ cat "$frag"; git -C "$src" rev-parse HEAD
+		"${cross}gcc" -dumpfullversion; } | sha256sum | cut -c1-16)
 	if [ -f "$out" ] && [ "$(cat "$out.key" 2>/dev/null)" = "$key" ]; then
 		echo "$out"
 		return 0
 	fi
 	mkdir -p "$cfg"
 	# tinyconfig's own overrides warn on stderr: into the log
-	{ make -s -C "$src" O="$cfg" ARCH="$arch" CC="ccache gcc" tinyconfig &&
+	{ make -s -C "$src" O="$cfg" ARCH="$karch" CROSS_COMPILE="$cross" \
+			CC="ccache ${cross}gcc" tinyconfig &&
 		"$src/scripts/kconfig/merge_config.sh" -m -O "$cfg" "$cfg/.config" \
-			"$here/kunitconfig" &&
-		make -s -C "$src" O="$cfg" ARCH="$arch" CC="ccache gcc" olddefconfig
+			"$frag" &&
+		make -s -C "$src" O="$cfg" ARCH="$karch" CROSS_COMPILE="$cross" \
+			CC="ccache ${cross}gcc" olddefconfig
 	} >"$log" 2>&1 || die "$kver $arch: the KUnit config failed, log in $log"
 	while read -r l; do
 		case "$l" in
 		CONFIG_*|'# CONFIG_'*' is not set')
 			grep -qx "$l" "$cfg/.config" || die "$kver $arch: kunitconfig line $l did not hold" ;;
 		esac
-	done <"$here/kunitconfig"
+	done <"$frag"
 	cmp -s "$cfg/.config" "$out" || cp "$cfg/.config" "$out"
 	echo "$key" >"$out.key"
 	echo "$out"
@@ -219,16 +250,18 @@ kunit_config() {
 # arch's build folder.
 run_one() {
 	local label=$1 arch=$2 expect=$3 build=$vd/build-$2
-	local log=$vd/logs/$label.log start rc=0 opt mopts=() kc
+	local log=$vd/logs/$label.log start rc=0 opt mopts=() kc cross
 	shift 3
 	for opt in "$@"; do mopts+=(--make_options "$opt"); done
+	cross=$(cross_prefix "$arch")
+	[ -z "$cross" ] || mopts+=(--cross_compile="$cross")
 	kc=$(kunit_config "$arch") || return 1
 	start=$(date +%s)
 	say "$kver $label: building and booting $arch in $build"
 	(cd "$src" && python3 tools/testing/kunit/kunit.py run \
-		--arch="$arch" --build_dir="$build" \
+		--arch="$(kernel_arch "$arch")" --build_dir="$build" \
 		--kunitconfig="$kc" --jobs="$jobs" \
-		--make_options "CC=ccache gcc" --make_options LOCALVERSION= \
+		--make_options "CC=ccache ${cross}gcc" --make_options LOCALVERSION= \
 		"${mopts[@]}" \
 		--timeout="$timeout" --kernel_args panic=-1 \
 		--kernel_args printk.time=1 \
@@ -256,9 +289,10 @@ for k in $kernels; do
 	# computed)
 	tally bash "$here/../tests/golden/gen_kernel_hashes.sh" --check "$src"
 	for arch in $arches; do
-		tally run_one "$arch" "$arch" "$here/expect/$arch.txt"
+		tally run_one "$arch" "$arch" "$here/expect/$(expect_arch "$arch").txt"
 		if [ "${KUNIT_MUTATION:-1}" != 0 ]; then
-			tally run_one "mutation-$arch" "$arch" "$here/mutations/expect-$arch.txt" \
+			tally run_one "mutation-$arch" "$arch" \
+				"$here/mutations/expect-$(expect_arch "$arch").txt" \
 				"CFLAGS_test_hash.o=-include $mutant_h"
 		fi
 	done
