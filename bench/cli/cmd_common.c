@@ -126,7 +126,7 @@ void kb_cell_gen(const struct kb_args *a, struct kb_hashspec *s, int g)
 int kb_target_cell(const struct kb_args *a, struct kb_keyset_params *kp, lkh_func f,
 		   int dflt)
 {
-	struct kb_hashspec s = { f, KB_GEN_TODAY, a->word, 0, 0 };
+	struct kb_hashspec s = { f, KB_GEN_TODAY, a->word, 0, 0, 0 };
 	char err[256];
 
 	kb_cell_gen(a, &s, KB_GIVEN(a, GEN) || (a->gen_mask & 1u << KB_GEN_K) ? a->gen : dflt);

@@ -26,11 +26,15 @@
 		       { KB_OPT(TABLE), 0, KB_OPT(PARAM) | KB_OPT(BITS) } } }
 /* generation K: a multiplier of the user's, where a generation is taken */
 #define K_ALT { KB_OPT(MULTIPLIER), 0, KB_OPT(WIDTH) }
+/* generation U: a user's function, compiled; conform's with --ubsan too */
+#define USER_FN(more) { KB_OPT(SOURCE), KB_OPT(CALL), KB_OPT(INCLUDE) | KB_OPT(DEFINE) | (more) }
+#define USER_ALT USER_FN(KB_OPT(TIMEOUT))
 #define GEN_OR_K { KB_SOME_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT } }
 #define MAYBE_K { KB_ANY_OF, { K_ALT } }
 /* a table that reads a string hash: its names, and its generations */
 #define NAME_KEYS { KB_OPT(NAMES), 0, 0 }, { KB_OPT(NAME_SET), 0, KB_OPT(COUNT) }
-#define GEN_OR_K_OR_SGEN { KB_SOME_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT, { KB_OPT(SGEN), 0, 0 } } }
+#define GEN_OR_K_OR_SGEN \
+	{ KB_SOME_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT, { KB_OPT(SGEN), 0, 0 }, USER_ALT } }
 /* advise's and explain's keys: what kb_cell_keys() (cell_keys.c) takes
  * (advise's --seed keys its candidates and draws its re-layouts, whatever
  * the keys) */
@@ -48,11 +52,11 @@ const struct kb_command kb_commands[] = {
 	{
 		.name = "report",
 		.run = kb_cmd_report,
-		.groups = { { KB_ANY_OF, { { KB_OPT(KEYS), 0, KB_OPT(BINARY) }, K_ALT } },
+		.groups = { { KB_ANY_OF, { { KB_OPT(KEYS), 0, KB_OPT(BINARY) }, K_ALT, USER_ALT } },
 			    { KB_ANY_OF, { { KB_OPT(TABLE), 0, KB_OPT(PARAM) | KB_OPT(SGEN) | KB_OPT(NAMES) |
 							    KB_OPT(NAME_SET) } } } },
 		.summary = "the main job: every key set x function x generation x word size x bits, old beside new",
-		.description = "Counts every chosen key set through every chosen function, generation and word size into 2^bits-min .. 2^bits-max buckets (counted once at the largest table and folded down) and prints X^2/df per table size: 1 for a random function, far above 1 for a skewed hash. Marks: # broken (X^2/df >= " KB_STRINGIFY(KB_BROKEN) "), ! skewed (upper tail p < " KB_STRINGIFY(KB_ALPHA) "), ~ more even than random (lower tail p < " KB_STRINGIFY(KB_ALPHA) "), ? too few keys for a verdict (a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket). With --keys FILE the sweep is over the distinct keys of a key file instead of the key sets. Ends with a summary per generation. With --table, a table that reads a string hash ('khash-bench list'), it sweeps names instead (--names FILE or --name-set NAME) through that table, every word size and string-hash generation (--sgen, default all) and table size, as text or CSV.",
+		.description = "Counts every chosen key set through every chosen function, generation and word size into 2^bits-min .. 2^bits-max buckets (counted once at the largest table and folded down) and prints X^2/df per table size: 1 for a random function, far above 1 for a skewed hash. Marks: # broken (X^2/df >= " KB_STRINGIFY(KB_BROKEN) "), ! skewed (upper tail p < " KB_STRINGIFY(KB_ALPHA) "), ~ more even than random (lower tail p < " KB_STRINGIFY(KB_ALPHA) "), ? too few keys for a verdict (a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket). With --keys FILE the sweep is over the distinct keys of a key file instead of the key sets. With --source FILE --call EXPR your own function is one more generation, named after the function EXPR calls (compiled as conform compiles it, run only in child processes, --timeout seconds a run): its buckets are taken at each table size on its own, none folded, and a crash, an endless loop or a bucket past the table is a one-line error naming the key and bits, with no output. Ends with a summary per generation. With --table, a table that reads a string hash ('khash-bench list'), it sweeps names instead (--names FILE or --name-set NAME) through that table, every word size and string-hash generation (--sgen, default all) and table size, as text or CSV.",
 		.options = KEYSET_OPTIONS | KB_OPT(FORMAT) | KB_OPT(PLOT) | KB_OPT(BITS_MIN) | KB_OPT(BITS_MAX) |
 			KB_OPT(KEYSETS) | KB_OPT(FUNCS) | KB_OPT(GENS) | KB_OPT(WORDS) | KB_OPT(STEP) |
 			KB_OPT(HIST) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) | KB_OPT(THREADS) |
@@ -68,7 +72,7 @@ const struct kb_command kb_commands[] = {
 					   { KB_OPT(KEYS), 0, KB_OPT(BINARY) | KB_OPT(KEEP_DUPLICATES) },
 					   NAME_KEYS } } },
 		.summary = "one cell: how evenly one function spreads a key set or a key file",
-		.description = "Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, or through a named kernel table (its key transform, function and bits), and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even, or too few keys where a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket, with the keys the table would need). --gen takes all or a list: a cell each. --plot draws the bucket loads, a panel a generation. A table that reads a string hash ('khash-bench list') takes names instead of keys (--names FILE or --name-set NAME) and string-hash generations (--sgen, a cell each) instead of --gen, hashed as x86 does, a word at a time and little-endian; under a generation before v4.8 the dcache's name hash has no salt, so its parent is not used, and the bucket is today's d_hash of it.",
+		.description = "Counts a built-in key set or the keys of a file through one function, generation and word size into 2^bits buckets, or through a named kernel table (its key transform, function and bits), and prints Pearson's X^2, both tail probabilities, buckets used, the maximum load and what a random function would give, and a verdict (broken, skewed, ok, even, or too few keys where a random function would put fewer than " KB_STRINGIFY(KB_MIN_PAIRS) " pairs of them in a shared bucket, with the keys the table would need). --gen takes all or a list: a cell each. --source FILE --call EXPR adds your own function as one more generation (alone, it is the generation), named after the function EXPR calls, as report takes it. --plot draws the bucket loads, a panel a generation. A table that reads a string hash ('khash-bench list') takes names instead of keys (--names FILE or --name-set NAME) and string-hash generations (--sgen, a cell each) instead of --gen, hashed as x86 does, a word at a time and little-endian; under a generation before v4.8 the dcache's name hash has no salt, so its parent is not used, and the bucket is today's d_hash of it.",
 		.options = KB_OPT(WORD) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(MAX_MEMORY) |
 			KB_OPT(THREADS) | KB_OPT(QUIET) | KB_OPT(VERBOSE) | KB_OPT(PLOT) | KB_OPT(YES),
 		.formats = TEXT_CSV_JSON,
@@ -200,13 +204,13 @@ const struct kb_command kb_commands[] = {
 	{
 		.name = "conform",
 		.run = kb_cmd_conform,
-		.groups = { { KB_ONE_OF, { { KB_OPT(SOURCE), KB_OPT(CALL),
-					     KB_OPT(INCLUDE) | KB_OPT(DEFINE) | KB_OPT(UBSAN) } } } },
+		.groups = { { KB_ONE_OF, { USER_FN(KB_OPT(UBSAN)) } } },
 		.summary = "does your own hash (or another project's copy of hash.h) reproduce the kernel's, and what does it do to a table",
 		.description = "Compiles --call's expression over --source's file with $CC (default cc) into a shared object in a private folder, removed as soon as the object is open (on errors and signals too); a file that does not compile, or calls a function it never defines, shows the compiler's messages and exits 2. The compile runs the file's code with your rights, as building it would. The function is loaded and run only in child processes, each stopped after --timeout seconds: a crash or an endless loop (a constructor's too) is a one-line report naming the key and bits, and exit 1. It is compared, at every bits the kernel allows (1..32, and 33..64 where hash_64 returned 64 bits), with every generation of hash_32, hash_64, hash_long and hash_ptr on 32- and 64-bit kernels over the golden vectors' inputs, powers of two, runs of page, slab and small keys and seeded random keys; for each generation it says which cells it reproduces bit for bit, or the closest cell's share of differing keys and the first key and bits that differ, or that the kernel's buckets come out mirrored (a negated multiplier). It reports how many buckets the keys fill at each table size beside a random function (a degenerate hash says so in its first line), results that are no bucket (at or past 2^bits), input bits whose flip never moves a bucket, a plain multiply's multiplier (and whether it is even, or the kernel's negated), and with --ubsan undefined behaviour, bits 0 included. Last, what its skew costs on the built-in key sets (" KB_STRINGIFY(KB_CONFORM_COST_KEYS) " keys each, no heap sets) at the worst of 2^" KB_STRINGIFY(KB_CONFORM_COST_BITS_LO) "..2^" KB_STRINGIFY(KB_CONFORM_COST_BITS_HI) " buckets: compares per lookup in chained buckets over a random function's, beside today's hash_long. Exit 0 when it reproduces a cell of --gen (any generation without it), 1 when not, 2 for a usage error.",
 		.options = KB_OPT(GEN) | KB_OPT(FUNC) | KB_OPT(WORD) | KB_OPT(TIMEOUT) | KB_OPT(SEED) |
 			KB_OPT(FORMAT) | KB_OPT(OUTPUT),
 		.formats = TEXT_CSV_JSON,
+		.flags = KB_OWN_SOURCE,
 	},
 	{
 		.name = "scan",

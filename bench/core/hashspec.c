@@ -1,24 +1,43 @@
 /* SPDX-License-Identifier: MIT */
-/* Cells and generations: hash.h's four and K, and K's multiplier. */
+/* Cells and generations: hash.h's four, K and its multiplier, and U. */
 #include "hashspec.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine_products.h"
 
+/* generation U's row of the table of generations: set once a run */
+static const struct kb_user_gen *user_gen;
+
+void kb_user_gen_set(const struct kb_user_gen *u)
+{
+	user_gen = u;
+}
+
+const struct kb_user_gen *kb_user_gen_get(void)
+{
+	return user_gen;
+}
+
 int kb_hashspec_gen(const struct kb_hashspec *s)
 {
-	return s->k_width ? KB_GEN_K : (int)s->gen;
+	return s->user ? KB_GEN_USER : s->k_width ? KB_GEN_K : (int)s->gen;
 }
 
 void kb_hashspec_set_gen(struct kb_hashspec *s, int g, uint64_t k,
 			 unsigned k_width)
 {
+	s->user = g == KB_GEN_USER;
 	if (g == KB_GEN_K) {
 		s->gen = KB_GEN_TODAY; /* unused; a valid value all the same */
 		s->k = k;
 		s->k_width = k_width;
+	} else if (s->user) {
+		s->gen = KB_GEN_TODAY; /* unused, as under K */
+		s->k = 0;
+		s->k_width = 0;
 	} else {
 		s->gen = (lkh_gen)g;
 		s->k = 0;
@@ -53,6 +72,8 @@ uint64_t kb_gen_golden_ratio_prime(const struct kb_gen *g, unsigned word)
 
 const char *kb_gen_name(int g)
 {
+	if (g == KB_GEN_USER)
+		return user_gen ? user_gen->name : "user";
 	return g == KB_GEN_K ? "K" : g >= 0 ? lkh_gen_name((lkh_gen)g) : NULL;
 }
 
@@ -137,7 +158,14 @@ int kb_hashspec_check(const struct kb_hashspec *s, unsigned bits, char *err,
 			 lkh_func_name(s->func) ? lkh_func_name(s->func) : "?");
 		return -1;
 	}
-	if (s->k_width) {
+	if (s->user) {
+		/* the user's buckets are uint64_t: any table a word indexes */
+		if (!user_gen) {
+			snprintf(err, errlen, "no user function is loaded (--source, --call)");
+			return -1;
+		}
+		max = 64;
+	} else if (s->k_width) {
 		if (kb_multiplier_check(s->k, s->k_width, err, errlen) < 0)
 			return -1;
 		/* a 32-bit product would drop the key's high half unseen */
@@ -154,5 +182,52 @@ int kb_hashspec_check(const struct kb_hashspec *s, unsigned bits, char *err,
 			 s->word, max);
 		return -1;
 	}
+	return 0;
+}
+
+/* Keys a child run evaluates at once: its values stay within 32 MiB. */
+#define USER_CHUNK_VALUES (UINT64_C(1) << 22)
+
+int kb_user_count(unsigned lo, unsigned hi, const uint64_t *keys, size_t n,
+		  uint64_t *const *counts, char *err, size_t errlen)
+{
+	size_t nb = hi - lo + 1, chunk = (size_t)(USER_CHUNK_VALUES / nb), i, m, j;
+	uint64_t *vals;
+	unsigned b;
+
+	if (!user_gen) {
+		snprintf(err, errlen, "no user function is loaded (--source, --call)");
+		return -1;
+	}
+	if (n == 0)
+		return 0;
+	if (chunk > n)
+		chunk = n;
+	if (!(vals = malloc(chunk * nb * sizeof(*vals)))) {
+		snprintf(err, errlen, "out of memory for %zu keys' buckets", chunk);
+		return -1;
+	}
+	for (i = 0; i < n; i += m) {
+		m = n - i < chunk ? n - i : chunk;
+		if (user_gen->eval(user_gen->ctx, keys + i, m, lo, hi, vals, err, errlen) < 0) {
+			free(vals);
+			return -1;
+		}
+		for (j = 0; j < m; j++)
+			for (b = lo; b <= hi; b++) {
+				uint64_t v = vals[j * nb + (b - lo)];
+
+				/* a bucket past the table is no bucket: say so, count nothing */
+				if (b < 64 && v >> b) {
+					snprintf(err, errlen, "the function returned 0x%llx on key 0x%llx, bits %u: no bucket of 2^%u",
+						 (unsigned long long)v,
+						 (unsigned long long)keys[i + j], b, b);
+					free(vals);
+					return -1;
+				}
+				counts[b - lo][v]++;
+			}
+	}
+	free(vals);
 	return 0;
 }

@@ -19,7 +19,7 @@ static void table_cells(const struct kb_tables_sweep *s, unsigned t, unsigned w,
 	char err[512];
 	int g;
 
-	for (g = 0; g < KB_GEN_COUNT; g++) {
+	for (g = 0; g <= KB_GEN_K; g++) {
 		struct kb_table_cell *c;
 		const struct kb_gen kg = { g, s->k, s->width };
 		uint64_t *counts = NULL;
@@ -60,7 +60,7 @@ static void table_cells(const struct kb_tables_sweep *s, unsigned t, unsigned w,
 
 size_t kb_tables_sweep(const struct kb_tables_sweep *s, struct kb_table_cell *cells)
 {
-	unsigned ngens = s->with_k ? KB_GEN_COUNT : LKH_GEN_COUNT;
+	unsigned ngens = s->with_k ? KB_GEN_K + 1 : LKH_GEN_COUNT;
 	unsigned t, w;
 	size_t n = 0;
 

@@ -447,7 +447,7 @@ static void engine_keys(const struct kb_speed_opts *o, struct kb_keyset_params *
 	p->input_bits = 64;
 }
 
-static const struct kb_hashspec engine_spec = { LKH_FUNC_HASH_64, KB_GEN_TODAY, 64, 0, 0 };
+static const struct kb_hashspec engine_spec = { LKH_FUNC_HASH_64, KB_GEN_TODAY, 64, 0, 0, 0 };
 
 /* What AUTO does at 2^bits when it enumerates the keys: 0, or -1. */
 static int engine_plan(const struct kb_speed_opts *o, unsigned bits,

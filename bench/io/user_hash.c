@@ -467,3 +467,27 @@ void kb_user_run_text(const struct kb_user_run *r, double timeout, char *out, si
 		snprintf(out, len, "ok");
 	}
 }
+
+static int guarded_eval(void *ctx, const uint64_t *keys, size_t n, unsigned lo, unsigned hi,
+			uint64_t *out, char *err, size_t errlen)
+{
+	const struct kb_user_guard *c = ctx;
+	struct kb_user_run r;
+
+	kb_user_eval_guarded(c->u, keys, n, lo, hi, out, c->timeout, &r);
+	if (r.end == KB_USER_OK)
+		return 0;
+	kb_user_run_text(&r, c->timeout, err, errlen);
+	return -1;
+}
+
+void kb_user_gen_of(const struct kb_user_hash *u, double timeout, struct kb_user_guard *ctx,
+		    struct kb_user_gen *g)
+{
+	ctx->u = u;
+	ctx->timeout = timeout;
+	memset(g, 0, sizeof(*g));
+	snprintf(g->name, sizeof(g->name), "%s", u->name);
+	g->eval = guarded_eval;
+	g->ctx = ctx;
+}

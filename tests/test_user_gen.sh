@@ -1,0 +1,119 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# Generation U (issue 35, item 1): a user's function (--source, --call)
+# is one more generation of skew and report.  A copy of today's hash_64
+# (tests/gallery/new_hash_64.h) must give, cell for cell, the numbers the
+# kernel's generation new gives on the same keys: the expected values come
+# from --gen new, which never runs the user's path.  FreeBSD's copy fills
+# one bucket; a crash, a loop and a bucket past the table are one line
+# naming key and bits, exit 1 and no output; --source without --call is a
+# usage error.  Nothing may be left in $TMPDIR.
+set -uo pipefail
+kb=$1
+gallery=$(cd "$(dirname "$0")/gallery" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=checks.sh
+. "$(dirname "$0")/checks.sh"
+export TMPDIR=$tmp/scratch
+mkdir "$TMPDIR"
+new64=(--source "$gallery/new_hash_64.h" --call 'hash_64(x, bits)')
+
+# cells FILE GEN: the CSV rows of FILE whose gen is GEN, that column cut
+# (the fourth in skew's and report's CSV)
+cells() { awk -F, -v g="$2" 'NR > 1 && $4 == g { $4 = ""; print }' OFS=, "$1"; }
+
+# skew, a key set and a key file, every format: the user's cell is new's
+"$kb" keys --keyset slab --size 192 --count 5000 --word 64 -o "$tmp/slab.txt"
+for src in "--keyset page4k" "--keyset btrfs-stripe" "--keys $tmp/slab.txt"; do
+	# shellcheck disable=SC2086 # src is two words
+	"$kb" skew $src --func hash_64 --word 64 --bits 11 --gen new --format csv \
+		>"$tmp/want.csv" 2>/dev/null
+	# shellcheck disable=SC2086
+	"$kb" skew $src --func hash_64 --word 64 --bits 11 "${new64[@]}" --format csv \
+		>"$tmp/got.csv" 2>/dev/null
+	[ -n "$(cells "$tmp/want.csv" new)" ] &&
+		[ "$(cells "$tmp/want.csv" new)" = "$(cells "$tmp/got.csv" hash_64)" ]
+	check "skew $src: the copy of hash_64 gives new's numbers (CSV)" $?
+done
+"$kb" skew --keyset page4k --func hash_64 --word 64 --bits 11 --gen new >"$tmp/want.txt"
+"$kb" skew --keyset page4k --func hash_64 --word 64 --bits 11 "${new64[@]}" >"$tmp/got.txt"
+[ "$(sed 1d "$tmp/want.txt")" = "$(sed 1d "$tmp/got.txt")" ] &&
+	has -x 'hash_64 hash_64 on 64-bit, page4k, 11 bits: 4096 keys into 2048 buckets' "$tmp/got.txt"
+check "skew text: the same lines under the function's name" $?
+"$kb" skew --keyset page4k --func hash_64 --word 64 --bits 11 --gen new "${new64[@]}" \
+	--format json >"$tmp/got.json"
+python3 - "$tmp/got.json" <<'EOF'
+import json, sys
+cells = json.load(open(sys.argv[1]))["cells"]
+assert [c["gen"] for c in cells] == ["new", "hash_64"], cells
+a, b = (dict(c, gen=None, counted_by=None, path=None, threads=None, price_s=None)
+        for c in cells)
+assert a == b, (a, b)
+assert cells[1]["counted_by"] == "one by one"
+EOF
+check "skew --gen new with --source: JSON names the generation, the numbers new's" $?
+
+# report: every key set, hash_64 on 64-bit, bits 6..20; new's cells of
+# the same run (the heap sets' objects are the run's own)
+"$kb" report --funcs hash_64 --words 64 --gens new "${new64[@]}" --format csv -q >"$tmp/got.csv"
+[ "$(cells "$tmp/got.csv" new | wc -l)" -gt 150 ] &&
+	[ "$(cells "$tmp/got.csv" new)" = "$(cells "$tmp/got.csv" hash_64)" ]
+check "report: the copy's cells are new's, every key set and table size (CSV)" $?
+"$kb" report --funcs hash_64 --words 64 --gens new "${new64[@]}" -q >"$tmp/got.txt"
+grep -A1 '^page4k' "$tmp/got.txt" | tail -1 | has '^ *hash_64 |' &&
+	has -x '  hash_64    0 broken,   15 skewed,  150 fine' "$tmp/got.txt"
+check "report text: a row and a summary line under the function's name" $?
+"$kb" report --keys "$tmp/slab.txt" --funcs hash_ptr --words 64 --gens new "${new64[@]}" \
+	--format csv -q >"$tmp/got.csv"
+[ -n "$(cells "$tmp/got.csv" new)" ] &&
+	[ "$(cells "$tmp/got.csv" new)" = "$(cells "$tmp/got.csv" hash_64)" ]
+check "report --keys: the copy's cells are new's" $?
+# a key set past the sorted path (more keys than 2^bits-max buckets)
+"$kb" report --keysets random,page4k --funcs hash_64 --words 64 --gens new --bits-max 10 \
+	"${new64[@]}" --format csv -q >"$tmp/got.csv"
+[ "$(cells "$tmp/got.csv" new | wc -l)" = 10 ] &&
+	[ "$(cells "$tmp/got.csv" new)" = "$(cells "$tmp/got.csv" hash_64)" ]
+check "report, counted by the engine for new: the copy's cells still new's" $?
+# --source alone: hash.h's four beside it, as without it
+"$kb" report --keysets page4k --funcs hash_64 --words 64 "${new64[@]}" --format csv -q \
+	>"$tmp/got.csv"
+[ "$(cut -d, -f4 "$tmp/got.csv" | sed 1d | sort -u | tr '\n' ' ')" = "hash_64 minimal new old posted " ]
+check "report --source: hash.h's generations and the function's" $?
+
+# FreeBSD's LinuxKPI hash_64: every page address in bucket 0 at 2^10
+"$kb" skew --keyset page4k --func hash_64 --word 64 --bits 10 \
+	--source "$gallery/freebsd_linuxkpi_hash.h" --call 'hash_64(x, bits)' --format json \
+	>"$tmp/got.json"
+python3 -c '
+import json, sys
+c, = json.load(open(sys.argv[1]))["cells"]
+assert c["used"] == 1 and c["verdict"] == "broken" and c["gen"] == "hash_64", c' "$tmp/got.json"
+check "FreeBSD's hash_64: 1 bucket of 1024, broken" $?
+
+# failures: one line naming key and bits, exit 1, nothing on stdout
+mis=(--source "$gallery/misbehaving.h")
+expect 1 "khash-bench: the function crashed (SIGSEGV) on key 0x40, bits 7" \
+	skew --keyset seq --func hash_64 --bits 7 "${mis[@]}" --call 'crashes(x, bits)'
+expect 1 "khash-bench: the function crashed (SIGSEGV) on key 0x40, bits 7" \
+	report --keysets seq --funcs hash_64 --words 64 "${mis[@]}" --call 'crashes(x, bits)' -q
+printf '1\n0x40\n' >"$tmp/keys.txt"
+expect 1 "khash-bench: $tmp/keys.txt: the function crashed (SIGSEGV) on key 0x40, bits 7" \
+	skew --keys "$tmp/keys.txt" --func hash_64 --bits 7 "${mis[@]}" --call 'crashes(x, bits)'
+printf '0x10000000000\n' >"$tmp/keys.txt"
+EXPECT_SECONDS=20 expect 1 "khash-bench: $tmp/keys.txt: the function took longer than 1 s (on key 0x10000000000, bits 9 when stopped)" \
+	skew --keys "$tmp/keys.txt" --func hash_64 --bits 9 "${mis[@]}" --call 'loops(x, bits)' \
+	--timeout 1
+expect 1 "khash-bench: the function returned 0x2 on key 0x2, bits 1: no bucket of 2^1" \
+	skew --keyset seq --func hash_64 --bits 1 "${mis[@]}" --call 'x'
+expect 2 "khash-bench: --source needs --call" \
+	skew --keyset seq --func hash_64 --bits 7 "${mis[@]}"
+expect 2 "khash-bench: --source needs --call" report "${mis[@]}"
+expect 2 "khash-bench: --call applies to --source" \
+	skew --keyset seq --func hash_64 --bits 7 --gen new --call 'x'
+expect 2 "khash-bench: $tmp/none.h: No such file or directory" \
+	skew --keyset seq --func hash_64 --bits 7 --source "$tmp/none.h" --call 'x'
+[ -z "$(ls -A "$TMPDIR")" ]; check "nothing left in TMPDIR" $?
+
+echo "user_gen: $passed passed, $failed failed"
+[ "$failed" = 0 ]
