@@ -91,6 +91,43 @@ c, = json.load(open(sys.argv[1]))["cells"]
 assert c["used"] == 1 and c["verdict"] == "broken" and c["gen"] == "hash_64", c' "$tmp/got.json"
 check "FreeBSD's hash_64: 1 bucket of 1024, broken" $?
 
+# advise: the copy is a candidate beside the table's own hash; on a 64-bit
+# kernel hash_ptr is hash_64, so its skew and cost are the table's
+"$kb" advise --keys "$tmp/slab.txt" --bits 10 --word 64 "${new64[@]}" --format csv \
+	>"$tmp/got.csv"
+python3 - "$tmp/got.csv" <<'EOF2'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+now, = [r for r in rows if r["current"] == "1"]
+mine, = [r for r in rows if r["origin"] == "--source"]
+assert now["candidate"] == "hash_ptr(k, 10)" and now["origin"] == "new", now
+assert mine["candidate"] == "hash_64(x, bits)" and mine["ns_per_hash"] == "", mine
+for f in ("chi2_per_df", "verdict", "cost", "cost_random", "cost_vs_random"):
+    assert mine[f] == now[f], (f, mine[f], now[f])
+EOF2
+check "advise: the copy of hash_64 ranked beside hash_ptr, its cost the same" $?
+"$kb" advise --keys "$tmp/slab.txt" --bits 10 --word 64 --candidates source \
+	--source "$gallery/freebsd_linuxkpi_hash.h" --call 'hash_64(x, bits)' >"$tmp/got.txt"
+has -E '^ +2 hash_64\(x, bits\) +--source +no +[0-9]+ broken ' "$tmp/got.txt"
+check "advise --candidates source: FreeBSD's copy ranked last, broken" $?
+
+# explain: Lustre's copy of the pre-4.7 chain collides as old hash_64 does;
+# the model's columns are old's alone (the copy is no multiply seen here)
+"$kb" explain --keys "$tmp/slab.txt" --bits 10 --word 64 --func hash_64 --gen old \
+	--format csv >"$tmp/want.csv"
+"$kb" explain --keys "$tmp/slab.txt" --bits 10 --word 64 --func hash_64 \
+	--source "$gallery/lustre_gss_hash.h" --call 'gss_hash_64(x, bits)' --format csv >"$tmp/got.csv"
+observed() { cut -d, -f2,3,5-10,12-14,18,19 "$1" | sed 1d; }
+[ "$(observed "$tmp/want.csv" | wc -l)" = 12 ] &&
+	[ "$(observed "$tmp/want.csv")" = "$(observed "$tmp/got.csv")" ] &&
+	[ "$(cut -d, -f4 "$tmp/got.csv" | sed 1d | sort -u)" = gss_hash_64 ]
+check "explain: Lustre's gss_hash_64 shares old hash_64's pairs, difference by difference" $?
+"$kb" explain --keys "$tmp/slab.txt" --bits 10 --word 64 \
+	--source "$gallery/lustre_gss_hash.h" --call 'gss_hash_64(x, bits)' >"$tmp/got.txt"
+has -x 'gss_hash_64 is your function (--source), no multiply seen from here: no model, only what was observed' \
+	"$tmp/got.txt"
+check "explain text: no model for a user's function, said" $?
+
 # failures: one line naming key and bits, exit 1, nothing on stdout
 mis=(--source "$gallery/misbehaving.h")
 expect 1 "khash-bench: the function crashed (SIGSEGV) on key 0x40, bits 7" \
@@ -100,6 +137,10 @@ expect 1 "khash-bench: the function crashed (SIGSEGV) on key 0x40, bits 7" \
 printf '1\n0x40\n' >"$tmp/keys.txt"
 expect 1 "khash-bench: $tmp/keys.txt: the function crashed (SIGSEGV) on key 0x40, bits 7" \
 	skew --keys "$tmp/keys.txt" --func hash_64 --bits 7 "${mis[@]}" --call 'crashes(x, bits)'
+expect 1 "khash-bench: the function crashed (SIGSEGV) on key 0x40, bits 7" \
+	advise --keys "$tmp/keys.txt" --bits 7 "${mis[@]}" --call 'crashes(x, bits)'
+expect 1 "khash-bench: the function crashed (SIGSEGV) on key 0x40, bits 7" \
+	explain --keys "$tmp/keys.txt" --bits 7 "${mis[@]}" --call 'crashes(x, bits)'
 printf '0x10000000000\n' >"$tmp/keys.txt"
 EXPECT_SECONDS=20 expect 1 "khash-bench: $tmp/keys.txt: the function took longer than 1 s (on key 0x10000000000, bits 9 when stopped)" \
 	skew --keys "$tmp/keys.txt" --func hash_64 --bits 9 "${mis[@]}" --call 'loops(x, bits)' \

@@ -191,7 +191,8 @@ struct kb_command {
 	uint64_t count_default;
 	const char *operand_syntax; /* its operands in the synopsis, or NULL */
 	uint64_t count_min, count_max; /* --count's range, when count_max */
-	unsigned flags;          /* KB_GEN_LIST, KB_OWN_MULTIPLIER, KB_OWN_SOURCE */
+	unsigned flags;          /* KB_GEN_LIST, KB_OWN_MULTIPLIER, KB_OWN_SOURCE,
+				  * KB_SOURCE_CANDIDATE */
 };
 
 /* --gen takes all or a list G,H: a cell each */
@@ -201,6 +202,9 @@ struct kb_command {
 #define KB_OWN_MULTIPLIER 2u
 /* --source is the command's own (conform's to judge), not generation U */
 #define KB_OWN_SOURCE 4u
+/* --source is a candidate beside the table's own hash (advise's), not its
+ * generation */
+#define KB_SOURCE_CANDIDATE 8u
 
 extern const struct kb_command kb_commands[];
 extern const unsigned kb_command_count;

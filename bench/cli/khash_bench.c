@@ -55,7 +55,7 @@ static int load_user(const struct kb_args *a)
 		return 0;
 	if (kb_user_load(&a->user, &user_fn, &usage, err, sizeof(err)) < 0)
 		return kb_fail(usage ? KB_EXIT_USAGE : KB_EXIT_RUNTIME, "%s", err);
-	kb_user_gen_of(&user_fn, a->timeout, &user_guard, &user_gen);
+	kb_user_gen_of(&user_fn, a->user.expr, a->timeout, &user_guard, &user_gen);
 	kb_user_gen_set(&user_gen);
 	return 0;
 }

@@ -26,20 +26,26 @@ static unsigned ctz64(uint64_t x)
 }
 
 /* The skew of one candidate: counted in scratch[n] where the table fits
- * it, else from the sorted buckets, whose runs are loads. */
-static void judge(const struct kb_candidate *c, unsigned bits, const uint64_t *keys,
-		  size_t n, uint64_t *scratch, struct kb_skew *s)
+ * it, else from the sorted buckets, whose runs are loads (the user's
+ * function's buckets, had from elsewhere in one run).  0, or -1 with a
+ * reason (the user's function failed). */
+static int judge(const struct kb_candidate *c, unsigned bits, const uint64_t *keys,
+		 size_t n, uint64_t *scratch, struct kb_skew *s, char *err, size_t errlen)
 {
 	size_t i, runs = 0;
 
-	if ((UINT64_C(1) << bits) <= n) {
+	if (c->kind == KB_CAND_USER) {
+		if (kb_user_buckets(bits, keys, n, scratch, err, errlen) < 0)
+			return -1;
+	} else if ((UINT64_C(1) << bits) <= n) {
 		memset(scratch, 0, (sizeof(*scratch)) << bits);
 		kb_candidate_count(c, bits, keys, n, scratch);
 		kb_skew_from_counts(scratch, UINT64_C(1) << bits, s);
-		return;
+		return 0;
+	} else {
+		for (i = 0; i < n; i++)
+			scratch[i] = kb_candidate_bucket(c, bits, keys[i]);
 	}
-	for (i = 0; i < n; i++)
-		scratch[i] = kb_candidate_bucket(c, bits, keys[i]);
 	kb_sort_u64(scratch, n);
 	/* each run of equal buckets becomes its load, in place */
 	for (i = 0; i < n; runs++) {
@@ -51,6 +57,7 @@ static void judge(const struct kb_candidate *c, unsigned bits, const uint64_t *k
 		i = j;
 	}
 	kb_skew_from_loads(scratch, runs, UINT64_C(1) << bits, s);
+	return 0;
 }
 
 /* The arithmetic each kind costs, cheapest first: what breaks a tie. */
@@ -59,6 +66,7 @@ static int cheapness(enum kb_cand_kind k)
 	static const int order[KB_CAND_KIND_COUNT_] = {
 		[KB_CAND_IDENTITY] = 0, [KB_CAND_MULTIPLY] = 1, [KB_CAND_HASHH] = 2,
 		[KB_CAND_JHASH] = 3,    [KB_CAND_HSIPHASH] = 4, [KB_CAND_SIPHASH] = 5,
+		[KB_CAND_USER] = 6, /* a call, and code no one here has measured */
 	};
 
 	return order[k];
@@ -179,6 +187,12 @@ static void candidates(const struct kb_advise_opts *o, struct kb_advice *a)
 		c.kind = KB_CAND_MULTIPLY;
 		c.multiplier = o->multiplier;
 		c.width = o->width;
+		add(a, &c, 0);
+	}
+	if (kb_user_gen_get() && want(o, KB_FAMILY_SOURCE)) {
+		memset(&c, 0, sizeof(c));
+		c.kind = KB_CAND_USER;
+		c.word = o->word;
 		add(a, &c, 0);
 	}
 }
@@ -316,7 +330,10 @@ static int relayouts(const struct kb_advise_opts *o, const uint64_t *keys, size_
 			struct kb_cost cost;
 			double c, rnd;
 
-			judge(&row->cand, o->bits, moved, n, moved + n, &s);
+			if (judge(&row->cand, o->bits, moved, n, moved + n, &s, err, errlen) < 0) {
+				rc = -1;
+				goto out;
+			}
 			kb_cost_of(&s, &cost);
 			kb_cost_for(&cost, o->kind, &c, &rnd, &ratio[j]);
 		}
@@ -385,7 +402,10 @@ int kb_advise(const struct kb_advise_opts *o, const uint64_t *keys, size_t n,
 	for (i = 0; i < a->nrows; i++) {
 		struct kb_advice_row *r = &a->rows[i];
 
-		judge(&r->cand, o->bits, keys, n, scratch, &r->skew);
+		if (judge(&r->cand, o->bits, keys, n, scratch, &r->skew, err, errlen) < 0) {
+			free(scratch);
+			return -1;
+		}
 		kb_cost_of(&r->skew, &cost);
 		kb_cost_for(&cost, o->kind, &r->cost, &r->random, &r->ratio);
 	}

@@ -30,7 +30,8 @@
  * The candidates advise ranks beside the table's own hash, by family:
  * X(id, name).  new: today's generation of the table's function; shift:
  * the key shifted by its stride's low zero bits (under the table's
- * generation and new); hash_32: where the keys fit 32 bits.
+ * generation and new); hash_32: where the keys fit 32 bits; source: the
+ * user's function (--source, generation U), where there is one.
  */
 #define KB_ADVISE_FAMILIES(X)             \
 	X(KB_FAMILY_NEW, "new")           \
@@ -39,7 +40,8 @@
 	X(KB_FAMILY_IDENTITY, "identity") \
 	X(KB_FAMILY_JHASH, "jhash")       \
 	X(KB_FAMILY_HSIPHASH, "hsiphash") \
-	X(KB_FAMILY_SIPHASH, "siphash")
+	X(KB_FAMILY_SIPHASH, "siphash")   \
+	X(KB_FAMILY_SOURCE, "source")
 
 enum kb_advise_family {
 #define KB_FAMILY_ENUM_(id, name) id,

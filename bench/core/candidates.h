@@ -21,6 +21,8 @@ enum kb_cand_kind {
 	KB_CAND_JHASH,    /* jhash_1word, or jhash_2words(lo, hi) for wide keys */
 	KB_CAND_HSIPHASH, /* hsiphash_1u32, or hsiphash_2u32(lo, hi) */
 	KB_CAND_SIPHASH,  /* siphash_1u64 */
+	KB_CAND_USER,     /* generation U, the user's function (--source): its
+			   * buckets come from kb_user_buckets, never from here */
 	KB_CAND_KIND_COUNT_
 };
 
@@ -63,7 +65,8 @@ int kb_candidate_check(const struct kb_candidate *c, unsigned bits, char *err,
 /* Widest key c takes: 32 or 64 bits (after its shift). */
 unsigned kb_candidate_input_bits(const struct kb_candidate *c);
 
-/* The bucket of key, 0 .. 2^bits - 1 (c checked, key within its input). */
+/* The bucket of key, 0 .. 2^bits - 1 (c checked, key within its input;
+ * not KB_CAND_USER's, which runs elsewhere: kb_user_buckets). */
 uint64_t kb_candidate_bucket(const struct kb_candidate *c, unsigned bits,
 			     uint64_t key);
 
@@ -77,7 +80,7 @@ const char *kb_candidate_expr(const struct kb_candidate *c, unsigned bits,
 			      char *buf, size_t len);
 
 /* What the candidate is, for the generation column: the hash.h
- * generation, "jhash.h", "siphash.c", "K" or "-". */
+ * generation, "jhash.h", "siphash.c", "K", "--source" or "-". */
 const char *kb_candidate_origin(const struct kb_candidate *c);
 
 #endif

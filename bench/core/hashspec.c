@@ -125,6 +125,8 @@ unsigned kb_hashspec_single_multiply(const struct kb_hashspec *s, uint64_t *k)
 	int p = kb_product_of(s);
 	lkh_arith a;
 
+	if (s->user)
+		return 0; /* the user's function is no multiply seen here */
 	if (s->k_width) {
 		*k = s->k;
 		return s->k_width;
@@ -188,45 +190,62 @@ int kb_hashspec_check(const struct kb_hashspec *s, unsigned bits, char *err,
 /* Keys a child run evaluates at once: its values stay within 32 MiB. */
 #define USER_CHUNK_VALUES (UINT64_C(1) << 22)
 
-int kb_user_count(unsigned lo, unsigned hi, const uint64_t *keys, size_t n,
-		  uint64_t *const *counts, char *err, size_t errlen)
+/* The user's buckets of n keys at bits lo..hi (kb_user_gen's layout), each
+ * checked against its table: 0, or -1 with a reason. */
+static int user_eval(unsigned lo, unsigned hi, const uint64_t *keys, size_t n, uint64_t *vals,
+		     char *err, size_t errlen)
 {
-	size_t nb = hi - lo + 1, chunk = (size_t)(USER_CHUNK_VALUES / nb), i, m, j;
-	uint64_t *vals;
+	size_t nb = hi - lo + 1, j;
 	unsigned b;
 
 	if (!user_gen) {
 		snprintf(err, errlen, "no user function is loaded (--source, --call)");
 		return -1;
 	}
-	if (n == 0)
-		return 0;
+	if (n && user_gen->eval(user_gen->ctx, keys, n, lo, hi, vals, err, errlen) < 0)
+		return -1;
+	for (j = 0; j < n; j++)
+		for (b = lo; b <= hi; b++) {
+			uint64_t v = vals[j * nb + (b - lo)];
+
+			/* a bucket past the table is no bucket: say so, count nothing */
+			if (b < 64 && v >> b) {
+				snprintf(err, errlen, "the function returned 0x%llx on key 0x%llx, bits %u: no bucket of 2^%u",
+					 (unsigned long long)v, (unsigned long long)keys[j], b, b);
+				return -1;
+			}
+		}
+	return 0;
+}
+
+int kb_user_buckets(unsigned bits, const uint64_t *keys, size_t n, uint64_t *out, char *err,
+		    size_t errlen)
+{
+	return user_eval(bits, bits, keys, n, out, err, errlen);
+}
+
+int kb_user_count(unsigned lo, unsigned hi, const uint64_t *keys, size_t n,
+		  uint64_t *const *counts, char *err, size_t errlen)
+{
+	size_t nb = hi - lo + 1, chunk = (size_t)(USER_CHUNK_VALUES / nb), i, m, j;
+	uint64_t *vals;
+
+	if (!user_gen)
+		return user_eval(lo, hi, keys, 0, NULL, err, errlen); /* says why */
 	if (chunk > n)
-		chunk = n;
+		chunk = n ? n : 1;
 	if (!(vals = malloc(chunk * nb * sizeof(*vals)))) {
 		snprintf(err, errlen, "out of memory for %zu keys' buckets", chunk);
 		return -1;
 	}
 	for (i = 0; i < n; i += m) {
 		m = n - i < chunk ? n - i : chunk;
-		if (user_gen->eval(user_gen->ctx, keys + i, m, lo, hi, vals, err, errlen) < 0) {
+		if (user_eval(lo, hi, keys + i, m, vals, err, errlen) < 0) {
 			free(vals);
 			return -1;
 		}
-		for (j = 0; j < m; j++)
-			for (b = lo; b <= hi; b++) {
-				uint64_t v = vals[j * nb + (b - lo)];
-
-				/* a bucket past the table is no bucket: say so, count nothing */
-				if (b < 64 && v >> b) {
-					snprintf(err, errlen, "the function returned 0x%llx on key 0x%llx, bits %u: no bucket of 2^%u",
-						 (unsigned long long)v,
-						 (unsigned long long)keys[i + j], b, b);
-					free(vals);
-					return -1;
-				}
-				counts[b - lo][v]++;
-			}
+		for (j = 0; j < m * nb; j++)
+			counts[j % nb][vals[j]]++;
 	}
 	free(vals);
 	return 0;

@@ -53,6 +53,7 @@ struct kb_hashspec {
  */
 struct kb_user_gen {
 	char name[64];
+	const char *call;   /* the expression, as given (--call) */
 	int (*eval)(void *ctx, const uint64_t *keys, size_t n, unsigned lo, unsigned hi,
 		    uint64_t *out, char *err, size_t errlen);
 	void *ctx;
@@ -154,6 +155,11 @@ void kb_count_block(const struct kb_hashspec *s, unsigned bits,
  */
 int kb_user_count(unsigned lo, unsigned hi, const uint64_t *keys, size_t n,
 		  uint64_t *const *counts, char *err, size_t errlen);
+
+/* Generation U's buckets of n keys in 2^bits buckets, into out[n]: 0, or
+ * -1 with a reason (as kb_user_count). */
+int kb_user_buckets(unsigned bits, const uint64_t *keys, size_t n, uint64_t *out, char *err,
+		    size_t errlen);
 
 /* Halve a histogram of 2^bits buckets in place (bits >= 1). */
 void kb_fold(uint64_t *counts, unsigned bits);

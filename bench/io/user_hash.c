@@ -481,13 +481,14 @@ static int guarded_eval(void *ctx, const uint64_t *keys, size_t n, unsigned lo, 
 	return -1;
 }
 
-void kb_user_gen_of(const struct kb_user_hash *u, double timeout, struct kb_user_guard *ctx,
-		    struct kb_user_gen *g)
+void kb_user_gen_of(const struct kb_user_hash *u, const char *call, double timeout,
+		    struct kb_user_guard *ctx, struct kb_user_gen *g)
 {
 	ctx->u = u;
 	ctx->timeout = timeout;
 	memset(g, 0, sizeof(*g));
 	snprintf(g->name, sizeof(g->name), "%s", u->name);
+	g->call = call;
 	g->eval = guarded_eval;
 	g->ctx = ctx;
 }

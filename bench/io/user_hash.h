@@ -83,7 +83,7 @@ void kb_user_eval_guarded(const struct kb_user_hash *u, const uint64_t *keys, si
  * N", "took longer than T s on key ..". */
 void kb_user_run_text(const struct kb_user_run *r, double timeout, char *out, size_t len);
 
-/* Generation U of a loaded function: g's eval runs u's function in a
+/* Generation U of a loaded function (call: its --call): g's eval runs u's function in a
  * child process (kb_user_eval_guarded), timeout seconds a run, and says a
  * crash, a loop or an exit in one line naming the key and bits.  g keeps
  * ctx, which keeps u: both must outlive g's use. */
@@ -91,7 +91,7 @@ struct kb_user_guard {
 	const struct kb_user_hash *u;
 	double timeout;
 };
-void kb_user_gen_of(const struct kb_user_hash *u, double timeout, struct kb_user_guard *ctx,
-		    struct kb_user_gen *g);
+void kb_user_gen_of(const struct kb_user_hash *u, const char *call, double timeout,
+		    struct kb_user_guard *ctx, struct kb_user_gen *g);
 
 #endif
