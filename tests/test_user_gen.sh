@@ -75,6 +75,12 @@ check "report --keys: the copy's cells are new's" $?
 [ "$(cells "$tmp/got.csv" new | wc -l)" = 10 ] &&
 	[ "$(cells "$tmp/got.csv" new)" = "$(cells "$tmp/got.csv" hash_64)" ]
 check "report, counted by the engine for new: the copy's cells still new's" $?
+# FreeBSD's copy on the same path: broken at every size, as skew says below
+"$kb" report --keysets random --funcs hash_64 --words 64 --bits-max 10 \
+	--source "$gallery/freebsd_linuxkpi_hash.h" --call 'hash_64(x, bits)' --format csv -q \
+	>"$tmp/got.csv"
+[ "$(cells "$tmp/got.csv" hash_64 | cut -d, -f25 | sort | uniq -c | tr -s ' ')" = " 5 broken" ]
+check "report, the engine's path: FreeBSD's copy broken at all 5 sizes" $?
 # --source alone: hash.h's four beside it, as without it
 "$kb" report --keysets page4k --funcs hash_64 --words 64 "${new64[@]}" --format csv -q \
 	>"$tmp/got.csv"
@@ -127,6 +133,29 @@ check "explain: Lustre's gss_hash_64 shares old hash_64's pairs, difference by d
 has -x 'gss_hash_64 is your function (--source), no multiply seen from here: no model, only what was observed' \
 	"$tmp/got.txt"
 check "explain text: no model for a user's function, said" $?
+
+# tables: the copy in place of each table's function; where that is
+# hash_64, hash_ptr or hash_long of a 64-bit kernel, new's numbers; none
+# where the table computes its bucket itself
+"$kb" tables --words 64 "${new64[@]}" --format csv -q >"$tmp/got.csv"
+python3 - "$tmp/got.csv" <<'EOF2'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+by = {}
+for r in rows:
+    by.setdefault(r["table"], {})[r["gen"]] = r
+same = {"btrfs-raid56", "folio-waitqueue", "bit-waitqueue", "kvm-mmu-gfn", "sch-fq", "ftrace-hash"}
+for t in same:
+    a, b = by[t]["new"], by[t]["hash_64"]
+    for f in ("n", "chi2_per_df", "used", "max_load", "verdict", "cost"):
+        assert a[f] == b[f], (t, f, a[f], b[f])
+assert by["inode-hash"]["hash_64"]["verdict"] == "n/a", by["inode-hash"]
+EOF2
+check "tables: the copy of hash_64 is new wherever the table calls a 64-bit hash" $?
+"$kb" tables --words 64 "${new64[@]}" -q >"$tmp/got.txt"
+has -x "n/a: inode-hash computes its bucket itself (fs/inode.c hash()): your function has no place in it" \
+	"$tmp/got.txt"
+check "tables text: the tables with no place for a function say so" $?
 
 # failures: one line naming key and bits, exit 1, nothing on stdout
 mis=(--source "$gallery/misbehaving.h")

@@ -153,9 +153,9 @@ const struct kb_command kb_commands[] = {
 	{
 		.name = "tables",
 		.run = kb_cmd_tables,
-		.groups = { MAYBE_K },
+		.groups = { { KB_ANY_OF, { K_ALT, USER_ALT } } },
 		.summary = "named kernel tables: real call sites under every generation",
-		.description = "Lists the named tables (the key transform, function and bits of a real Linux 6.1 call site, with its file:line; the futex tables: the 2016 private hash, 6.12's global table and 6.16's private one, jhash2 where they use it) and counts each one's natural key model through every generation and word size, and, with --kernel-keys, the real kernel keys that fit it. Its text then lists the tables that read a string hash (Linux 6.12) and counts each one's name set through every string-hash generation and word size (--count names; CSV and JSON keep the named tables only).",
+		.description = "Lists the named tables (the key transform, function and bits of a real Linux 6.1 call site, with its file:line; the futex tables: the 2016 private hash, 6.12's global table and 6.16's private one, jhash2 where they use it) and counts each one's natural key model through every generation and word size (with --source FILE --call EXPR, your function too, in place of the table's hash.h function, where the table has one), and, with --kernel-keys, the real kernel keys that fit it. Its text then lists the tables that read a string hash (Linux 6.12) and counts each one's name set through every string-hash generation and word size (--count names; CSV and JSON keep the named tables only).",
 		.options = KB_OPT(COUNT) | KB_OPT(SEED) | KB_OPT(WORDS) | KB_OPT(KERNEL_KEYS) | KB_OPT(FORMAT) |
 			KB_OPT(PLOT) | KB_OPT(OUTPUT) | KB_OPT(QUIET) | KB_OPT(YES),
 		.formats = TEXT_CSV_JSON,

@@ -39,9 +39,8 @@ struct kb_tables_sweep {
 	struct kb_progress *progress; /* model keys counted, or NULL */
 };
 
-/* The most cells a sweep makes: every table, word, source, generation
- * (hash.h's and K; not U, whose function the tables do not take). */
-#define KB_TABLES_SWEEP_MAX(ntables) ((size_t)(ntables) * 2 * 2 * (KB_GEN_K + 1))
+/* The most cells a sweep makes: every table, word, source, generation. */
+#define KB_TABLES_SWEEP_MAX(ntables) ((size_t)(ntables) * 2 * 2 * KB_GEN_COUNT)
 
 /*
  * The cells, in table, word (64 first), source (model first), generation
