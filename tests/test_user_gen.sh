@@ -81,11 +81,14 @@ check "report, counted by the engine for new: the copy's cells still new's" $?
 	>"$tmp/got.csv"
 [ "$(cells "$tmp/got.csv" hash_64 | cut -d, -f25 | sort | uniq -c | tr -s ' ')" = " 5 broken" ]
 check "report, the engine's path: FreeBSD's copy broken at all 5 sizes" $?
-# --source alone: hash.h's four beside it, as without it
+# --source alone is the generation; --gens puts hash.h's beside it
 "$kb" report --keysets page4k --funcs hash_64 --words 64 "${new64[@]}" --format csv -q \
 	>"$tmp/got.csv"
-[ "$(cut -d, -f4 "$tmp/got.csv" | sed 1d | sort -u | tr '\n' ' ')" = "hash_64 minimal new old posted " ]
-check "report --source: hash.h's generations and the function's" $?
+"$kb" report --keysets page4k --funcs hash_64 --words 64 "${new64[@]}" \
+	--gens old,minimal,posted,new --format csv -q >"$tmp/all.csv"
+[ "$(cut -d, -f4 "$tmp/got.csv" | sed 1d | sort -u | tr '\n' ' ')" = "hash_64 " ] &&
+	[ "$(cut -d, -f4 "$tmp/all.csv" | sed 1d | sort -u | tr '\n' ' ')" = "hash_64 minimal new old posted " ]
+check "report --source: the function's generation alone, or beside hash.h's with --gens" $?
 
 # FreeBSD's LinuxKPI hash_64: every page address in bucket 0 at 2^10
 "$kb" skew --keyset page4k --func hash_64 --word 64 --bits 10 \
