@@ -160,6 +160,17 @@ has -x "n/a: inode-hash computes its bucket itself (fs/inode.c hash()): your fun
 	"$tmp/got.txt"
 check "tables text: the tables with no place for a function say so" $?
 
+# speed: a last row for the function, timed as report calls it, and none
+# of the columns it is not timed for (figures are never asserted)
+"$kb" speed --part hashes --min-time 1 "${new64[@]}" --format json -q >"$tmp/got.json"
+python3 - "$tmp/got.json" <<'EOF2'
+import json, sys
+r = json.load(open(sys.argv[1]))["hashes"][-1]
+assert (r["func"], r["gen"]) == ("hash_64", "--source"), r
+assert r["inline"]["best_ns"] > 0 and r["exported"] is None and r["latency"] is None, r
+EOF2
+check "speed: a row for the user's function, its untimed columns null" $?
+
 # failures: one line naming key and bits, exit 1, nothing on stdout
 mis=(--source "$gallery/misbehaving.h")
 expect 1 "khash-bench: the function crashed (SIGSEGV) on key 0x40, bits 7" \
@@ -173,6 +184,9 @@ expect 1 "khash-bench: the function crashed (SIGSEGV) on key 0x40, bits 7" \
 	advise --keys "$tmp/keys.txt" --bits 7 "${mis[@]}" --call 'crashes(x, bits)'
 expect 1 "khash-bench: the function crashed (SIGSEGV) on key 0x40, bits 7" \
 	explain --keys "$tmp/keys.txt" --bits 7 "${mis[@]}" --call 'crashes(x, bits)'
+# (speed's first input, from its fixed seed, as the function called it)
+expect 1 "khash-bench: the function crashed (SIGSEGV) on key 0xbdd732262feb6e95, bits 7" \
+	speed --part hashes --min-time 1 --bits 7 "${mis[@]}" --call 'crashes(x ^ x ^ 0x40, bits)' -q
 printf '0x10000000000\n' >"$tmp/keys.txt"
 EXPECT_SECONDS=20 expect 1 "khash-bench: $tmp/keys.txt: the function took longer than 1 s (on key 0x10000000000, bits 9 when stopped)" \
 	skew --keys "$tmp/keys.txt" --func hash_64 --bits 9 "${mis[@]}" --call 'loops(x, bits)' \

@@ -131,8 +131,9 @@ const struct kb_command kb_commands[] = {
 	{
 		.name = "speed",
 		.run = kb_cmd_speed,
+		.groups = { { KB_ANY_OF, { USER_ALT } } },
 		.summary = "benchmarks: every hash beside the bare arithmetic, the engine beside the naive loop",
-		.description = "Times every hash inline and through the library's exported symbol, each beside a hand-written reference loop in the same binary, and the counting engine beside the naive loop; prints figures, never verdicts: the fastest, median and mean of each one's rounds, their spread ((slowest - fastest) / median) and how many there were. The engine's part says which cache sizes its choice of path rests on and where each was read (the kernel's tables, else the C library's CPUID figure, which a virtual machine may take from its host); --part grid times the engine's choice against the naive loop at every count 2^12..2^28 and table size 2^6..2^24.",
+		.description = "Times every hash inline and through the library's exported symbol, each beside a hand-written reference loop in the same binary, and the counting engine beside the naive loop; prints figures, never verdicts: the fastest, median and mean of each one's rounds, their spread ((slowest - fastest) / median) and how many there were. With --source FILE --call EXPR, a last row times your function as report calls it, a call a key through the compiled object in a child process, beside the 64-bit reference loop (its exported and latency columns are empty: not timed). The engine's part says which cache sizes its choice of path rests on and where each was read (the kernel's tables, else the C library's CPUID figure, which a virtual machine may take from its host); --part grid times the engine's choice against the naive loop at every count 2^12..2^28 and table size 2^6..2^24.",
 		.options = KB_OPT(BITS) | KB_OPT(COUNT) | KB_OPT(THREADS) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) |
 			KB_OPT(QUIET) | KB_OPT(PART) | KB_OPT(MIN_TIME) | KB_OPT(YES),
 		.formats = TEXT_CSV_JSON,

@@ -46,7 +46,7 @@ struct kb_hashspec {
 };
 
 /*
- * Generation U's function: its name, and how its buckets are had.
+ * Generation U's function: its name, and how its buckets and its time are had.
  * eval(ctx, keys, n, lo, hi, out, ...) fills out[i * (hi - lo + 1) + b -
  * lo] with the bucket of keys[i] in 2^b buckets, b = lo..hi: 0, or -1 and
  * a one-line reason naming the key and bits where it failed.
@@ -56,6 +56,11 @@ struct kb_user_gen {
 	const char *call;   /* the expression, as given (--call) */
 	int (*eval)(void *ctx, const uint64_t *keys, size_t n, unsigned lo, unsigned hi,
 		    uint64_t *out, char *err, size_t errlen);
+	/* its time as eval's callers pay it: rounds rounds over keys at bits,
+	 * about seconds in all, ns per call of each into ns[]; 0, or -1 and
+	 * a reason */
+	int (*time)(void *ctx, const uint64_t *keys, size_t n, unsigned bits, unsigned rounds,
+		    double seconds, double *ns, char *err, size_t errlen);
 	void *ctx;
 };
 

@@ -339,20 +339,55 @@ static double now(void)
 }
 
 /* What a child shares with the parent: the call under way, whether it
- * has loaded the function or why it could not, then the values. */
+ * has loaded the function or why it could not, then the results. */
 struct shared_head {
 	struct kb_user_at at;
 	volatile int loaded, no_load;
 	char err[200];
 };
 
-/* The child's work: load the function, then call it. */
-static void child(const struct kb_user_hash *u, const uint64_t *keys, size_t n, unsigned lo,
-		  unsigned hi, struct shared_head *h)
+/* A child's job once the function is loaded: eval's values, or timing's
+ * ns per call. */
+struct job {
+	const uint64_t *keys;
+	size_t n;
+	unsigned lo, hi;   /* eval: bits lo..hi; timing: bits lo */
+	unsigned rounds;   /* timing: how many, 0: an eval */
+	double seconds;    /* timing: all rounds together, about */
+};
+
+/* Rounds of calls over the keys, each about seconds / rounds long, their
+ * ns per call into ns[]: the function as report calls it. */
+static void time_rounds(kb_user_fn fn, const struct job *j, uint64_t *scratch,
+			struct kb_user_at *at, double *ns)
+{
+	size_t reps = 1, r;
+	unsigned k;
+	double t0;
+
+	for (;;) {
+		t0 = now();
+		for (r = 0; r < reps; r++)
+			kb_user_eval(fn, j->keys, j->n, j->lo, j->lo, scratch, at);
+		if (now() - t0 >= j->seconds / j->rounds || reps > (1u << 24))
+			break;
+		reps *= 2;
+	}
+	for (k = 0; k < j->rounds; k++) {
+		t0 = now();
+		for (r = 0; r < reps; r++)
+			kb_user_eval(fn, j->keys, j->n, j->lo, j->lo, scratch, at);
+		ns[k] = (now() - t0) * 1e9 / ((double)reps * (double)j->n);
+	}
+}
+
+/* The child's work: load the function, then do the job. */
+static void child(const struct kb_user_hash *u, const struct job *j, struct shared_head *h)
 {
 	static const int crashes[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP };
 	void *handle, *sym;
 	kb_user_fn fn;
+	uint64_t *scratch;
 	size_t i;
 
 	/* a crash ends the child by its signal, whatever handler khash-bench
@@ -370,15 +405,22 @@ static void child(const struct kb_user_hash *u, const uint64_t *keys, size_t n, 
 	}
 	h->loaded = 1;
 	memcpy(&fn, &sym, sizeof(fn));
-	kb_user_eval(fn, keys, n, lo, hi, (uint64_t *)(h + 1), &h->at);
+	if (!j->rounds) {
+		kb_user_eval(fn, j->keys, j->n, j->lo, j->hi, (uint64_t *)(h + 1), &h->at);
+		_exit(0);
+	}
+	if (!(scratch = malloc(j->n * sizeof(*scratch))))
+		_exit(1);
+	time_rounds(fn, j, scratch, &h->at, (double *)(h + 1));
 	_exit(0);
 }
 
-void kb_user_eval_guarded(const struct kb_user_hash *u, const uint64_t *keys, size_t n,
-			  unsigned lo, unsigned hi, uint64_t *out, double timeout,
-			  struct kb_user_run *r)
+/* Run job j in a child within timeout seconds: KB_USER_OK with the
+ * results' bytes copied to out, else how it ended. */
+static void run_guarded(const struct kb_user_hash *u, const struct job *j, void *out,
+			size_t out_bytes, double timeout, struct kb_user_run *r)
 {
-	size_t bytes = sizeof(struct shared_head) + n * (hi - lo + 1) * sizeof(uint64_t);
+	size_t bytes = sizeof(struct shared_head) + out_bytes;
 	struct timespec nap = { 0, 1000000 };
 	struct shared_head *h;
 	double deadline = now() + timeout;
@@ -392,12 +434,12 @@ void kb_user_eval_guarded(const struct kb_user_hash *u, const uint64_t *keys, si
 	if (shared == MAP_FAILED)
 		return;
 	h = shared;
-	h->at.key = keys[0];
-	h->at.bits = lo;
+	h->at.key = j->keys[0];
+	h->at.bits = j->lo;
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0)
-		child(u, keys, n, lo, hi, h);
+		child(u, j, h);
 	if (pid > 0) {
 		while ((done = waitpid(pid, &status, WNOHANG)) == 0 && now() < deadline) {
 			nanosleep(&nap, NULL);
@@ -419,13 +461,31 @@ void kb_user_eval_guarded(const struct kb_user_hash *u, const uint64_t *keys, si
 			r->sig = WEXITSTATUS(status);
 		} else if (done == pid) {
 			r->end = KB_USER_OK;
-			memcpy(out, h + 1, bytes - sizeof(*h));
+			memcpy(out, h + 1, out_bytes);
 		}
 		r->loading = !h->loaded;
 		r->key = h->at.key;
 		r->bits = h->at.bits;
 	}
 	munmap(shared, bytes);
+}
+
+void kb_user_eval_guarded(const struct kb_user_hash *u, const uint64_t *keys, size_t n,
+			  unsigned lo, unsigned hi, uint64_t *out, double timeout,
+			  struct kb_user_run *r)
+{
+	const struct job j = { keys, n, lo, hi, 0, 0 };
+
+	run_guarded(u, &j, out, n * (hi - lo + 1) * sizeof(*out), timeout, r);
+}
+
+void kb_user_time_guarded(const struct kb_user_hash *u, const uint64_t *keys, size_t n,
+			  unsigned bits, unsigned rounds, double seconds, double *ns,
+			  double timeout, struct kb_user_run *r)
+{
+	const struct job j = { keys, n, bits, bits, rounds, seconds };
+
+	run_guarded(u, &j, ns, rounds * sizeof(*ns), timeout, r);
 }
 
 void kb_user_run_text(const struct kb_user_run *r, double timeout, char *out, size_t len)
@@ -481,6 +541,19 @@ static int guarded_eval(void *ctx, const uint64_t *keys, size_t n, unsigned lo, 
 	return -1;
 }
 
+static int guarded_time(void *ctx, const uint64_t *keys, size_t n, unsigned bits,
+			unsigned rounds, double seconds, double *ns, char *err, size_t errlen)
+{
+	const struct kb_user_guard *c = ctx;
+	struct kb_user_run r;
+
+	kb_user_time_guarded(c->u, keys, n, bits, rounds, seconds, ns, c->timeout + seconds, &r);
+	if (r.end == KB_USER_OK)
+		return 0;
+	kb_user_run_text(&r, c->timeout + seconds, err, errlen);
+	return -1;
+}
+
 void kb_user_gen_of(const struct kb_user_hash *u, const char *call, double timeout,
 		    struct kb_user_guard *ctx, struct kb_user_gen *g)
 {
@@ -490,5 +563,6 @@ void kb_user_gen_of(const struct kb_user_hash *u, const char *call, double timeo
 	snprintf(g->name, sizeof(g->name), "%s", u->name);
 	g->call = call;
 	g->eval = guarded_eval;
+	g->time = guarded_time;
 	g->ctx = ctx;
 }

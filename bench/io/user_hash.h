@@ -79,6 +79,16 @@ void kb_user_eval_guarded(const struct kb_user_hash *u, const uint64_t *keys, si
 			  unsigned lo, unsigned hi, uint64_t *out, double timeout,
 			  struct kb_user_run *r);
 
+/*
+ * The function's time as report pays it (kb_user_eval over keys at bits,
+ * in a child within timeout seconds): rounds rounds of about seconds /
+ * rounds each, ns per call of each into ns[rounds].  r as for
+ * kb_user_eval_guarded.
+ */
+void kb_user_time_guarded(const struct kb_user_hash *u, const uint64_t *keys, size_t n,
+			  unsigned bits, unsigned rounds, double seconds, double *ns,
+			  double timeout, struct kb_user_run *r);
+
 /* r's end as one line: "the function crashed (SIGSEGV) on key 0x.., bits
  * N", "took longer than T s on key ..". */
 void kb_user_run_text(const struct kb_user_run *r, double timeout, char *out, size_t len);
