@@ -90,7 +90,14 @@ check "report, the engine's path: FreeBSD's copy broken at all 5 sizes" $?
 	[ "$(cut -d, -f4 "$tmp/all.csv" | sed 1d | sort -u | tr '\n' ' ')" = "hash_64 minimal new old posted " ]
 check "report --source: the function's generation alone, or beside hash.h's with --gens" $?
 
-# FreeBSD's LinuxKPI hash_64: every page address in bucket 0 at 2^10
+# FreeBSD's LinuxKPI hash_64: every page address in bucket 0 at 2^10, where
+# new uses every bucket (README.md's example)
+"$kb" skew --keyset page4k --func hash_64 --bits 10 --gen new \
+	--source "$gallery/freebsd_linuxkpi_hash.h" --call 'hash_64(x, bits)' >"$tmp/got.txt"
+[ "$(grep -c 'buckets used' "$tmp/got.txt")" = 2 ] &&
+	has -x '  buckets used 1024 of 1024, max load 6 (a random function: 11.90)' "$tmp/got.txt" &&
+	has -x '  buckets used 1 of 1024, max load 4096 (a random function: 11.90)' "$tmp/got.txt"
+check "README: FreeBSD's copy uses 1 bucket of 1024, new all of them" $?
 "$kb" skew --keyset page4k --func hash_64 --word 64 --bits 10 \
 	--source "$gallery/freebsd_linuxkpi_hash.h" --call 'hash_64(x, bits)' --format json \
 	>"$tmp/got.json"
