@@ -7,13 +7,60 @@
 #include <string.h>
 
 #include "engine_products.h"
+#include "stats.h"
 
 /* generation U's row of the table of generations: set once a run */
 static const struct kb_user_gen *user_gen;
 
+/* kb_user_skews's buffers, kept from call to call (a report calls it for
+ * each group of cells: fresh pages each time cost more than the work);
+ * the counts are left zero */
+static struct {
+	uint64_t *vals, *loads;
+	uint32_t *counts; /* at most 2^22 keys: 32 bits, half the cache */
+	size_t nvals, nloads, ncounts;
+} scratch;
+
 void kb_user_gen_set(const struct kb_user_gen *u)
 {
 	user_gen = u;
+	if (!u) {
+		free(scratch.vals);
+		free(scratch.loads);
+		free(scratch.counts);
+		memset(&scratch, 0, sizeof(scratch));
+	}
+}
+
+/* *p holds at least n values, *have of them: 0, or -1 (out of memory,
+ * *p as it was). */
+static int grow(uint64_t **p, size_t *have, size_t n)
+{
+	uint64_t *q;
+
+	if (n <= *have)
+		return 0;
+	if (!(q = malloc(n * sizeof(*q))))
+		return -1;
+	free(*p);
+	*p = q;
+	*have = n;
+	return 0;
+}
+
+/* The same for counters, zeroed. */
+static int grow32(uint32_t **p, size_t *have, size_t n)
+{
+	uint32_t *q;
+
+	if (n <= *have)
+		return 0;
+	if (!(q = calloc(n, sizeof(*q))))
+		return -1;
+	free(*p);
+	*p = q;
+	*have = n;
+	return 0;
 }
 
 const struct kb_user_gen *kb_user_gen_get(void)
@@ -227,7 +274,7 @@ int kb_user_buckets(unsigned bits, const uint64_t *keys, size_t n, uint64_t *out
 int kb_user_count(unsigned lo, unsigned hi, const uint64_t *keys, size_t n,
 		  uint64_t *const *counts, char *err, size_t errlen)
 {
-	size_t nb = hi - lo + 1, chunk = (size_t)(USER_CHUNK_VALUES / nb), i, m, j;
+	size_t nb = hi - lo + 1, chunk = (size_t)(USER_CHUNK_VALUES / nb), i, m, j, b;
 	uint64_t *vals;
 
 	if (!user_gen)
@@ -244,9 +291,56 @@ int kb_user_count(unsigned lo, unsigned hi, const uint64_t *keys, size_t n,
 			free(vals);
 			return -1;
 		}
-		for (j = 0; j < m * nb; j++)
-			counts[j % nb][vals[j]]++;
+		for (j = 0; j < m; j++)
+			for (b = 0; b < nb; b++)
+				counts[b][vals[j * nb + b]]++;
 	}
 	free(vals);
 	return 0;
+}
+
+int kb_user_skews(unsigned lo, unsigned hi, const uint64_t *keys, size_t n,
+		  struct kb_skew *out, char *err, size_t errlen)
+{
+	size_t nb = hi - lo + 1, i, runs;
+	uint64_t *vals, *loads;
+	uint32_t *counts;
+	unsigned b;
+	int rc = -1;
+
+	if (n > USER_CHUNK_VALUES / nb) { /* their values all at once: too many */
+		snprintf(err, errlen, "%zu keys at %zu table sizes are too many to keep", n, nb);
+		return -1;
+	}
+	if (grow(&scratch.vals, &scratch.nvals, (n ? n : 1) * nb) < 0 ||
+	    grow(&scratch.loads, &scratch.nloads, n ? n : 1) < 0 ||
+	    grow32(&scratch.counts, &scratch.ncounts, (size_t)1 << hi) < 0) {
+		snprintf(err, errlen, "out of memory for %zu keys' buckets", n);
+		return -1;
+	}
+	vals = scratch.vals;
+	loads = scratch.loads;
+	counts = scratch.counts;
+	if (user_eval(lo, hi, keys, n, vals, err, errlen) == 0)
+		rc = 0;
+	for (b = lo; b <= hi && rc == 0; b++) {
+		/* this size's buckets in a row (loads, before it holds loads) */
+		for (i = 0; i < n; i++)
+			loads[i] = vals[i * nb + (b - lo)];
+		for (i = 0; i < n; i++)
+			counts[loads[i]]++;
+		/* the loads of the buckets used, read back in the keys' order
+		 * (each before its slot is overwritten), leave the table zero
+		 * for the next size: O(n), not O(2^b) */
+		for (i = runs = 0; i < n; i++) {
+			uint32_t *c = &counts[loads[i]];
+
+			if (*c) {
+				loads[runs++] = *c;
+				*c = 0;
+			}
+		}
+		kb_skew_from_loads(loads, runs, UINT64_C(1) << b, &out[b - lo]);
+	}
+	return rc;
 }

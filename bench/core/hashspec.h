@@ -161,6 +161,15 @@ void kb_count_block(const struct kb_hashspec *s, unsigned bits,
 int kb_user_count(unsigned lo, unsigned hi, const uint64_t *keys, size_t n,
 		  uint64_t *const *counts, char *err, size_t errlen);
 
+struct kb_skew;
+
+/* Generation U's skew at every bits lo..hi (hi at most 32) of n keys into
+ * out[b - lo], from their buckets held at once (n (hi - lo + 1) values of
+ * at most 2^22, else an error): the cost of the keys, not of the tables.
+ * 0, or -1 with a reason (as kb_user_count). */
+int kb_user_skews(unsigned lo, unsigned hi, const uint64_t *keys, size_t n,
+		  struct kb_skew *out, char *err, size_t errlen);
+
 /* Generation U's buckets of n keys in 2^bits buckets, into out[n]: 0, or
  * -1 with a reason (as kb_user_count). */
 int kb_user_buckets(unsigned bits, const uint64_t *keys, size_t n, uint64_t *out, char *err,

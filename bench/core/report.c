@@ -203,9 +203,23 @@ static int user_cells(struct kb_report *r, const uint64_t *keys, size_t n, int g
 	const struct kb_report_opts *o = &r->opts;
 	unsigned per = o->bits_max - o->bits_min + 1, b;
 	uint64_t *all, *counts[64] = { NULL };
+	struct kb_skew sk[64];
 	size_t at = 0;
 	int rc;
 
+	/* few keys: their buckets held, the tables' cost is the keys' */
+	if ((uint64_t)n * per <= UINT64_C(1) << 22 && o->bits_max <= 32) {
+		rc = kb_user_skews(o->bits_min, o->bits_max, keys, n, sk, err, errlen);
+		for (b = 0; b < per && rc == 0; b++) {
+			struct kb_cell *c = &r->cells[first + (size_t)g * per + b];
+
+			c->skew = sk[b];
+			c->ok = 1;
+			c->counted_by = KB_COUNTED_ONE_BY_ONE;
+		}
+		kb_progress_add(o->progress, n);
+		return rc;
+	}
 	if (!(all = calloc((UINT64_C(2) << o->bits_max) - (UINT64_C(1) << o->bits_min),
 			   sizeof(*all)))) {
 		snprintf(err, errlen, "out of memory for 2^%u buckets", o->bits_max + 1);

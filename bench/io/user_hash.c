@@ -323,8 +323,18 @@ out:
 	return rc;
 }
 
+/* The memory children share with the parent, kept from run to run (a
+ * report runs a child for each group of cells: fresh pages each time
+ * cost more than the calls) until the function is unloaded. */
+static void *shared_at;
+static size_t shared_len;
+
 void kb_user_unload(struct kb_user_hash *u)
 {
+	if (shared_at)
+		munmap(shared_at, shared_len);
+	shared_at = NULL;
+	shared_len = 0;
 	if (u->fd >= 0)
 		close(u->fd);
 	u->fd = -1;
@@ -415,6 +425,24 @@ static void child(const struct kb_user_hash *u, const struct job *j, struct shar
 	_exit(0);
 }
 
+/* The memory a child shares with the parent, grown as needed: NULL when
+ * it cannot be. */
+static void *shared_area(size_t bytes)
+{
+	void *p;
+
+	if (bytes <= shared_len)
+		return shared_at;
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	if (shared_at)
+		munmap(shared_at, shared_len);
+	shared_at = p;
+	shared_len = bytes;
+	return p;
+}
+
 /* Run job j in a child within timeout seconds: KB_USER_OK with the
  * results' bytes copied to out, else how it ended. */
 static void run_guarded(const struct kb_user_hash *u, const struct job *j, void *out,
@@ -430,10 +458,10 @@ static void run_guarded(const struct kb_user_hash *u, const struct job *j, void 
 
 	memset(r, 0, sizeof(*r));
 	r->end = KB_USER_FAILED;
-	shared = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (shared == MAP_FAILED)
+	if (!(shared = shared_area(bytes)))
 		return;
 	h = shared;
+	memset(h, 0, sizeof(*h));
 	h->at.key = j->keys[0];
 	h->at.bits = j->lo;
 	fflush(NULL);
@@ -467,7 +495,6 @@ static void run_guarded(const struct kb_user_hash *u, const struct job *j, void 
 		r->key = h->at.key;
 		r->bits = h->at.bits;
 	}
-	munmap(shared, bytes);
 }
 
 void kb_user_eval_guarded(const struct kb_user_hash *u, const uint64_t *keys, size_t n,
