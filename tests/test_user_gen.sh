@@ -75,6 +75,13 @@ check "report --keys: the copy's cells are new's" $?
 [ "$(cells "$tmp/got.csv" new | wc -l)" = 10 ] &&
 	[ "$(cells "$tmp/got.csv" new)" = "$(cells "$tmp/got.csv" hash_64)" ]
 check "report, counted by the engine for new: the copy's cells still new's" $?
+# more keys than report holds the buckets of (2^22 values): counted, a
+# table a size
+"$kb" report --keysets random --count 300000 --funcs hash_64 --words 64 --gens new \
+	"${new64[@]}" --format csv -q >"$tmp/got.csv"
+[ "$(cells "$tmp/got.csv" new | wc -l)" = 15 ] &&
+	[ "$(cells "$tmp/got.csv" new)" = "$(cells "$tmp/got.csv" hash_64)" ]
+check "report, 300000 keys: the copy's cells are new's" $?
 # FreeBSD's copy on the same path, beside new: broken at every size, as
 # skew says below, where new is not
 "$kb" report --keysets random --funcs hash_64 --words 64 --bits-max 10 --gens new \
@@ -202,6 +209,8 @@ EXPECT_SECONDS=20 expect 1 "khash-bench: $tmp/keys.txt: the function took longer
 	--timeout 1
 expect 1 "khash-bench: the function returned 0x2 on key 0x2, bits 1: no bucket of 2^1" \
 	skew --keyset seq --func hash_64 --bits 1 "${mis[@]}" --call 'x'
+expect 1 "khash-bench: the function returned 0x40 on key 0x40, bits 6: no bucket of 2^6" \
+	report --keysets seq --funcs hash_64 --words 64 "${mis[@]}" --call 'x' -q
 expect 2 "khash-bench: --source needs --call" \
 	skew --keyset seq --func hash_64 --bits 7 "${mis[@]}"
 expect 2 "khash-bench: --source needs --call" report "${mis[@]}"

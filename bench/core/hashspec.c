@@ -257,12 +257,47 @@ static int user_eval(unsigned lo, unsigned hi, const uint64_t *keys, size_t n, u
 
 			/* a bucket past the table is no bucket: say so, count nothing */
 			if (b < 64 && v >> b) {
-				snprintf(err, errlen, "the function returned 0x%llx on key 0x%llx, bits %u: no bucket of 2^%u",
-					 (unsigned long long)v, (unsigned long long)keys[j], b, b);
+				kb_past_text(v, keys[j], b, err, errlen);
 				return -1;
 			}
 		}
 	return 0;
+}
+
+void kb_past_text(uint64_t v, uint64_t key, unsigned bits, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "the function returned 0x%llx on key 0x%llx, bits %u: no bucket of 2^%u",
+		 (unsigned long long)v, (unsigned long long)key, bits, bits);
+}
+
+size_t kb_first_past(const uint64_t *buckets, size_t n, unsigned bits)
+{
+	size_t i;
+
+	for (i = 0; i < n && (bits >= 64 || !(buckets[i] >> bits)); i++)
+		;
+	return i;
+}
+
+void kb_skew_of_buckets(uint64_t *buckets, size_t n, unsigned bits, uint32_t *counts,
+			struct kb_skew *out)
+{
+	size_t i, runs;
+
+	for (i = 0; i < n; i++)
+		counts[buckets[i]]++;
+	/* the loads of the buckets used, read back in the keys' order (each
+	 * before its slot is overwritten), leave the table zero for the next
+	 * size: O(n), not O(2^bits) */
+	for (i = runs = 0; i < n; i++) {
+		uint32_t *c = &counts[buckets[i]];
+
+		if (*c) {
+			buckets[runs++] = *c;
+			*c = 0;
+		}
+	}
+	kb_skew_from_loads(buckets, runs, UINT64_C(1) << bits, out);
 }
 
 int kb_user_buckets(unsigned bits, const uint64_t *keys, size_t n, uint64_t *out, char *err,
@@ -302,12 +337,13 @@ int kb_user_count(unsigned lo, unsigned hi, const uint64_t *keys, size_t n,
 int kb_user_skews(unsigned lo, unsigned hi, const uint64_t *keys, size_t n,
 		  struct kb_skew *out, char *err, size_t errlen)
 {
-	size_t nb = hi - lo + 1, i, runs;
+	size_t nb = hi - lo + 1, i;
 	uint64_t *vals, *loads;
-	uint32_t *counts;
 	unsigned b;
 	int rc = -1;
 
+	if (user_gen && user_gen->skews) /* made where it runs */
+		return user_gen->skews(user_gen->ctx, keys, n, lo, hi, out, err, errlen);
 	if (n > USER_CHUNK_VALUES / nb) { /* their values all at once: too many */
 		snprintf(err, errlen, "%zu keys at %zu table sizes are too many to keep", n, nb);
 		return -1;
@@ -320,27 +356,13 @@ int kb_user_skews(unsigned lo, unsigned hi, const uint64_t *keys, size_t n,
 	}
 	vals = scratch.vals;
 	loads = scratch.loads;
-	counts = scratch.counts;
 	if (user_eval(lo, hi, keys, n, vals, err, errlen) == 0)
 		rc = 0;
 	for (b = lo; b <= hi && rc == 0; b++) {
-		/* this size's buckets in a row (loads, before it holds loads) */
+		/* this size's buckets in a row */
 		for (i = 0; i < n; i++)
 			loads[i] = vals[i * nb + (b - lo)];
-		for (i = 0; i < n; i++)
-			counts[loads[i]]++;
-		/* the loads of the buckets used, read back in the keys' order
-		 * (each before its slot is overwritten), leave the table zero
-		 * for the next size: O(n), not O(2^b) */
-		for (i = runs = 0; i < n; i++) {
-			uint32_t *c = &counts[loads[i]];
-
-			if (*c) {
-				loads[runs++] = *c;
-				*c = 0;
-			}
-		}
-		kb_skew_from_loads(loads, runs, UINT64_C(1) << b, &out[b - lo]);
+		kb_skew_of_buckets(loads, n, b, scratch.counts, &out[b - lo]);
 	}
 	return rc;
 }

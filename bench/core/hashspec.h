@@ -14,6 +14,8 @@
 #include <khash/lkh.h>
 #include <khash/lkh_table.h>
 
+struct kb_skew;
+
 /*
  * khash-bench's generations: hash.h's four (lkh_gen, in release order),
  * then K, a multiplier of the user's (--multiplier): the function's
@@ -61,6 +63,10 @@ struct kb_user_gen {
 	 * a reason */
 	int (*time)(void *ctx, const uint64_t *keys, size_t n, unsigned bits, unsigned rounds,
 		    double seconds, double *ns, char *err, size_t errlen);
+	/* optional: the skews kb_user_skews makes, made where the function
+	 * runs (its buckets never leave it); 0, or -1 and a reason */
+	int (*skews)(void *ctx, const uint64_t *keys, size_t n, unsigned lo, unsigned hi,
+		     struct kb_skew *out, char *err, size_t errlen);
 	void *ctx;
 };
 
@@ -161,7 +167,17 @@ void kb_count_block(const struct kb_hashspec *s, unsigned bits,
 int kb_user_count(unsigned lo, unsigned hi, const uint64_t *keys, size_t n,
 		  uint64_t *const *counts, char *err, size_t errlen);
 
-struct kb_skew;
+/* The first of n buckets past a table of 2^bits, or n. */
+size_t kb_first_past(const uint64_t *buckets, size_t n, unsigned bits);
+
+/* The one line that says bucket v of key is past a table of 2^bits. */
+void kb_past_text(uint64_t v, uint64_t key, unsigned bits, char *err, size_t errlen);
+
+/* The skew of a table of 2^bits (at most 32) holding n buckets (each
+ * within it), from counts (2^bits zeros, left zero) and buckets (made
+ * its loads): the cost of the keys, not of the table. */
+void kb_skew_of_buckets(uint64_t *buckets, size_t n, unsigned bits, uint32_t *counts,
+			struct kb_skew *out);
 
 /* Generation U's skew at every bits lo..hi (hi at most 32) of n keys into
  * out[b - lo], from their buckets held at once (n (hi - lo + 1) values of

@@ -361,10 +361,45 @@ struct shared_head {
 struct job {
 	const uint64_t *keys;
 	size_t n;
-	unsigned lo, hi;   /* eval: bits lo..hi; timing: bits lo */
-	unsigned rounds;   /* timing: how many, 0: an eval */
+	unsigned lo, hi;   /* eval, skews: bits lo..hi; timing: bits lo */
+	unsigned rounds;   /* timing: how many, 0: an eval or skews */
 	double seconds;    /* timing: all rounds together, about */
+	int skews;         /* the skews at each bits, not the values */
 };
+
+/* A skews job's results: the skews, or the first bucket past its table. */
+struct skews_out {
+	int past;
+	unsigned past_bits;
+	uint64_t past_key, past_value;
+	struct kb_skew s[64];
+};
+
+/* The skews job: each bits's buckets of every key, judged and dropped:
+ * only the skews leave the child.  0, or -1 (out of memory). */
+static int child_skews(kb_user_fn fn, const struct job *j, struct kb_user_at *at,
+		       struct skews_out *o)
+{
+	uint64_t *buckets = malloc((j->n ? j->n : 1) * sizeof(*buckets));
+	uint32_t *counts = calloc((size_t)1 << j->hi, sizeof(*counts));
+	unsigned b;
+	size_t bad;
+
+	if (!buckets || !counts)
+		return -1;
+	for (b = j->lo; b <= j->hi; b++) {
+		kb_user_eval(fn, j->keys, j->n, b, b, buckets, at);
+		if ((bad = kb_first_past(buckets, j->n, b)) < j->n) {
+			o->past = 1;
+			o->past_bits = b;
+			o->past_key = j->keys[bad];
+			o->past_value = buckets[bad];
+			return 0;
+		}
+		kb_skew_of_buckets(buckets, j->n, b, counts, &o->s[b - j->lo]);
+	}
+	return 0;
+}
 
 /* Rounds of calls over the keys, each about seconds / rounds long, their
  * ns per call into ns[]: the function as report calls it. */
@@ -415,6 +450,8 @@ static void child(const struct kb_user_hash *u, const struct job *j, struct shar
 	}
 	h->loaded = 1;
 	memcpy(&fn, &sym, sizeof(fn));
+	if (j->skews)
+		_exit(child_skews(fn, j, &h->at, (struct skews_out *)(h + 1)) < 0 ? 1 : 0);
 	if (!j->rounds) {
 		kb_user_eval(fn, j->keys, j->n, j->lo, j->hi, (uint64_t *)(h + 1), &h->at);
 		_exit(0);
@@ -449,7 +486,9 @@ static void run_guarded(const struct kb_user_hash *u, const struct job *j, void 
 			size_t out_bytes, double timeout, struct kb_user_run *r)
 {
 	size_t bytes = sizeof(struct shared_head) + out_bytes;
-	struct timespec nap = { 0, 1000000 };
+	/* from 50 us up to 1 ms: a report waits for a child a group, and
+	 * each wait's overshoot is time lost */
+	struct timespec nap = { 0, 50000 };
 	struct shared_head *h;
 	double deadline = now() + timeout;
 	int status = 0;
@@ -471,7 +510,7 @@ static void run_guarded(const struct kb_user_hash *u, const struct job *j, void 
 	if (pid > 0) {
 		while ((done = waitpid(pid, &status, WNOHANG)) == 0 && now() < deadline) {
 			nanosleep(&nap, NULL);
-			if (nap.tv_nsec < 8000000)
+			if (nap.tv_nsec < 1000000)
 				nap.tv_nsec *= 2;
 		}
 		if (done == 0) {
@@ -501,7 +540,7 @@ void kb_user_eval_guarded(const struct kb_user_hash *u, const uint64_t *keys, si
 			  unsigned lo, unsigned hi, uint64_t *out, double timeout,
 			  struct kb_user_run *r)
 {
-	const struct job j = { keys, n, lo, hi, 0, 0 };
+	const struct job j = { keys, n, lo, hi, 0, 0, 0 };
 
 	run_guarded(u, &j, out, n * (hi - lo + 1) * sizeof(*out), timeout, r);
 }
@@ -510,7 +549,7 @@ void kb_user_time_guarded(const struct kb_user_hash *u, const uint64_t *keys, si
 			  unsigned bits, unsigned rounds, double seconds, double *ns,
 			  double timeout, struct kb_user_run *r)
 {
-	const struct job j = { keys, n, bits, bits, rounds, seconds };
+	const struct job j = { keys, n, bits, bits, rounds, seconds, 0 };
 
 	run_guarded(u, &j, ns, rounds * sizeof(*ns), timeout, r);
 }
@@ -568,6 +607,31 @@ static int guarded_eval(void *ctx, const uint64_t *keys, size_t n, unsigned lo, 
 	return -1;
 }
 
+static int guarded_skews(void *ctx, const uint64_t *keys, size_t n, unsigned lo, unsigned hi,
+			 struct kb_skew *out, char *err, size_t errlen)
+{
+	const struct kb_user_guard *c = ctx;
+	const struct job j = { keys, n, lo, hi, 0, 0, 1 };
+	struct skews_out o;
+	struct kb_user_run r;
+
+	if (hi > 32 || hi - lo >= 64) {
+		snprintf(err, errlen, "bits %u..%u: at most 32, 64 sizes", lo, hi);
+		return -1;
+	}
+	run_guarded(c->u, &j, &o, sizeof(o), c->timeout, &r);
+	if (r.end != KB_USER_OK) {
+		kb_user_run_text(&r, c->timeout, err, errlen);
+		return -1;
+	}
+	if (o.past) {
+		kb_past_text(o.past_value, o.past_key, o.past_bits, err, errlen);
+		return -1;
+	}
+	memcpy(out, o.s, (hi - lo + 1) * sizeof(*out));
+	return 0;
+}
+
 static int guarded_time(void *ctx, const uint64_t *keys, size_t n, unsigned bits,
 			unsigned rounds, double seconds, double *ns, char *err, size_t errlen)
 {
@@ -591,5 +655,6 @@ void kb_user_gen_of(const struct kb_user_hash *u, const char *call, double timeo
 	g->call = call;
 	g->eval = guarded_eval;
 	g->time = guarded_time;
+	g->skews = guarded_skews;
 	g->ctx = ctx;
 }
