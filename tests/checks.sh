@@ -74,3 +74,14 @@ rows_within() {
 	[ -s "$tmp/rows_within.out" ] && sed 's/^/  not in the command'"'"'s table: /' "$tmp/rows_within.out"
 	return 0
 }
+
+# user_hash_setup: for the tests that compile a user's function: $gallery
+# (tests/gallery), a $tmp removed at exit, and $TMPDIR an empty folder in
+# it, where the compiles' scratch must not stay.
+user_hash_setup() {
+	gallery=$(cd "$(dirname "$0")/gallery" && pwd)
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	export TMPDIR=$tmp/scratch
+	mkdir "$TMPDIR"
+}

@@ -26,7 +26,7 @@ static void every_cell_collapses_to_one_bucket(void **state)
 		for (g = 0; g < LKH_GEN_COUNT; g++)
 			for (w = 32; w <= 64; w += 32)
 				for (b = 0; b < 5; b++) {
-					struct kb_hashspec s = { funcs[f], (lkh_gen)g, w, 0, 0 };
+					struct kb_hashspec s = { funcs[f], (lkh_gen)g, w, 0, 0, 0 };
 					struct kb_keyset_params p = { 0 };
 					unsigned bits = bits_list[b];
 					uint64_t *counts = NULL, i, used = 0;

@@ -778,7 +778,7 @@ expect 2 "khash-bench: --multiplier: multiplier 0x61c88646 is even: not invertib
 expect 2 "khash-bench: --multiplier: multiplier 0x100000001 does not fit 32 bits" \
 	advise --bits 8 --keyset seq --multiplier 0x100000001 --width 32
 expect 2 "khash-bench: --width applies to --multiplier" advise --bits 8 --keyset seq --width 64
-expect 2 "khash-bench: unknown candidate 'md5' (new, shift, hash_32, identity, jhash, hsiphash, siphash)" \
+expect 2 "khash-bench: unknown candidate 'md5' (new, shift, hash_32, identity, jhash, hsiphash, siphash, source)" \
 	advise --bits 8 --keyset seq --candidates jhash,md5
 [ "$("$kb" advise --keyset btrfs-stripe --bits 11 --func hash_64 --gen old --word 64 --candidates shift,siphash --format csv |
 	python3 -c 'import csv, sys; print(*sorted(r["candidate"] + "/" + r["origin"] for r in csv.DictReader(sys.stdin)))')" = \

@@ -278,7 +278,7 @@ static void usage_and_man_page_list_the_tables(void **state)
 	assert_non_null(strstr(skew, "--keys FILE"));
 	assert_non_null(strstr(skew, "--plot DIR"));
 	assert_null(strstr(skew, "--hist"));
-	assert_non_null(strstr(skew, "(--gen G | --multiplier K [--width 32|64] | --sgen G,H)"));
+	assert_non_null(strstr(skew, "(--gen G | --multiplier K [--width 32|64] | --sgen G,H | --source FILE --call EXPR"));
 	assert_null(strstr(skew, "--preset"));
 	free(usage);
 	free(man);

@@ -9,14 +9,9 @@
 # are computed here from the copies' definitions, not read from conform.
 set -uo pipefail
 kb=$1
-gallery=$(cd "$(dirname "$0")/gallery" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=checks.sh
 . "$(dirname "$0")/checks.sh"
-# conform's own scratch folders go here, to be seen
-export TMPDIR=$tmp/scratch
-mkdir "$TMPDIR"
+user_hash_setup
 no_scratch() { [ -z "$(ls -A "$TMPDIR")" ]; }
 
 # conform FILE EXPR ARGS...: its text in $tmp/out, its status in $status

@@ -50,8 +50,8 @@ static void engine_matches_plain_loop(void **state)
 	static const unsigned bits_list[] = { 1, 2, 12, 17, 21 };
 	static const int sets[] = { KB_KS_RANDOM, KB_KS_PAGE4K };
 	static const unsigned threads_list[] = { 1, 3 };
-	struct kb_hashspec specs[2] = { { LKH_FUNC_HASH_64, LKH_GEN_OLD, 32, 0, 0 },
-					{ LKH_FUNC_HASH_PTR, LKH_GEN_NEW, 64, 0, 0 } };
+	struct kb_hashspec specs[2] = { { LKH_FUNC_HASH_64, LKH_GEN_OLD, 32, 0, 0, 0 },
+					{ LKH_FUNC_HASH_PTR, LKH_GEN_NEW, 64, 0, 0, 0 } };
 	struct kb_keyset_params p;
 	size_t b, k, t, j, path;
 
@@ -149,7 +149,7 @@ static void engine_words_are_each_cells_function(void **state)
 	for (f = 0; f < LKH_FUNC_COUNT; f++)
 		for (g = 0; g < LKH_GEN_COUNT; g++)
 			for (w = 32; w <= 64; w += 32) {
-				struct kb_hashspec s = { (lkh_func)f, (lkh_gen)g, w, 0, 0 };
+				struct kb_hashspec s = { (lkh_func)f, (lkh_gen)g, w, 0, 0, 0 };
 				unsigned max = lkh_bits_max(s.func, s.gen, w), bits;
 				unsigned in = lkh_input_bits(s.func, w);
 
@@ -185,10 +185,10 @@ static void engine_words_are_each_cells_function(void **state)
 static void engine_counts_what_lkh_hash_says(void **state)
 {
 	static const struct kb_hashspec cells[] = {
-		{ LKH_FUNC_HASH_32, LKH_GEN_OLD, 64, 0, 0 },
-		{ LKH_FUNC_HASH_64, LKH_GEN_POSTED, 32, 0, 0 },
-		{ LKH_FUNC_HASH_PTR, LKH_GEN_NEW, 64, 0, 0 },
-		{ LKH_FUNC_HASH_LONG, LKH_GEN_OLD, 32, 0, 0 },
+		{ LKH_FUNC_HASH_32, LKH_GEN_OLD, 64, 0, 0, 0 },
+		{ LKH_FUNC_HASH_64, LKH_GEN_POSTED, 32, 0, 0, 0 },
+		{ LKH_FUNC_HASH_PTR, LKH_GEN_NEW, 64, 0, 0, 0 },
+		{ LKH_FUNC_HASH_LONG, LKH_GEN_OLD, 32, 0, 0, 0 },
 	};
 	const unsigned bits = 9;
 	const struct kb_engine_opts two = { .threads = 2, .path = KB_PATH_AUTO };
@@ -246,7 +246,7 @@ static void floor_sums_count_what_enumeration_counts(void **state)
 		for (g = 0; g < LKH_GEN_COUNT; g++)
 			for (w = 32; w <= 64; w += 32)
 				for (si = 0; si < sizeof(strides) / sizeof(*strides); si++) {
-					struct kb_hashspec s = { (lkh_func)f, (lkh_gen)g, w, 0, 0 };
+					struct kb_hashspec s = { (lkh_func)f, (lkh_gen)g, w, 0, 0, 0 };
 					unsigned in = lkh_input_bits(s.func, w), bits;
 					uint64_t first, stride = strides[si], n = 3001 + si * 777, i;
 					uint64_t fast[1024], slow[1024];
@@ -290,7 +290,7 @@ static void floor_sums_count_what_enumeration_counts(void **state)
 
 static void folding_equals_counting_with_fewer_bits(void **state)
 {
-	struct kb_hashspec s = { LKH_FUNC_HASH_64, LKH_GEN_POSTED, 32, 0, 0 };
+	struct kb_hashspec s = { LKH_FUNC_HASH_64, LKH_GEN_POSTED, 32, 0, 0, 0 };
 	struct kb_keyset_params p;
 	uint64_t *big, *small;
 	unsigned bits;
@@ -344,7 +344,7 @@ static void generation_k_is_hash_h_with_k_in_place_of_its_constant(void **state)
 
 	(void)state;
 	for (c = 0; c < sizeof(same) / sizeof(same[0]); c++) {
-		struct kb_hashspec s = { same[c].func, LKH_GEN_OLD, same[c].word, 0, 0 };
+		struct kb_hashspec s = { same[c].func, LKH_GEN_OLD, same[c].word, 0, 0, 0 };
 		unsigned in = lkh_input_bits(s.func, s.word);
 
 		kb_hashspec_set_gen(&s, KB_GEN_K, same[c].k, same[c].width);
@@ -369,7 +369,7 @@ static void generation_k_is_hash_h_with_k_in_place_of_its_constant(void **state)
 	}
 	for (c = 0; c < sizeof(python) / sizeof(python[0]); c++) {
 		struct kb_hashspec s = { python[c][2] == 32 ? LKH_FUNC_HASH_32 : LKH_FUNC_HASH_PTR,
-					 LKH_GEN_NEW, 64, 0, 0 };
+					 LKH_GEN_NEW, 64, 0, 0, 0 };
 		uint64_t k = python[c][1], w;
 
 		kb_hashspec_set_gen(&s, KB_GEN_K, k, (unsigned)python[c][2]);
@@ -401,7 +401,7 @@ static void generation_k_is_hash_h_with_k_in_place_of_its_constant(void **state)
  * argument's high half; bits run to the product's width. */
 static void generation_k_refuses_what_cannot_hash(void **state)
 {
-	struct kb_hashspec s = { LKH_FUNC_HASH_32, LKH_GEN_NEW, 64, 0, 0 };
+	struct kb_hashspec s = { LKH_FUNC_HASH_32, LKH_GEN_NEW, 64, 0, 0, 0 };
 	char err[256];
 
 	(void)state;
@@ -443,7 +443,7 @@ static void generation_k_refuses_what_cannot_hash(void **state)
 static int plan_for(int keyset, uint64_t count, unsigned bits, const struct kb_engine_opts *o,
 		    struct kb_engine_plan *plan)
 {
-	struct kb_hashspec s = { LKH_FUNC_HASH_64, LKH_GEN_NEW, 64, 0, 0 };
+	struct kb_hashspec s = { LKH_FUNC_HASH_64, LKH_GEN_NEW, 64, 0, 0, 0 };
 	struct kb_keyset_params p;
 	struct kb_keystream ks;
 	char err[256];
@@ -507,7 +507,7 @@ static void one_plan_for_every_count(void **state)
 						     .ranges = 2, .enumerate = 1 };
 	const struct kb_engine_opts ranges_64_threads = { .threads = 64, .path = KB_PATH_RANGES,
 							  .enumerate = 1 };
-	const struct kb_hashspec new64 = { LKH_FUNC_HASH_64, LKH_GEN_NEW, 64, 0, 0 };
+	const struct kb_hashspec new64 = { LKH_FUNC_HASH_64, LKH_GEN_NEW, 64, 0, 0, 0 };
 	const uint64_t caches[3] = { 32 << 10, 512 << 10, 32 << 20 }, none[3] = { 0 };
 	struct kb_engine_plan plan;
 
@@ -650,7 +650,7 @@ static void prices_follow_the_model(void **state)
 static void plain_loop_counts_what_the_engine_counts(void **state)
 {
 	static const unsigned sizes[] = { 1, 13, 22 }; /* 2^32 u32 would be 16 GiB */
-	const struct kb_hashspec s = { LKH_FUNC_HASH_64, LKH_GEN_NEW, 64, 0, 0 };
+	const struct kb_hashspec s = { LKH_FUNC_HASH_64, LKH_GEN_NEW, 64, 0, 0, 0 };
 	uint64_t keys[3000], i;
 	size_t z;
 

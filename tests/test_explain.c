@@ -27,7 +27,7 @@ static int u64_order(const void *x, const void *y)
 
 static struct kb_hashspec spec(lkh_func f, lkh_gen g, unsigned word)
 {
-	struct kb_hashspec s = { f, g, word, 0, 0 };
+	struct kb_hashspec s = { f, g, word, 0, 0, 0 };
 
 	return s;
 }

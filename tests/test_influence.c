@@ -22,7 +22,7 @@ static struct kb_influence r;
 
 static double band(lkh_gen gen, unsigned bits)
 {
-	struct kb_hashspec s = { LKH_FUNC_HASH_32, gen, 32, 0, 0 };
+	struct kb_hashspec s = { LKH_FUNC_HASH_32, gen, 32, 0, 0, 0 };
 
 	assert_int_equal(kb_influence_measure(&s, bits, 20000, 1, NULL, &r), 0);
 	return kb_influence_band(&r, 16, 31 - bits);
@@ -72,7 +72,7 @@ static void summary_figures_match_python(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof(want) / sizeof(*want); i++) {
-		struct kb_hashspec s = { want[i].func, want[i].gen, want[i].word, 0, 0 };
+		struct kb_hashspec s = { want[i].func, want[i].gen, want[i].word, 0, 0, 0 };
 
 		assert_int_equal(kb_influence_measure(&s, 8, 3000, 7, NULL, &r), 0);
 		if (fabs(r.mean_bias - want[i].mean) > 1e-12 ||
@@ -89,7 +89,7 @@ static void summary_figures_match_python(void **state)
 
 static void top_bit_flips_only_the_top_output_bit(void **state)
 {
-	struct kb_hashspec s = { LKH_FUNC_HASH_32, LKH_GEN_NEW, 32, 0, 0 };
+	struct kb_hashspec s = { LKH_FUNC_HASH_32, LKH_GEN_NEW, 32, 0, 0, 0 };
 	unsigned k;
 
 	(void)state;
@@ -149,7 +149,7 @@ static void closed_form_equals_every_input(void **state)
  * the carry count says, never as a constant. */
 static void exhaustive_sweep_is_exact_and_reentrant(void **state)
 {
-	struct kb_hashspec s = { LKH_FUNC_HASH_32, LKH_GEN_OLD, 64, 0, 0 };
+	struct kb_hashspec s = { LKH_FUNC_HASH_32, LKH_GEN_OLD, 64, 0, 0, 0 };
 	struct kb_influence *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
 	unsigned j, k;
 
@@ -183,7 +183,7 @@ static void exhaustive_sweep_is_exact_and_reentrant(void **state)
  * flips the top output bit for every sample: exactly 1). */
 static void threads_share_the_samples_exactly(void **state)
 {
-	struct kb_hashspec s = { LKH_FUNC_HASH_32, LKH_GEN_NEW, 32, 0, 0 };
+	struct kb_hashspec s = { LKH_FUNC_HASH_32, LKH_GEN_NEW, 32, 0, 0, 0 };
 	const struct kb_influence_opts one = { 1, 0, NULL }, three = { 3, 0, NULL };
 	struct kb_influence *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
 
@@ -200,7 +200,7 @@ static void threads_share_the_samples_exactly(void **state)
 
 static void bad_arguments_are_refused(void **state)
 {
-	struct kb_hashspec s = { LKH_FUNC_HASH_32, LKH_GEN_NEW, 32, 0, 0 };
+	struct kb_hashspec s = { LKH_FUNC_HASH_32, LKH_GEN_NEW, 32, 0, 0, 0 };
 
 	(void)state;
 	assert_int_equal(kb_influence_measure(&s, 0, 100, 1, NULL, &r), -1);

@@ -318,7 +318,7 @@ static void explain_and_advice_in_every_format(void **state)
 {
 	static struct kb_explain e;
 	static struct kb_advice a;
-	struct kb_hashspec s = { LKH_FUNC_HASH_PTR, LKH_GEN_NEW, 64, 0, 0 };
+	struct kb_hashspec s = { LKH_FUNC_HASH_PTR, LKH_GEN_NEW, 64, 0, 0, 0 };
 	struct kb_advise_opts o;
 	uint64_t keys[1000];
 	double ns[KB_ADVISE_MAX];

@@ -20,7 +20,7 @@
 static struct kb_skew cell(int keyset, lkh_func f, lkh_gen g, unsigned word)
 {
 	struct kb_keyset_params p = { 0 };
-	struct kb_hashspec s = { f, g, word, 0, 0 };
+	struct kb_hashspec s = { f, g, word, 0, 0, 0 };
 	struct kb_skew sk;
 	uint64_t *counts = NULL;
 	char err[256];

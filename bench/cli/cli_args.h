@@ -104,7 +104,7 @@
 	X(INCLUDE, "include", 'I', "DIR", CUSTOM(opt_include), NO_FIELD, 0, 0, 0, "passed to the compiler as -IDIR (repeatable)") \
 	X(DEFINE, "define", 'D', "NAME[=V]", CUSTOM(opt_define), NO_FIELD, 0, 0, 0, "passed to the compiler as -DNAME[=V] (repeatable)") \
 	X(UBSAN, "ubsan", 0, NULL, FLAG, FIELD(user.ubsan), 0, 0, 0, "compile with -fsanitize=undefined -fno-sanitize-recover: undefined behaviour stops the function with a message naming your file:line (clang: a trap, no message); also tries bits 0") \
-	X(TIMEOUT, "timeout", 0, "S", UINT, FIELD(timeout), 1, 3600, 5, "stop the function after S seconds of each run, %R (default %D): a function that loops is reported, not waited for") \
+	X(TIMEOUT, "timeout", 0, "S", UINT, FIELD(timeout), 1, 3600, 5, "stop your function (--source) after S seconds of each run, %R (default %D): a function that loops is reported, not waited for") \
 	X(OUTPUT, "output", 'o', "FILE", STRING, FIELD(output), 0, 0, 0, "write to FILE (atomically) instead of standard output") \
 	X(HELP, "help", 'h', NULL, FLAG, NO_FIELD, 0, 0, 0, "this text")                 \
 	X(VERSION, "version", 'V', NULL, FLAG, NO_FIELD, 0, 0, 0, "the version")
@@ -191,7 +191,8 @@ struct kb_command {
 	uint64_t count_default;
 	const char *operand_syntax; /* its operands in the synopsis, or NULL */
 	uint64_t count_min, count_max; /* --count's range, when count_max */
-	unsigned flags;          /* KB_GEN_LIST, KB_OWN_MULTIPLIER */
+	unsigned flags;          /* KB_GEN_LIST, KB_OWN_MULTIPLIER, KB_OWN_SOURCE,
+				  * KB_SOURCE_CANDIDATE */
 };
 
 /* --gen takes all or a list G,H: a cell each */
@@ -199,6 +200,11 @@ struct kb_command {
 /* --multiplier is the command's own (audit's to audit, advise's to rank),
  * not generation K */
 #define KB_OWN_MULTIPLIER 2u
+/* --source is the command's own (conform's to judge), not generation U */
+#define KB_OWN_SOURCE 4u
+/* --source is a candidate beside the table's own hash (advise's), not its
+ * generation */
+#define KB_SOURCE_CANDIDATE 8u
 
 extern const struct kb_command kb_commands[];
 extern const unsigned kb_command_count;
@@ -256,8 +262,8 @@ struct kb_args {
 	unsigned families;       /* advise --candidates: 1 << kb_advise_family */
 	const char *preset;
 	unsigned width;
-	struct kb_user_source user; /* conform: --source, --call, -I, -D, --ubsan */
-	unsigned timeout;        /* conform: seconds a run of the user's function may take */
+	struct kb_user_source user; /* --source, --call, -I, -D, --ubsan */
+	unsigned timeout;        /* seconds a run of the user's function may take */
 	char **operands;
 	int n_operands;
 };

@@ -126,7 +126,7 @@ void kb_cell_gen(const struct kb_args *a, struct kb_hashspec *s, int g)
 int kb_target_cell(const struct kb_args *a, struct kb_keyset_params *kp, lkh_func f,
 		   int dflt)
 {
-	struct kb_hashspec s = { f, KB_GEN_TODAY, a->word, 0, 0 };
+	struct kb_hashspec s = { f, KB_GEN_TODAY, a->word, 0, 0, 0 };
 	char err[256];
 
 	kb_cell_gen(a, &s, KB_GIVEN(a, GEN) || (a->gen_mask & 1u << KB_GEN_K) ? a->gen : dflt);
@@ -181,6 +181,9 @@ int kb_need_string_table_args(struct kb_args *a, const struct kb_string_table **
 	if (KB_GIVEN(a, GEN) || KB_GIVEN(a, MULTIPLIER))
 		return kb_fail(KB_EXIT_USAGE, "table %s reads a string hash: its generations are --sgen's, not --%s",
 			       (*t)->name, KB_GIVEN(a, GEN) ? "gen" : "multiplier");
+	if (KB_GIVEN(a, SOURCE))
+		return kb_fail(KB_EXIT_USAGE, "table %s reads a string hash: --source's function hashes integer keys",
+			       (*t)->name);
 	if (!KB_GIVEN(a, NAMES) && !KB_GIVEN(a, NAME_SET))
 		return kb_fail(KB_EXIT_USAGE, "table %s reads names: give --names FILE or --name-set NAME%s",
 			       (*t)->name, KB_GIVEN(a, KEYS) ? ", not --keys"

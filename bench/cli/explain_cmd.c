@@ -68,7 +68,9 @@ int kb_cmd_explain(struct kb_args *a)
 		return rc;
 	s.func = o.func;
 	s.word = o.word;
-	kb_cell_gen(a, &s, KB_GIVEN(a, GEN) || KB_GIVEN(a, MULTIPLIER) ? a->gen : (int)o.gen);
+	kb_cell_gen(a, &s,
+		    KB_GIVEN(a, GEN) || KB_GIVEN(a, MULTIPLIER) || KB_GIVEN(a, SOURCE) ? a->gen
+										    : (int)o.gen);
 	if (kb_hashspec_check(&s, a->bits, err, sizeof(err)) < 0) {
 		kb_keys_free(&k);
 		return kb_fail(KB_EXIT_USAGE, "%s", err);

@@ -17,6 +17,7 @@
 #include "cli_args.h"
 #include "engine.h"
 #include "output.h"
+#include "user_hash.h"
 
 static void print_version(void)
 {
@@ -35,6 +36,30 @@ static int check_outputs(const struct kb_args *a)
 	return 0;
 }
 
+/*
+ * Generation U, when the command line has it: the user's function
+ * compiled and set as the generation before the command runs, so that
+ * every command that takes a generation takes it alike.  Its code runs
+ * only in child processes (user_hash.c).
+ */
+static struct kb_user_hash user_fn = { .fd = -1 };
+static struct kb_user_guard user_guard;
+static struct kb_user_gen user_gen;
+
+static int load_user(const struct kb_args *a)
+{
+	char err[1024];
+	int usage;
+
+	if (!KB_GIVEN(a, SOURCE) || (a->cmd->flags & KB_OWN_SOURCE))
+		return 0;
+	if (kb_user_load(&a->user, &user_fn, &usage, err, sizeof(err)) < 0)
+		return kb_fail(usage ? KB_EXIT_USAGE : KB_EXIT_RUNTIME, "%s", err);
+	kb_user_gen_of(&user_fn, a->user.expr, a->timeout, &user_guard, &user_gen);
+	kb_user_gen_set(&user_gen);
+	return 0;
+}
+
 /* Run a parsed command line. */
 static int run(const struct kb_args *a_in)
 {
@@ -49,12 +74,15 @@ static int run(const struct kb_args *a_in)
 		print_version();
 		return 0;
 	}
-	if ((rc = check_outputs(&a)))
+	if ((rc = check_outputs(&a)) || (rc = load_user(&a)))
 		return rc;
 	/* a row whose function is not linked (cli_args.h: weakly) */
 	if (!a.cmd->run)
 		return kb_fail(KB_EXIT_RUNTIME, "command '%s' has no implementation", a.cmd->name);
-	return a.cmd->run(&a);
+	rc = a.cmd->run(&a);
+	kb_user_gen_set(NULL);
+	kb_user_unload(&user_fn);
+	return rc;
 }
 
 /* Whatever went to standard output must have arrived: a full disk or a

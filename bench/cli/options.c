@@ -27,12 +27,12 @@ static int takes_bits(lkh_func f)
 	       lkh_bits_max(f, KB_GEN_TODAY, 32) > 0;
 }
 
-/* The bucket functions (funcs 1) or the generations (0; -1: hash.h's,
- * K aside), joined by sep. */
+/* The bucket functions (funcs 1) or the generations one names (0, U
+ * being --source's; -1: hash.h's, K aside), joined by sep. */
 const char *kb_name_list(char *out, size_t len, const char *sep, int funcs)
 {
 	size_t used = 0;
-	unsigned i, n = funcs > 0 ? LKH_FUNC_COUNT : funcs ? LKH_GEN_COUNT : KB_GEN_COUNT;
+	unsigned i, n = funcs > 0 ? LKH_FUNC_COUNT : funcs ? LKH_GEN_COUNT : KB_GEN_K + 1;
 
 	out[0] = '\0';
 	for (i = 0; i < n; i++) {

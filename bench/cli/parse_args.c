@@ -92,6 +92,12 @@ static int resolve_generations(struct kb_args *a)
 			return kb_fail(KB_EXIT_USAGE, "--multiplier is generation K: name K in %s too (or leave %s out)",
 				       opt, opt);
 	}
+	/* generation U is --source's: alone it is the generation (report's
+	 * too), beside --gen or --gens (all, or a list) one more */
+	if ((kb_command_takes(a->cmd) & KB_OPT(SOURCE)) &&
+	    !(a->cmd->flags & (KB_OWN_SOURCE | KB_SOURCE_CANDIDATE)) && KB_GIVEN(a, SOURCE))
+		*mask = (listed || KB_GIVEN(a, MULTIPLIER) ? *mask : 0) |
+			1u << KB_GEN_USER;
 	for (a->gen = 0; a->gen < KB_GEN_COUNT && !(a->gen_mask & 1u << a->gen); a->gen++)
 		;
 	return 0;

@@ -43,10 +43,16 @@ static int count_keys(const struct kb_args *a, const struct kb_hashspec *s, size
 				if ((rc = kb_check_fit(&s[g], keys + i, m, done + i, a->keys, a->binary,
 						       name)))
 					return rc;
+				if (s[g].user)
+					continue; /* all at once, below: a child process a run */
 				kb_count_block(&s[g], a->bits, keys + i, m, counts[g]);
 			}
 		}
 	}
+	for (g = 0; g < ns && !t; g++)
+		if (s[g].user && kb_user_count(a->bits, a->bits, keys, n, &counts[g], err,
+					       sizeof(err)) < 0)
+			return kb_fail(KB_EXIT_RUNTIME, "%s: %s", name, err);
 	return 0;
 }
 
@@ -152,7 +158,7 @@ static int count_keyset(const struct kb_args *a, const struct kb_table *t,
 				     errlen);
 
 	kb_progress_view_stop(view);
-	cell->counted_by = t ? KB_COUNTED_ONE_BY_ONE : KB_COUNTED_ENGINE;
+	cell->counted_by = t || s->user ? KB_COUNTED_ONE_BY_ONE : KB_COUNTED_ENGINE;
 	return rc;
 }
 

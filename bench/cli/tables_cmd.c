@@ -61,10 +61,10 @@ int kb_cmd_tables(struct kb_args *a)
 
 	for (i = 0, w = 0; i < kb_tables_count; i++)
 		w = kb_tables[i].bits > w ? kb_tables[i].bits : w;
-	/* each cell's keys hashed once */
+	/* each cell's keys hashed once: hash.h's and K, and U when given */
 	if ((rc = kb_exact_count(a, a->kp.count, w)) ||
-	    (rc = kb_affordable(a, (double)a->kp.count * (double)KB_TABLES_SWEEP_MAX(kb_tables_count) *
-					   KB_NS_PER_HASH / 1e9,
+	    (rc = kb_affordable(a, (double)a->kp.count * (double)kb_tables_count * 2 * 2 *
+					   (KB_GEN_K + 1 + KB_GIVEN(a, SOURCE)) * KB_NS_PER_HASH / 1e9,
 				kb_count_what(a, path, sizeof(path)))))
 		return rc;
 	cells = calloc(KB_TABLES_SWEEP_MAX(kb_tables_count), sizeof(*cells));

@@ -31,8 +31,9 @@
  * X(id, name).  new: today's generation of the table's function (over
  * names: the string hash's other generations); shift: the key shifted by
  * its stride's low zero bits (under the table's generation and new);
- * hash_32: where the keys fit 32 bits.  Over names only new, hsiphash and
- * siphash apply (of the name's bytes).
+ * hash_32: where the keys fit 32 bits; source: the user's function
+ * (--source, generation U), where there is one.  Over names only new,
+ * hsiphash and siphash apply (of the name's bytes).
  */
 #define KB_ADVISE_FAMILIES(X)             \
 	X(KB_FAMILY_NEW, "new")           \
@@ -41,7 +42,8 @@
 	X(KB_FAMILY_IDENTITY, "identity") \
 	X(KB_FAMILY_JHASH, "jhash")       \
 	X(KB_FAMILY_HSIPHASH, "hsiphash") \
-	X(KB_FAMILY_SIPHASH, "siphash")
+	X(KB_FAMILY_SIPHASH, "siphash")   \
+	X(KB_FAMILY_SOURCE, "source")
 
 enum kb_advise_family {
 #define KB_FAMILY_ENUM_(id, name) id,

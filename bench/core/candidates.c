@@ -87,6 +87,13 @@ int kb_candidate_check(const struct kb_candidate *c, unsigned bits, char *err,
 	case KB_CAND_SIPHASH:
 		max = 64;
 		break;
+	case KB_CAND_USER:
+		if (!kb_user_gen_get()) {
+			snprintf(err, errlen, "no user function is loaded (--source, --call)");
+			return -1;
+		}
+		max = 64;
+		break;
 	case KB_CAND_IDENTITY:
 		max = 64 - c->shift;
 		break;
@@ -202,6 +209,8 @@ const char *kb_candidate_origin(const struct kb_candidate *c)
 		return "siphash.c";
 	case KB_CAND_MULTIPLY:
 		return "K";
+	case KB_CAND_USER:
+		return "--source";
 	default:
 		return "-";
 	}
@@ -271,6 +280,10 @@ const char *kb_candidate_expr(const struct kb_candidate *c, unsigned bits,
 		break;
 	case KB_CAND_STRING:
 		string_expr(c, bits, buf, len);
+		break;
+	case KB_CAND_USER: /* the expression as given, of x and bits */
+		snprintf(buf, len, "%s", kb_user_gen_get() && kb_user_gen_get()->call
+						 ? kb_user_gen_get()->call : "?");
 		break;
 	default:
 		snprintf(buf, len, "?");

@@ -27,6 +27,8 @@ enum kb_cand_kind {
 	KB_CAND_HSIPHASH, /* hsiphash_1u32, or hsiphash_2u32(lo, hi) */
 	KB_CAND_SIPHASH,  /* siphash_1u64 */
 	KB_CAND_STRING,   /* a string table's own hash, of generation sgen */
+	KB_CAND_USER,     /* generation U, the user's function (--source): its
+			   * buckets come from kb_user_buckets, never from here */
 	KB_CAND_KIND_COUNT_
 };
 
@@ -73,7 +75,8 @@ int kb_candidate_check(const struct kb_candidate *c, unsigned bits, char *err,
 /* Widest key c takes: 32 or 64 bits (after its shift). */
 unsigned kb_candidate_input_bits(const struct kb_candidate *c);
 
-/* The bucket of key, 0 .. 2^bits - 1 (c checked, key within its input). */
+/* The bucket of key, 0 .. 2^bits - 1 (c checked, key within its input;
+ * not KB_CAND_USER's, which runs elsewhere: kb_user_buckets). */
 uint64_t kb_candidate_bucket(const struct kb_candidate *c, unsigned bits,
 			     uint64_t key);
 
@@ -92,7 +95,7 @@ const char *kb_candidate_expr(const struct kb_candidate *c, unsigned bits,
 			      char *buf, size_t len);
 
 /* What the candidate is, for the generation column: the hash.h or
- * string-hash generation, "jhash.h", "siphash.c", "K" or "-". */
+ * string-hash generation, "jhash.h", "siphash.c", "K", "--source" or "-". */
 const char *kb_candidate_origin(const struct kb_candidate *c);
 
 #endif

@@ -383,7 +383,7 @@ static int judge_site(const struct kb_census_file *f, size_t fi,
 	int g;
 
 	memset(r, 0, sizeof(*r));
-	r->ngens = kg ? KB_GEN_COUNT : LKH_GEN_COUNT;
+	r->ngens = kg ? KB_GEN_K + 1 : LKH_GEN_COUNT;
 	if (kg)
 		r->k = *kg;
 	r->file = fi;

@@ -157,11 +157,43 @@ int kb_keyset_seconds(const struct kb_hashspec *spec, unsigned bits, int keyset,
 		return 0;
 	if (kb_hashspec_check(spec, bits, err, errlen) < 0)
 		return -1;
+	if (spec->user)
+		return 0; /* a call per key, in a child process: the estimate above */
 	cell_params(spec, bits, p, &kp);
 	if (kb_keystream_open(&ks, keyset, &kp, err, errlen) < 0)
 		return -1;
 	*seconds = kb_engine_seconds(spec, 1, bits, &ks, o);
 	kb_keystream_close(&ks);
+	return 0;
+}
+
+/* Generation U over a key set: its keys read into memory first, for the
+ * user's function runs elsewhere on an array of them. */
+static int user_keyset(unsigned bits, int keyset, const struct kb_keyset_params *kp,
+		       const struct kb_engine_opts *o, uint64_t **counts, char *err, size_t errlen)
+{
+	uint64_t *keys;
+	size_t n;
+	int rc;
+
+	if (kb_keyset_collect(keyset, kp, &keys, &n, err, errlen) < 0)
+		return -1;
+	*counts = kb_table_alloc((uint64_t)sizeof(uint64_t) << bits);
+	if (!*counts) {
+		free(keys);
+		snprintf(err, errlen, "out of memory for 2^%u buckets", bits);
+		return -1;
+	}
+	rc = kb_user_count(bits, bits, keys, n, counts, err, errlen);
+	free(keys);
+	if (rc < 0) {
+		free(*counts);
+		*counts = NULL;
+		return -1;
+	}
+	if (o && o->ran)
+		memset(o->ran, 0, sizeof(*o->ran));
+	kb_progress_add(o ? o->progress : NULL, n);
 	return 0;
 }
 
@@ -177,6 +209,8 @@ int kb_count_keyset(const struct kb_hashspec *spec, unsigned bits, int keyset,
 	if (kb_hashspec_check(spec, bits, err, errlen) < 0)
 		return -1;
 	cell_params(spec, bits, p, &kp);
+	if (spec->user)
+		return user_keyset(bits, keyset, &kp, o, counts, err, errlen);
 	if (kb_open_counted(&ks, keyset, &kp, bits, counts, err, errlen) < 0)
 		return -1;
 	rc = kb_count_parallel(spec, 1, bits, &ks, o, *counts, err, errlen);

@@ -157,7 +157,10 @@ static void model(const struct kb_hashspec *spec, unsigned bits, size_t n, struc
 {
 	e->width = kb_hashspec_single_multiply(spec, &e->k);
 	e->linear = e->width != 0;
-	if (!e->linear) {
+	if (spec->user) {
+		e->width = 64; /* its values, uint64_t; no multiplier known */
+		e->k = 0;
+	} else if (!e->linear) {
 		int product = lkh_cell_product(spec->func, spec->gen, spec->word);
 
 		e->width = lkh_product_width(product);
@@ -309,9 +312,18 @@ int kb_explain(const struct kb_hashspec *spec, unsigned bits, const uint64_t *ke
 	bucket = malloc(n * sizeof(*bucket));
 	scratch = malloc(n * sizeof(*scratch));
 	if (bucket && scratch) {
-		kb_full_words(spec, keys, n, bucket);
-		for (i = 0; i < n; i++)
-			bucket[i] >>= 64 - bits;
+		if (spec->user) {
+			/* its buckets from where it runs, for this bits alone */
+			if (kb_user_buckets(bits, keys, n, bucket, err, errlen) < 0) {
+				free(bucket);
+				free(scratch);
+				return -1;
+			}
+		} else {
+			kb_full_words(spec, keys, n, bucket);
+			for (i = 0; i < n; i++)
+				bucket[i] >>= 64 - bits;
+		}
 		layout(keys, n, e, scratch);
 		if (shared_differences(keys, bucket, n, bits, e, &ds, &nds) == 0) {
 			e->ndiffs = nds;

@@ -192,9 +192,59 @@ const char *kb_counted_by_name(enum kb_counted_by by)
 	return (unsigned)by < KB_COUNTED_COUNT_ ? counted_by_names[by] : NULL;
 }
 
-static void sparse_group(struct kb_report *r, struct sparse_bufs *sb,
-			 const struct key_slot *sl, const struct kb_hashspec *specs,
-			 int ng, size_t first)
+/*
+ * Generation U's cells of a group (the g-th generation of the group that
+ * starts at first): its keys through the user's function at every size,
+ * each size on its own, for its buckets do not fold.
+ */
+static int user_cells(struct kb_report *r, const uint64_t *keys, size_t n, int g,
+		      size_t first, char *err, size_t errlen)
+{
+	const struct kb_report_opts *o = &r->opts;
+	unsigned per = o->bits_max - o->bits_min + 1, b;
+	uint64_t *all, *counts[64] = { NULL };
+	struct kb_skew sk[64];
+	size_t at = 0;
+	int rc;
+
+	/* few keys: their buckets held, the tables' cost is the keys' */
+	if ((uint64_t)n * per <= UINT64_C(1) << 22 && o->bits_max <= 32) {
+		rc = kb_user_skews(o->bits_min, o->bits_max, keys, n, sk, err, errlen);
+		for (b = 0; b < per && rc == 0; b++) {
+			struct kb_cell *c = &r->cells[first + (size_t)g * per + b];
+
+			c->skew = sk[b];
+			c->ok = 1;
+			c->counted_by = KB_COUNTED_ONE_BY_ONE;
+		}
+		kb_progress_add(o->progress, n);
+		return rc;
+	}
+	if (!(all = calloc((UINT64_C(2) << o->bits_max) - (UINT64_C(1) << o->bits_min),
+			   sizeof(*all)))) {
+		snprintf(err, errlen, "out of memory for 2^%u buckets", o->bits_max + 1);
+		return -1;
+	}
+	for (b = 0; b < per; b++) {
+		counts[b] = all + at;
+		at += (size_t)1 << (o->bits_min + b);
+	}
+	rc = kb_user_count(o->bits_min, o->bits_max, keys, n, counts, err, errlen);
+	for (b = 0; b < per && rc == 0; b++) {
+		struct kb_cell *c = &r->cells[first + (size_t)g * per + b];
+
+		kb_skew_from_counts(counts[b], UINT64_C(1) << (o->bits_min + b), &c->skew);
+		c->ok = 1;
+		c->counted_by = KB_COUNTED_ONE_BY_ONE;
+	}
+	free(all);
+	kb_progress_add(o->progress, n);
+	return rc;
+}
+
+static int sparse_group(struct kb_report *r, struct sparse_bufs *sb,
+			const struct key_slot *sl, const struct kb_hashspec *specs,
+			int ng, size_t first, char *err, size_t errlen)
 {
 	const struct kb_report_opts *o = &r->opts;
 	unsigned per = o->bits_max - o->bits_min + 1, b;
@@ -203,6 +253,11 @@ static void sparse_group(struct kb_report *r, struct sparse_bufs *sb,
 	for (g = 0; g < ng; g++) {
 		struct kb_skew sk[64];
 
+		if (specs[g].user) {
+			if (user_cells(r, sl->keys, sl->n, g, first, err, errlen) < 0)
+				return -1;
+			continue;
+		}
 		kb_full_words(&specs[g], sl->keys, sl->n, sb->words);
 		kb_skew_by_bits(sb->words, sb->scratch, sl->n, o->bits_min,
 				o->bits_max, sk);
@@ -215,6 +270,7 @@ static void sparse_group(struct kb_report *r, struct sparse_bufs *sb,
 		}
 		kb_progress_add(o->progress, sl->n);
 	}
+	return 0;
 }
 
 /* A group over the given keys: all of them through every generation, at
@@ -251,15 +307,14 @@ static int given_group(struct kb_report *r, struct sparse_bufs *sb,
 	memset(&sl, 0, sizeof(sl));
 	sl.keys = (uint64_t *)o->keys;
 	sl.n = o->nkeys;
-	sparse_group(r, sb, &sl, specs, ng, first);
-	return 0;
+	return sparse_group(r, sb, &sl, specs, ng, first, err, errlen);
 }
 
 /* Whether the report has a cell of generation g for func on word. */
 static int takes(const struct kb_report_opts *o, int g, lkh_func func, unsigned word)
 {
 	return (o->gens & (1u << g)) &&
-	       lkh_bits_max(func, g == KB_GEN_K ? KB_GEN_TODAY : (lkh_gen)g, word);
+	       lkh_bits_max(func, g >= (int)LKH_GEN_COUNT ? KB_GEN_TODAY : (lkh_gen)g, word);
 }
 
 void kb_report_spec(const struct kb_report_opts *o, int g, lkh_func func,
@@ -268,6 +323,22 @@ void kb_report_spec(const struct kb_report_opts *o, int g, lkh_func func,
 	struct kb_gen kg = { g, o->k, o->k_width };
 
 	kb_hashspec_make(s, func, word, &kg);
+}
+
+/* Generation U over a key set too large to keep for the other cells:
+ * its keys read apart, into memory. */
+static int user_stream(struct kb_report *r, int keyset, const struct kb_keyset_params *kp,
+		       int g, size_t first, char *err, size_t errlen)
+{
+	uint64_t *keys;
+	size_t n;
+	int rc;
+
+	if (kb_keyset_collect(keyset, kp, &keys, &n, err, errlen) < 0)
+		return -1;
+	rc = user_cells(r, keys, n, g, first, err, errlen);
+	free(keys);
+	return rc;
 }
 
 static int run_group(struct kb_report *r, struct sparse_bufs *sb, int keyset,
@@ -280,7 +351,7 @@ static int run_group(struct kb_report *r, struct sparse_bufs *sb, int keyset,
 	struct kb_engine_plan ran;
 	struct kb_hashspec specs[KB_GEN_COUNT];
 	uint64_t *counts;
-	int ng = 0, g, rc;
+	int ng = 0, g, rc, user;
 	unsigned bmax = o->bits_max, b;
 	size_t n, first = r->n_cells;
 	struct key_slot *sl;
@@ -310,10 +381,8 @@ static int run_group(struct kb_report *r, struct sparse_bufs *sb, int keyset,
 	if (kb_keysets[keyset].flags & KB_KS_PER_CELL)
 		snprintf(why, sizeof(why), "built for one cell: use khash-bench skew --keyset %s",
 			 kb_keysets[keyset].name);
-	if (!why[0] && sparse_fits(o) && (sl = slot_of(sb, keyset, &kp))) {
-		sparse_group(r, sb, sl, specs, ng, first);
-		return 0;
-	}
+	if (!why[0] && sparse_fits(o) && (sl = slot_of(sb, keyset, &kp)))
+		return sparse_group(r, sb, sl, specs, ng, first, err, errlen);
 	if (why[0] || kb_keystream_open(&ks, keyset, &kp, why, sizeof(why)) < 0) {
 		/* expected by kb_report_run: a group that counts nothing is done */
 		kb_progress_add(o->progress, o->params.count * (uint64_t)ng);
@@ -329,9 +398,19 @@ static int run_group(struct kb_report *r, struct sparse_bufs *sb, int keyset,
 				 (unsigned long long)kp.count);
 			return -1;
 		}
-		sparse_group(r, sb, sl, specs, ng, first);
+		return sparse_group(r, sb, sl, specs, ng, first, err, errlen);
+	}
+	/* generation U, the last when present, is no engine's: its keys apart */
+	user = specs[ng - 1].user;
+	if (user && user_stream(r, keyset, &kp, ng - 1, first, err, errlen) < 0) {
+		kb_keystream_close(&ks);
+		return -1;
+	}
+	if (ng == user) {
+		kb_keystream_close(&ks);
 		return 0;
 	}
+	ng -= user;
 	counts = alloc_counts(bmax, (size_t)ng);
 	if (!counts) {
 		kb_keystream_close(&ks);
@@ -483,7 +562,8 @@ int kb_report_hists(const struct kb_report *r, const struct kb_hist_req *req,
 		for (g = 0; g < KB_GEN_COUNT; g++) {
 			struct kb_hashspec s;
 
-			if (g == KB_GEN_K && !(r->opts.gens & 1u << KB_GEN_K))
+			/* hash.h's always; K and U when the report has them */
+			if (g >= (int)LKH_GEN_COUNT && !(r->opts.gens & 1u << g))
 				continue;
 			kb_report_spec(&r->opts, g, req[i].func, req[i].word, &s);
 			if (kb_count_keyset(&s, req[i].bits, req[i].keyset,

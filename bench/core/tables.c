@@ -296,13 +296,25 @@ static int futex_bucket(const struct kb_table *t, unsigned word, unsigned bits,
 	return 0;
 }
 
-int kb_table_bucket(const struct kb_table *t, const struct kb_gen *g, unsigned word,
-		    unsigned bits, uint64_t key, uint64_t param,
-		    uint64_t *bucket, char *err, size_t errlen)
+/* Generation U has no place in a table that computes its own bucket. */
+static int no_place(const struct kb_table *t, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%s computes its bucket itself (%s): your function has no place in it",
+		 t->name, t->tx == KB_TX_INODE ? "fs/inode.c hash()" : "jhash2");
+	return -1;
+}
+
+/*
+ * What table t hashes for key: *v, the argument of its function *f, and
+ * 0; or 1 with *bucket, where the table computes the bucket itself (the
+ * inode hash, the futex tables' jhash2); or -1 with a reason.
+ */
+static int table_arg(const struct kb_table *t, const struct kb_gen *g, unsigned word,
+		     unsigned bits, uint64_t key, uint64_t param, uint64_t *v_out,
+		     lkh_func *f_out, uint64_t *bucket, char *err, size_t errlen)
 {
 	lkh_func f = t->func;
 	uint64_t v = key, m = word_mask(word);
-	int rc;
 
 	if (word != 32 && word != 64) {
 		snprintf(err, errlen, "word size must be 32 or 64");
@@ -345,8 +357,10 @@ int kb_table_bucket(const struct kb_table *t, const struct kb_gen *g, unsigned w
 				 word - 1);
 			return -1;
 		}
+		if (g->gen == KB_GEN_USER)
+			return no_place(t, err, errlen);
 		*bucket = inode_hash(g, word, bits, key, param);
-		return 0;
+		return 1;
 	case KB_TX_DCACHE:
 		if (key > UINT32_MAX) {
 			snprintf(err, errlen, "%s: name hash %#llx is wider than 32 bits",
@@ -357,10 +371,29 @@ int kb_table_bucket(const struct kb_table *t, const struct kb_gen *g, unsigned w
 		break;
 	case KB_TX_FUTEX_GLOBAL:
 	case KB_TX_FUTEX_PRIVATE:
-		return futex_bucket(t, word, bits, key, param, bucket, err, errlen);
+		if (g->gen == KB_GEN_USER)
+			return no_place(t, err, errlen);
+		return futex_bucket(t, word, bits, key, param, bucket, err, errlen) < 0 ? -1 : 1;
 	default:
 		break;
 	}
+	*v_out = v;
+	*f_out = f;
+	return 0;
+}
+
+int kb_table_bucket(const struct kb_table *t, const struct kb_gen *g, unsigned word,
+		    unsigned bits, uint64_t key, uint64_t param,
+		    uint64_t *bucket, char *err, size_t errlen)
+{
+	lkh_func f;
+	uint64_t v;
+	int rc = table_arg(t, g, word, bits, key, param, &v, &f, bucket, err, errlen);
+
+	if (rc != 0) /* an error, or the table's own bucket */
+		return rc < 0 ? -1 : 0;
+	if (g->gen == KB_GEN_USER) /* one key: one run of the function elsewhere */
+		return kb_user_buckets(bits, &v, 1, bucket, err, errlen);
 	if (g->gen == KB_GEN_K) {
 		struct kb_hashspec s;
 
@@ -386,12 +419,38 @@ int kb_table_bucket(const struct kb_table *t, const struct kb_gen *g, unsigned w
 	return rc == LKH_OK ? 0 : -1;
 }
 
+/* Generation U through table t: every key's argument first, then the
+ * user's function over all of them in one run. */
+static int user_count(const struct kb_table *t, const struct kb_gen *g, unsigned word,
+		      unsigned bits, uint64_t param, const uint64_t *keys, size_t n,
+		      uint64_t *counts, char *err, size_t errlen)
+{
+	uint64_t *v = malloc((n ? n : 1) * sizeof(*v)), b;
+	size_t i;
+	lkh_func f;
+	int rc = 0;
+
+	if (!v) {
+		snprintf(err, errlen, "out of memory for %zu keys", n);
+		return -1;
+	}
+	/* U's table_arg is 0 or -1: no table computes its bucket for it */
+	for (i = 0; i < n && rc == 0; i++)
+		rc = table_arg(t, g, word, bits, keys[i], param, &v[i], &f, &b, err, errlen);
+	if (rc == 0)
+		rc = kb_user_count(bits, bits, v, n, &counts, err, errlen);
+	free(v);
+	return rc;
+}
+
 int kb_table_count(const struct kb_table *t, const struct kb_gen *g, unsigned word,
 		   unsigned bits, uint64_t param, const uint64_t *keys,
 		   size_t n, uint64_t *counts, char *err, size_t errlen)
 {
 	size_t i;
 
+	if (g->gen == KB_GEN_USER)
+		return user_count(t, g, word, bits, param, keys, n, counts, err, errlen);
 	for (i = 0; i < n; i++) {
 		uint64_t b;
 

@@ -8,6 +8,13 @@
 #include "hashspec.h"
 #include "stats.h"
 
+/* The generations of a sweep: hash.h's, K when asked, U when loaded. */
+static int takes(const struct kb_tables_sweep *s, int g)
+{
+	return g < (int)LKH_GEN_COUNT || (g == KB_GEN_K && s->with_k) ||
+	       (g == KB_GEN_USER && kb_user_gen_get());
+}
+
 /* One table on one word size, every generation, on the given keys (NULL:
  * the key model); cells appended at *n. */
 static void table_cells(const struct kb_tables_sweep *s, unsigned t, unsigned w,
@@ -25,8 +32,8 @@ static void table_cells(const struct kb_tables_sweep *s, unsigned t, unsigned w,
 		uint64_t *counts = NULL;
 		int rc;
 
-		if (g == KB_GEN_K && !s->with_k)
-			break;
+		if (!takes(s, g))
+			continue;
 		c = &cells[(*n)++];
 		memset(c, 0, sizeof(*c));
 		c->table = t;
@@ -60,7 +67,11 @@ static void table_cells(const struct kb_tables_sweep *s, unsigned t, unsigned w,
 
 size_t kb_tables_sweep(const struct kb_tables_sweep *s, struct kb_table_cell *cells)
 {
-	unsigned ngens = s->with_k ? KB_GEN_COUNT : LKH_GEN_COUNT;
+	unsigned ngens = 0;
+	int g;
+
+	for (g = 0; g < KB_GEN_COUNT; g++)
+		ngens += takes(s, g);
 	unsigned t, w;
 	size_t n = 0;
 

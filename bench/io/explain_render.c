@@ -58,6 +58,9 @@ static void text(const struct kb_explain *e, const struct kb_hashspec *s, unsign
 			      (unsigned long long)e->k, e->width, e->run_len,
 			      e->run_bit ? "ones" : "zeros", e->run_lo, e->run_lo + e->run_len - 1,
 			      e->width - bits);
+	else if (s->user)
+		kb_buf_printf(b, "%s is your function (--source), no multiply seen from here: no model, only what was observed\n",
+			      kb_hashspec_gen_name(s));
 	else
 		kb_buf_printf(b, "the product is not one multiply (two 32-bit products): no model, only what was observed\n");
 	if (e->linear && e->nstrides) {
@@ -213,8 +216,10 @@ static void json(const struct kb_explain *e, const struct kb_hashspec *s, unsign
 		kb_buf_printf(b, "%s{\"d\": %llu, \"count\": %llu}", i ? ", " : "",
 			      (unsigned long long)e->strides[i].d,
 			      (unsigned long long)e->strides[i].count);
-	kb_buf_printf(b, "],\n  \"linear\": %s, \"multiplier\": %llu, \"width\": %u,",
-		      e->linear ? "true" : "false", (unsigned long long)e->k, e->width);
+	kb_buf_printf(b, "],\n  \"linear\": %s, \"multiplier\": ", e->linear ? "true" : "false");
+	/* your function's is none known */
+	kb_buf_printf(b, s->user ? "null" : "%llu", (unsigned long long)e->k);
+	kb_buf_printf(b, ", \"width\": %u,", e->width);
 	kb_buf_printf(b, " \"run\": {\"bit\": %u, \"from\": %u, \"length\": %u},\n",
 		      e->run_bit, e->run_lo, e->run_len);
 	kb_buf_printf(b, "  \"pairs\": %llu, \"shared\": %llu, ", (unsigned long long)e->pairs,

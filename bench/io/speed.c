@@ -246,11 +246,13 @@ struct timed {
 	struct timing t, ref;
 };
 
-/* A row: a cell (or reference) inline, exported and its latency. */
+/* A row: a cell (or reference) inline, exported and its latency; the
+ * user's function (user) only as report calls it, in the inline columns. */
 struct hash_row {
 	const char *func, *gen;
 	unsigned word, bits;
 	struct timed inl, ex, lat;
+	int user;
 };
 
 /* JSON: one timing as an object of its own, and its ratio to the
@@ -279,6 +281,8 @@ static void timing_json(struct kb_buf *b, const void *arg)
 static void hash_fields(struct kb_buf *b, enum kb_fields_as as, const struct hash_row *r)
 {
 	const struct kb_rounds *tp = &r->inl.t.ns, *ex = &r->ex.t.ns, *lat = &r->lat.t.ns;
+	/* the user's function is timed one way: the others are not its */
+	const unsigned na = r->user ? KB_NONE_NULL : 0;
 	const struct kb_field f[] = {
 		{ .name = "schema", .u = kb_records[KB_REC_SPEED_HASH].csv_version, .in = KB_IN_CSV },
 		{ .name = "func", .form = KB_FIELD_STR, .s = r->func },
@@ -294,28 +298,30 @@ static void hash_fields(struct kb_buf *b, enum kb_fields_as as, const struct has
 		{ .name = "inline_spread", .form = KB_FIELD_FIX, .prec = 4, .d = tp->spread,
 		  .in = KB_IN_CSV },
 		{ .name = "inline_tsc", .form = KB_FIELD_FIX, .prec = 3, .d = r->inl.t.cycles,
-		  .in = KB_IN_CSV },
+		  .in = KB_IN_CSV, .none = na },
 		{ .name = "inline_vs_ref", .form = KB_FIELD_FIX, .prec = 3,
 		  .d = r->inl.ref.ns.best / tp->best, .in = KB_IN_CSV },
 		{ .name = "exported_ns", .form = KB_FIELD_FIX, .prec = 4, .d = ex->best,
-		  .in = KB_IN_CSV },
+		  .in = KB_IN_CSV, .none = na },
 		{ .name = "exported_median_ns", .form = KB_FIELD_FIX, .prec = 4, .d = ex->median,
-		  .in = KB_IN_CSV },
+		  .in = KB_IN_CSV, .none = na },
 		{ .name = "exported_spread", .form = KB_FIELD_FIX, .prec = 4, .d = ex->spread,
-		  .in = KB_IN_CSV },
+		  .in = KB_IN_CSV, .none = na },
 		{ .name = "exported_vs_ref", .form = KB_FIELD_FIX, .prec = 3,
-		  .d = r->ex.ref.ns.best / ex->best, .in = KB_IN_CSV },
+		  .d = r->ex.ref.ns.best / ex->best, .in = KB_IN_CSV, .none = na },
 		{ .name = "latency_ns", .form = KB_FIELD_FIX, .prec = 4, .d = lat->best,
-		  .in = KB_IN_CSV },
+		  .in = KB_IN_CSV, .none = na },
 		{ .name = "latency_median_ns", .form = KB_FIELD_FIX, .prec = 4, .d = lat->median,
-		  .in = KB_IN_CSV },
+		  .in = KB_IN_CSV, .none = na },
 		{ .name = "latency_spread", .form = KB_FIELD_FIX, .prec = 4, .d = lat->spread,
-		  .in = KB_IN_CSV },
+		  .in = KB_IN_CSV, .none = na },
 		{ .name = "latency_vs_ref", .form = KB_FIELD_FIX, .prec = 3,
-		  .d = r->lat.ref.ns.best / lat->best, .in = KB_IN_CSV },
+		  .d = r->lat.ref.ns.best / lat->best, .in = KB_IN_CSV, .none = na },
 		{ .name = "inline", .form = KB_FIELD_JSON, .json = timing_json, .arg = &r->inl },
-		{ .name = "exported", .form = KB_FIELD_JSON, .json = timing_json, .arg = &r->ex },
-		{ .name = "latency", .form = KB_FIELD_JSON, .json = timing_json, .arg = &r->lat },
+		{ .name = "exported", .form = KB_FIELD_JSON, .json = timing_json, .arg = &r->ex,
+		  .none = na },
+		{ .name = "latency", .form = KB_FIELD_JSON, .json = timing_json, .arg = &r->lat,
+		  .none = na },
 	};
 
 	kb_fields(b, as, f, KB_FIELDS_N(f));
@@ -326,6 +332,55 @@ void kb_speed_hash_names(struct kb_buf *b, enum kb_fields_as as)
 	static const struct hash_row none;
 
 	hash_fields(b, as, &none);
+}
+
+/* A timed row in the chosen format. */
+static void row_out(enum kb_format format, struct kb_buf *b, const struct hash_row *r, int first)
+{
+	const struct timing *tp = &r->inl.t, *tp_ref = &r->inl.ref, *ex = &r->ex.t,
+			    *ex_ref = &r->ex.ref, *lat = &r->lat.t, *lat_ref = &r->lat.ref;
+	char sp[8];
+
+	if (format == KB_FORMAT_CSV) {
+		hash_fields(b, KB_FIELDS_CSV, r);
+	} else if (format == KB_FORMAT_JSON) {
+		kb_buf_printf(b, "%s\n    ", first ? "" : ",");
+		hash_fields(b, KB_FIELDS_JSON, r);
+	} else if (r->user) {
+		kb_buf_printf(b, "%-34s %-*s %-4u | %8.3f %8.3f %6s %7s %6.2f | %8s %6s | %8s %6s\n",
+			      r->func, gen_width(), r->gen, r->word, tp->ns.best, tp->ns.median,
+			      spread_text(tp->ns.spread, sp), "-", tp_ref->ns.best / tp->ns.best,
+			      "-", "-", "-", "-");
+	} else {
+		kb_buf_printf(b, "%-34s %-*s %-4u | %8.3f %8.3f %6s %7.2f %6.2f | %8.3f %6.2f | %8.3f %6.2f\n",
+			      r->func, gen_width(), r->gen, r->word, tp->ns.best, tp->ns.median,
+			      spread_text(tp->ns.spread, sp), tp->cycles, tp_ref->ns.best / tp->ns.best,
+			      ex->ns.best, ex_ref->ns.best / ex->ns.best, lat->ns.best,
+			      lat_ref->ns.best / lat->ns.best);
+	}
+}
+
+/*
+ * The user's function (--source), as report calls it: a call a key
+ * through the compiled object, in a child process, timed there; beside
+ * the 64-bit reference loop timed here just before.
+ */
+static int user_row(const struct kb_speed_opts *o, enum kb_format format, struct kb_buf *b,
+		    const uint64_t *in, const struct kb_speed_fn *ti, size_t ref, int first,
+		    char *err, size_t errlen)
+{
+	const struct kb_user_gen *u = kb_user_gen_get();
+	struct hash_row r = { .func = u->name, .gen = "--source", .word = lkh_bits_per_long(),
+			      .bits = o->bits, .user = 1 };
+	double ns[HASH_ROUNDS];
+	struct timing again;
+
+	time_pair(&ti[ref], &ti[ref], 0, in, o->bits, o->min_seconds, &r.inl.ref, &again);
+	if (u->time(u->ctx, in, INPUTS, o->bits, HASH_ROUNDS, o->min_seconds, ns, err, errlen) < 0)
+		return -1;
+	kb_rounds_of(ns, HASH_ROUNDS, &r.inl.t.ns);
+	row_out(format, b, &r, first);
+	return 0;
 }
 
 /* One row: a cell (or reference) inline, exported and its latency. */
@@ -340,26 +395,10 @@ static void speed_row(const struct kb_speed_opts *o, enum kb_format format,
 		.word = ti[i].word,
 		.bits = o->bits,
 	};
-	const struct timing *tp = &r.inl.t, *tp_ref = &r.inl.ref, *ex = &r.ex.t,
-			    *ex_ref = &r.ex.ref, *lat = &r.lat.t, *lat_ref = &r.lat.ref;
-
 	time_pair(&ti[i], ref, 0, in, o->bits, o->min_seconds, &r.inl.t, &r.inl.ref);
 	time_pair(&te[i], ref, 0, in, o->bits, o->min_seconds, &r.ex.t, &r.ex.ref);
 	time_pair(&ti[i], ref, 1, in, o->bits, o->min_seconds, &r.lat.t, &r.lat.ref);
-	if (format == KB_FORMAT_CSV) {
-		hash_fields(b, KB_FIELDS_CSV, &r);
-	} else if (format == KB_FORMAT_JSON) {
-		kb_buf_printf(b, "%s\n    ", first ? "" : ",");
-		hash_fields(b, KB_FIELDS_JSON, &r);
-	} else {
-		char sp[8];
-
-		kb_buf_printf(b, "%-34s %-*s %-4u | %8.3f %8.3f %6s %7.2f %6.2f | %8.3f %6.2f | %8.3f %6.2f\n",
-			      r.func, gen_width(), r.gen, r.word, tp->ns.best, tp->ns.median,
-			      spread_text(tp->ns.spread, sp), tp->cycles, tp_ref->ns.best / tp->ns.best,
-			      ex->ns.best, ex_ref->ns.best / ex->ns.best, lat->ns.best,
-			      lat_ref->ns.best / lat->ns.best);
-	}
+	row_out(format, b, &r, first);
 }
 
 /* The rows timed, in order: references first, then function by function,
@@ -390,8 +429,8 @@ static size_t hash_rows(size_t *rows, size_t cap)
 	return n;
 }
 
-static void speed_hashes(const struct kb_speed_opts *o, enum kb_format format,
-			 struct kb_buf *b, const size_t *rows, size_t nrows)
+static int speed_hashes(const struct kb_speed_opts *o, enum kb_format format,
+			struct kb_buf *b, const size_t *rows, size_t nrows, char *err, size_t errlen)
 {
 	size_t ni, ne, i;
 	const struct kb_speed_fn *ti = kb_speed_inline(&ni);
@@ -418,8 +457,12 @@ static void speed_hashes(const struct kb_speed_opts *o, enum kb_format format,
 		speed_row(o, format, b, in, ti, te, rows[i], i == 0);
 		kb_progress_add(o->progress, 1);
 	}
+	/* the first row is the 64-bit reference loop (hash_rows) */
+	if (kb_user_gen_get() && user_row(o, format, b, in, ti, rows[0], nrows == 0, err, errlen) < 0)
+		return -1;
 	if (format == KB_FORMAT_JSON)
 		kb_buf_printf(b, "\n  ]");
+	return 0;
 }
 
 /* The naive loop: the plain loop a user writes (plain_loop.h), over the
@@ -491,7 +534,7 @@ static void engine_keys(const struct kb_speed_opts *o, struct kb_keyset_params *
 	p->input_bits = 64;
 }
 
-static const struct kb_hashspec engine_spec = { LKH_FUNC_HASH_64, KB_GEN_TODAY, 64, 0, 0 };
+static const struct kb_hashspec engine_spec = { LKH_FUNC_HASH_64, KB_GEN_TODAY, 64, 0, 0, 0 };
 
 /* What AUTO does at 2^bits when it enumerates the keys: 0, or -1. */
 static int engine_plan(const struct kb_speed_opts *o, unsigned bits,
@@ -1047,8 +1090,8 @@ int kb_speed_run(const struct kb_speed_opts *o, enum kb_format format,
 		kb_json_doc_head(out, KB_DOC_SPEED);
 		kb_buf_printf(out, "  \"generator\": \"khash-bench %s\",\n", lkh_version_string());
 	}
-	if (o->hashes)
-		speed_hashes(o, format, out, rows, nrows);
+	if (o->hashes && speed_hashes(o, format, out, rows, nrows, err, errlen) < 0)
+		return -1;
 	if (o->engine && speed_engine(o, format, out, err, errlen) < 0)
 		return -1;
 	if (o->grid && speed_grid(o, format, out, err, errlen) < 0)

@@ -323,8 +323,18 @@ out:
 	return rc;
 }
 
+/* The memory children share with the parent, kept from run to run (a
+ * report runs a child for each group of cells: fresh pages each time
+ * cost more than the calls) until the function is unloaded. */
+static void *shared_at;
+static size_t shared_len;
+
 void kb_user_unload(struct kb_user_hash *u)
 {
+	if (shared_at)
+		munmap(shared_at, shared_len);
+	shared_at = NULL;
+	shared_len = 0;
 	if (u->fd >= 0)
 		close(u->fd);
 	u->fd = -1;
@@ -339,20 +349,90 @@ static double now(void)
 }
 
 /* What a child shares with the parent: the call under way, whether it
- * has loaded the function or why it could not, then the values. */
+ * has loaded the function or why it could not, then the results. */
 struct shared_head {
 	struct kb_user_at at;
 	volatile int loaded, no_load;
 	char err[200];
 };
 
-/* The child's work: load the function, then call it. */
-static void child(const struct kb_user_hash *u, const uint64_t *keys, size_t n, unsigned lo,
-		  unsigned hi, struct shared_head *h)
+/* A child's job once the function is loaded: eval's values, or timing's
+ * ns per call. */
+struct job {
+	const uint64_t *keys;
+	size_t n;
+	unsigned lo, hi;   /* eval, skews: bits lo..hi; timing: bits lo */
+	unsigned rounds;   /* timing: how many, 0: an eval or skews */
+	double seconds;    /* timing: all rounds together, about */
+	int skews;         /* the skews at each bits, not the values */
+};
+
+/* A skews job's results: the skews, or the first bucket past its table. */
+struct skews_out {
+	int past;
+	unsigned past_bits;
+	uint64_t past_key, past_value;
+	struct kb_skew s[64];
+};
+
+/* The skews job: each bits's buckets of every key, judged and dropped:
+ * only the skews leave the child.  0, or -1 (out of memory). */
+static int child_skews(kb_user_fn fn, const struct job *j, struct kb_user_at *at,
+		       struct skews_out *o)
+{
+	uint64_t *buckets = malloc((j->n ? j->n : 1) * sizeof(*buckets));
+	uint32_t *counts = calloc((size_t)1 << j->hi, sizeof(*counts));
+	unsigned b;
+	size_t bad;
+
+	if (!buckets || !counts)
+		return -1;
+	for (b = j->lo; b <= j->hi; b++) {
+		kb_user_eval(fn, j->keys, j->n, b, b, buckets, at);
+		if ((bad = kb_first_past(buckets, j->n, b)) < j->n) {
+			o->past = 1;
+			o->past_bits = b;
+			o->past_key = j->keys[bad];
+			o->past_value = buckets[bad];
+			return 0;
+		}
+		kb_skew_of_buckets(buckets, j->n, b, counts, &o->s[b - j->lo]);
+	}
+	return 0;
+}
+
+/* Rounds of calls over the keys, each about seconds / rounds long, their
+ * ns per call into ns[]: the function as report calls it. */
+static void time_rounds(kb_user_fn fn, const struct job *j, uint64_t *scratch,
+			struct kb_user_at *at, double *ns)
+{
+	size_t reps = 1, r;
+	unsigned k;
+	double t0;
+
+	for (;;) {
+		t0 = now();
+		for (r = 0; r < reps; r++)
+			kb_user_eval(fn, j->keys, j->n, j->lo, j->lo, scratch, at);
+		if (now() - t0 >= j->seconds / j->rounds || reps > (1u << 24))
+			break;
+		reps *= 2;
+	}
+	for (k = 0; k < j->rounds; k++) {
+		t0 = now();
+		for (r = 0; r < reps; r++)
+			kb_user_eval(fn, j->keys, j->n, j->lo, j->lo, scratch, at);
+		ns[k] = (now() - t0) * 1e9 / ((double)reps * (double)j->n);
+	}
+}
+
+/* The child's work: load the function, then do the job. */
+static void child(const struct kb_user_hash *u, const struct job *j, struct shared_head *h)
 {
 	static const int crashes[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP };
 	void *handle, *sym;
 	kb_user_fn fn;
+	uint64_t *scratch;
 	size_t i;
 
 	/* a crash ends the child by its signal, whatever handler khash-bench
@@ -370,16 +450,45 @@ static void child(const struct kb_user_hash *u, const uint64_t *keys, size_t n, 
 	}
 	h->loaded = 1;
 	memcpy(&fn, &sym, sizeof(fn));
-	kb_user_eval(fn, keys, n, lo, hi, (uint64_t *)(h + 1), &h->at);
+	if (j->skews)
+		_exit(child_skews(fn, j, &h->at, (struct skews_out *)(h + 1)) < 0 ? 1 : 0);
+	if (!j->rounds) {
+		kb_user_eval(fn, j->keys, j->n, j->lo, j->hi, (uint64_t *)(h + 1), &h->at);
+		_exit(0);
+	}
+	if (!(scratch = malloc(j->n * sizeof(*scratch))))
+		_exit(1);
+	time_rounds(fn, j, scratch, &h->at, (double *)(h + 1));
 	_exit(0);
 }
 
-void kb_user_eval_guarded(const struct kb_user_hash *u, const uint64_t *keys, size_t n,
-			  unsigned lo, unsigned hi, uint64_t *out, double timeout,
-			  struct kb_user_run *r)
+/* The memory a child shares with the parent, grown as needed: NULL when
+ * it cannot be. */
+static void *shared_area(size_t bytes)
 {
-	size_t bytes = sizeof(struct shared_head) + n * (hi - lo + 1) * sizeof(uint64_t);
-	struct timespec nap = { 0, 1000000 };
+	void *p;
+
+	if (bytes <= shared_len)
+		return shared_at;
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	if (shared_at)
+		munmap(shared_at, shared_len);
+	shared_at = p;
+	shared_len = bytes;
+	return p;
+}
+
+/* Run job j in a child within timeout seconds: KB_USER_OK with the
+ * results' bytes copied to out, else how it ended. */
+static void run_guarded(const struct kb_user_hash *u, const struct job *j, void *out,
+			size_t out_bytes, double timeout, struct kb_user_run *r)
+{
+	size_t bytes = sizeof(struct shared_head) + out_bytes;
+	/* from 50 us up to 1 ms: a report waits for a child a group, and
+	 * each wait's overshoot is time lost */
+	struct timespec nap = { 0, 50000 };
 	struct shared_head *h;
 	double deadline = now() + timeout;
 	int status = 0;
@@ -388,20 +497,20 @@ void kb_user_eval_guarded(const struct kb_user_hash *u, const uint64_t *keys, si
 
 	memset(r, 0, sizeof(*r));
 	r->end = KB_USER_FAILED;
-	shared = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (shared == MAP_FAILED)
+	if (!(shared = shared_area(bytes)))
 		return;
 	h = shared;
-	h->at.key = keys[0];
-	h->at.bits = lo;
+	memset(h, 0, sizeof(*h));
+	h->at.key = j->keys[0];
+	h->at.bits = j->lo;
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0)
-		child(u, keys, n, lo, hi, h);
+		child(u, j, h);
 	if (pid > 0) {
 		while ((done = waitpid(pid, &status, WNOHANG)) == 0 && now() < deadline) {
 			nanosleep(&nap, NULL);
-			if (nap.tv_nsec < 8000000)
+			if (nap.tv_nsec < 1000000)
 				nap.tv_nsec *= 2;
 		}
 		if (done == 0) {
@@ -419,13 +528,30 @@ void kb_user_eval_guarded(const struct kb_user_hash *u, const uint64_t *keys, si
 			r->sig = WEXITSTATUS(status);
 		} else if (done == pid) {
 			r->end = KB_USER_OK;
-			memcpy(out, h + 1, bytes - sizeof(*h));
+			memcpy(out, h + 1, out_bytes);
 		}
 		r->loading = !h->loaded;
 		r->key = h->at.key;
 		r->bits = h->at.bits;
 	}
-	munmap(shared, bytes);
+}
+
+void kb_user_eval_guarded(const struct kb_user_hash *u, const uint64_t *keys, size_t n,
+			  unsigned lo, unsigned hi, uint64_t *out, double timeout,
+			  struct kb_user_run *r)
+{
+	const struct job j = { keys, n, lo, hi, 0, 0, 0 };
+
+	run_guarded(u, &j, out, n * (hi - lo + 1) * sizeof(*out), timeout, r);
+}
+
+void kb_user_time_guarded(const struct kb_user_hash *u, const uint64_t *keys, size_t n,
+			  unsigned bits, unsigned rounds, double seconds, double *ns,
+			  double timeout, struct kb_user_run *r)
+{
+	const struct job j = { keys, n, bits, bits, rounds, seconds, 0 };
+
+	run_guarded(u, &j, ns, rounds * sizeof(*ns), timeout, r);
 }
 
 void kb_user_run_text(const struct kb_user_run *r, double timeout, char *out, size_t len)
@@ -466,4 +592,69 @@ void kb_user_run_text(const struct kb_user_run *r, double timeout, char *out, si
 	default:
 		snprintf(out, len, "ok");
 	}
+}
+
+static int guarded_eval(void *ctx, const uint64_t *keys, size_t n, unsigned lo, unsigned hi,
+			uint64_t *out, char *err, size_t errlen)
+{
+	const struct kb_user_guard *c = ctx;
+	struct kb_user_run r;
+
+	kb_user_eval_guarded(c->u, keys, n, lo, hi, out, c->timeout, &r);
+	if (r.end == KB_USER_OK)
+		return 0;
+	kb_user_run_text(&r, c->timeout, err, errlen);
+	return -1;
+}
+
+static int guarded_skews(void *ctx, const uint64_t *keys, size_t n, unsigned lo, unsigned hi,
+			 struct kb_skew *out, char *err, size_t errlen)
+{
+	const struct kb_user_guard *c = ctx;
+	const struct job j = { keys, n, lo, hi, 0, 0, 1 };
+	struct skews_out o;
+	struct kb_user_run r;
+
+	if (hi > 32 || hi - lo >= 64) {
+		snprintf(err, errlen, "bits %u..%u: at most 32, 64 sizes", lo, hi);
+		return -1;
+	}
+	run_guarded(c->u, &j, &o, sizeof(o), c->timeout, &r);
+	if (r.end != KB_USER_OK) {
+		kb_user_run_text(&r, c->timeout, err, errlen);
+		return -1;
+	}
+	if (o.past) {
+		kb_past_text(o.past_value, o.past_key, o.past_bits, err, errlen);
+		return -1;
+	}
+	memcpy(out, o.s, (hi - lo + 1) * sizeof(*out));
+	return 0;
+}
+
+static int guarded_time(void *ctx, const uint64_t *keys, size_t n, unsigned bits,
+			unsigned rounds, double seconds, double *ns, char *err, size_t errlen)
+{
+	const struct kb_user_guard *c = ctx;
+	struct kb_user_run r;
+
+	kb_user_time_guarded(c->u, keys, n, bits, rounds, seconds, ns, c->timeout + seconds, &r);
+	if (r.end == KB_USER_OK)
+		return 0;
+	kb_user_run_text(&r, c->timeout + seconds, err, errlen);
+	return -1;
+}
+
+void kb_user_gen_of(const struct kb_user_hash *u, const char *call, double timeout,
+		    struct kb_user_guard *ctx, struct kb_user_gen *g)
+{
+	ctx->u = u;
+	ctx->timeout = timeout;
+	memset(g, 0, sizeof(*g));
+	snprintf(g->name, sizeof(g->name), "%s", u->name);
+	g->call = call;
+	g->eval = guarded_eval;
+	g->time = guarded_time;
+	g->skews = guarded_skews;
+	g->ctx = ctx;
 }

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "conform.h"
+#include "hashspec.h"
 
 /* What to compile: FILE, EXPR, -I and -D as given, --ubsan. */
 #define KB_USER_MAX_FLAGS 16
@@ -78,8 +79,29 @@ void kb_user_eval_guarded(const struct kb_user_hash *u, const uint64_t *keys, si
 			  unsigned lo, unsigned hi, uint64_t *out, double timeout,
 			  struct kb_user_run *r);
 
+/*
+ * The function's time as report pays it (kb_user_eval over keys at bits,
+ * in a child within timeout seconds): rounds rounds of about seconds /
+ * rounds each, ns per call of each into ns[rounds].  r as for
+ * kb_user_eval_guarded.
+ */
+void kb_user_time_guarded(const struct kb_user_hash *u, const uint64_t *keys, size_t n,
+			  unsigned bits, unsigned rounds, double seconds, double *ns,
+			  double timeout, struct kb_user_run *r);
+
 /* r's end as one line: "the function crashed (SIGSEGV) on key 0x.., bits
  * N", "took longer than T s on key ..". */
 void kb_user_run_text(const struct kb_user_run *r, double timeout, char *out, size_t len);
+
+/* Generation U of a loaded function (call: its --call): g's eval runs u's function in a
+ * child process (kb_user_eval_guarded), timeout seconds a run, and says a
+ * crash, a loop or an exit in one line naming the key and bits.  g keeps
+ * ctx, which keeps u: both must outlive g's use. */
+struct kb_user_guard {
+	const struct kb_user_hash *u;
+	double timeout;
+};
+void kb_user_gen_of(const struct kb_user_hash *u, const char *call, double timeout,
+		    struct kb_user_guard *ctx, struct kb_user_gen *g);
 
 #endif
