@@ -79,6 +79,7 @@ rows_within() {
 # (tests/gallery), a $tmp removed at exit, and $TMPDIR an empty folder in
 # it, where the compiles' scratch must not stay.
 user_hash_setup() {
+	# shellcheck disable=SC2034 # the caller's
 	gallery=$(cd "$(dirname "$0")/gallery" && pwd)
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
