@@ -94,14 +94,6 @@ static inline uint32_t load_le32(const unsigned char *p)
 	       (uint32_t)p[3] << 24;
 }
 
-static inline void store_le32(unsigned char *p, uint32_t w)
-{
-	unsigned i;
-
-	for (i = 0; i < 4; i++, w >>= 8)
-		p[i] = (unsigned char)w;
-}
-
 /* The last word of len bytes: the length's low byte on top, the tail
  * bytes (len mod size) below it, little-endian. */
 static inline uint64_t last_word(const unsigned char *p, size_t len, unsigned size)
@@ -115,13 +107,15 @@ static inline uint64_t last_word(const unsigned char *p, size_t len, unsigned si
 }
 
 /*
- * SipHash-c-d of the n whole 64-bit little-endian words at m and the last
+ * SipHash-c-d of n whole 64-bit words, the words at w when it is given
+ * (the fixed-size functions: no bytes stored and loaded again, a store
+ * forward that doubled their time), else little-endian at m, and the last
  * word b (the length << 56 | the tail), as lib/siphash.c computes it: c
  * rounds a word, d to finish.  c and d are constants at every call,
  * which inlines.
  */
-static inline uint64_t siphash_cd(const unsigned char *m, size_t n, uint64_t b,
-				  const uint64_t key[2], unsigned c, unsigned d)
+static inline uint64_t siphash_cd(const uint64_t *w, const unsigned char *m, size_t n,
+				  uint64_t b, const uint64_t key[2], unsigned c, unsigned d)
 {
 	/* "somepseudorandomlygeneratedbytes" */
 	uint64_t v0 = UINT64_C(0x736f6d6570736575) ^ key[0];
@@ -132,12 +126,12 @@ static inline uint64_t siphash_cd(const unsigned char *m, size_t n, uint64_t b,
 	unsigned r;
 
 	for (i = 0; i <= n; i++) {
-		uint64_t w = i < n ? load_le64(m + 8 * i) : b;
+		uint64_t x = i < n ? (w ? w[i] : load_le64(m + 8 * i)) : b;
 
-		v3 ^= w;
+		v3 ^= x;
 		for (r = 0; r < c; r++)
 			SIP_ROUND(v0, v1, v2, v3);
-		v0 ^= w;
+		v0 ^= x;
 	}
 	v2 ^= 0xff;
 	for (r = 0; r < d; r++)
@@ -147,25 +141,21 @@ static inline uint64_t siphash_cd(const unsigned char *m, size_t n, uint64_t b,
 
 uint64_t kb_siphash_1u64(uint64_t first, const struct kb_siphash_key *key)
 {
-	unsigned char m[8];
-
-	store_le32(m, (uint32_t)first);
-	store_le32(m + 4, (uint32_t)(first >> 32));
-	return siphash_cd(m, 1, (uint64_t)8 << 56, key->k, 2, 4);
+	return siphash_cd(&first, NULL, 1, (uint64_t)8 << 56, key->k, 2, 4);
 }
 
 uint64_t kb_siphash(const void *data, size_t len, const struct kb_siphash_key *key)
 {
 	const unsigned char *p = data;
 
-	return siphash_cd(p, len / 8, last_word(p, len, 8), key->k, 2, 4);
+	return siphash_cd(NULL, p, len / 8, last_word(p, len, 8), key->k, 2, 4);
 }
 
-/* HalfSipHash-1-3 of the n whole 32-bit little-endian words at m and the
- * last word b, as the kernel returns it: v1 ^ v3 (a 32-bit output, not
- * the reference's 64-bit one). */
-static inline uint32_t halfsiphash13(const unsigned char *m, size_t n, uint32_t b,
-				     const struct kb_hsiphash_key *key)
+/* HalfSipHash-1-3 of n whole 32-bit words (at w when given, else
+ * little-endian at m) and the last word b, as the kernel returns it: v1 ^
+ * v3 (a 32-bit output, not the reference's 64-bit one). */
+static inline uint32_t halfsiphash13(const uint32_t *w, const unsigned char *m, size_t n,
+				     uint32_t b, const struct kb_hsiphash_key *key)
 {
 	uint32_t k0 = (uint32_t)key->k[0], k1 = (uint32_t)key->k[1];
 	uint32_t v0 = k0, v1 = k1;
@@ -173,11 +163,11 @@ static inline uint32_t halfsiphash13(const unsigned char *m, size_t n, uint32_t 
 	size_t i;
 
 	for (i = 0; i <= n; i++) {
-		uint32_t w = i < n ? load_le32(m + 4 * i) : b;
+		uint32_t x = i < n ? (w ? w[i] : load_le32(m + 4 * i)) : b;
 
-		v3 ^= w;
+		v3 ^= x;
 		HSIP_ROUND(v0, v1, v2, v3);
-		v0 ^= w;
+		v0 ^= x;
 	}
 	v2 ^= 0xff;
 	for (i = 0; i < 3; i++)
@@ -191,26 +181,27 @@ uint32_t kb_hsiphash(const void *data, size_t len, const struct kb_hsiphash_key 
 	const unsigned char *p = data;
 
 	if (word == 32)
-		return halfsiphash13(p, len / 4, (uint32_t)last_word(p, len, 4), key);
-	return (uint32_t)siphash_cd(p, len / 8, last_word(p, len, 8), key->k, 1, 3);
+		return halfsiphash13(NULL, p, len / 4, (uint32_t)last_word(p, len, 4), key);
+	return (uint32_t)siphash_cd(NULL, p, len / 8, last_word(p, len, 8), key->k, 1, 3);
 }
 
 uint32_t kb_hsiphash_1u32(uint32_t first, const struct kb_hsiphash_key *key,
 			  unsigned word)
 {
-	unsigned char m[4];
-
-	store_le32(m, first);
-	/* on a 64-bit kernel four bytes are no whole word: all in the tail */
-	return kb_hsiphash(m, 4, key, word);
+	/* kb_hsiphash of the four bytes, the length a constant; on a 64-bit
+	 * kernel four bytes are no whole word: all in the tail */
+	if (word == 32)
+		return halfsiphash13(&first, NULL, 1, UINT32_C(4) << 24, key);
+	return (uint32_t)siphash_cd(NULL, NULL, 0, (uint64_t)4 << 56 | first, key->k, 1, 3);
 }
 
 uint32_t kb_hsiphash_2u32(uint32_t first, uint32_t second,
 			  const struct kb_hsiphash_key *key, unsigned word)
 {
-	unsigned char m[8];
+	const uint32_t m[2] = { first, second };
+	const uint64_t combined = (uint64_t)second << 32 | first;
 
-	store_le32(m, first);
-	store_le32(m + 4, second);
-	return kb_hsiphash(m, 8, key, word);
+	if (word == 32)
+		return halfsiphash13(m, NULL, 2, UINT32_C(8) << 24, key);
+	return (uint32_t)siphash_cd(&combined, NULL, 1, (uint64_t)8 << 56, key->k, 1, 3);
 }
