@@ -23,9 +23,15 @@ cell() {
 echo "| keys (x86_64) | n | 2016, old \`hash_long\`, 2^8 | 2016, fixed, 2^8 | 6.12 global, 2^11 | 6.16 private, 16 | 6.16 private, 2^10 |"
 echo "|---|---|---|---|---|---|---|"
 row() { # LABEL N SOURCE...
-	local label=$1 n=$2
+	local label=$1 n=$2 old2016 new2016 global p16 p1024
 	shift 2
-	echo "| $label | $n | $(cell futex-2016-private old 8 "$@") | $(cell futex-2016-private new 8 "$@") | $(cell futex-global new 11 "$@") | $(cell futex-6.16-private new 4 "$@") | $(cell futex-6.16-private new 10 "$@") |"
+	# one assignment each, so that a run that fails stops the script
+	old2016=$(cell futex-2016-private old 8 "$@")
+	new2016=$(cell futex-2016-private new 8 "$@")
+	global=$(cell futex-global new 11 "$@")
+	p16=$(cell futex-6.16-private new 4 "$@")
+	p1024=$(cell futex-6.16-private new 10 "$@")
+	echo "| $label | $n | $old2016 | $new2016 | $global | $p16 | $p1024 |"
 }
 row "threads' tid words (\`futex-thread\`)" 256 --keyset futex-thread --count 256
 row "\`pthread_mutex_t\` array (\`futex-mutex\`)" 1024 --keyset futex-mutex --count 1024

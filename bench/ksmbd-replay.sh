@@ -27,9 +27,15 @@ echo "|---|---|---|---|---|---|---|"
 # row LABEL N WORD SB SOURCE...: SB is the table's own (its row in
 # bench/core/tables.c), moved by 0x40 and by 1 in the last two columns
 row() {
-	local label=$1 n=$2 w=$3 sb=$4
+	local label=$1 n=$2 w=$3 sb=$4 today patch key off40 off1
 	shift 4
-	echo "| $label | $n | $(cell ksmbd-inode "$w" "$@") | $(cell ksmbd-inode-2025 "$w" "$@") | $(cell ksmbd-inode-key "$w" "$@") | $(cell ksmbd-inode "$w" --param "sb=$(printf '%#x' $((sb + 0x40)))" "$@") | $(cell ksmbd-inode "$w" --param "sb=$(printf '%#x' $((sb + 1)))" "$@") |"
+	# one assignment each, so that a run that fails stops the script
+	today=$(cell ksmbd-inode "$w" "$@")
+	patch=$(cell ksmbd-inode-2025 "$w" "$@")
+	key=$(cell ksmbd-inode-key "$w" "$@")
+	off40=$(cell ksmbd-inode "$w" --param "sb=$(printf '%#x' $((sb + 0x40)))" "$@")
+	off1=$(cell ksmbd-inode "$w" --param "sb=$(printf '%#x' $((sb + 1)))" "$@")
+	echo "| $label | $n | $today | $patch | $key | $off40 | $off1 |"
 }
 sb64=0xffff888005808000 sb32=0xc025f000
 row "x86_64, real (\`kernel-keys\`)" 1024 64 $sb64 --keys "$keys/x86_64/dentry.txt"

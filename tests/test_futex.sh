@@ -43,7 +43,7 @@ for f in "$keys"/*.txt.xz; do
 	xz -dc "$f" >"$tmp/keys"
 	n=$(grep -vc '^#' "$tmp/keys")
 	check "$name: holds futex addresses ($n)" "$([ "$n" -ge 5 ] && echo 0 || echo 1)"
-	"$kb" hash --table futex-global --gen new --word 64 "$f" >"$tmp/got" 2>"$tmp/err"
+	"$kb" hash --table futex-global --word 64 "$f" >"$tmp/got" 2>"$tmp/err"
 	agree "$name: futex-global buckets are the model's ($n keys)" global 64 11 "$mm"
 	# jhash2 has no generation: none needed, none that changes it
 	"$kb" hash --table futex-6.16-private --word 64 --bits 6 "$f" >"$tmp/got" 2>"$tmp/err"
@@ -53,9 +53,9 @@ check "futex key files committed: $files" "$([ "$files" -ge 3 ] && echo 0 || ech
 
 # i386: a 32-bit mm and address, 3 words for the global table
 printf '0x5655a1a0\n0xf7d8bba8\n0x5655a1c8\n' >"$tmp/keys"
-"$kb" hash --table futex-global --gen new --word 32 --param mm=0xc35e8c40 "$tmp/keys" >"$tmp/got"
+"$kb" hash --table futex-global --word 32 --param mm=0xc35e8c40 "$tmp/keys" >"$tmp/got"
 agree "futex-global on i386 is the model's" global 32 11 0xc35e8c40
-"$kb" hash --table futex-6.16-private --gen new --word 32 "$tmp/keys" >"$tmp/got"
+"$kb" hash --table futex-6.16-private --word 32 "$tmp/keys" >"$tmp/got"
 agree "futex-6.16-private on i386 is the model's" private 32 4
 
 # 2016 under the old hash_long: 256 threads' tid words, 8 MiB + 4 KiB
@@ -111,15 +111,17 @@ rows_within "README's futex rows are rows of bench/futex-story.sh" "$tmp/story.r
 
 printf '0x5555555592a2\n' >"$tmp/odd.txt"
 expect 1 "khash-bench: $tmp/odd.txt:1: futex-global: futex address 0x5555555592a2 is not 4-byte aligned (the kernel refuses it)" \
-	hash --table futex-global --gen new --word 64 "$tmp/odd.txt"
+	hash --table futex-global --word 64 "$tmp/odd.txt"
 printf '0x5555555592a0\n' >"$tmp/wide.txt"
 expect 1 "khash-bench: $tmp/wide.txt:1: futex-6.16-private: futex address 0x5555555592a0 does not fit a 32-bit kernel's word" \
-	hash --table futex-6.16-private --gen new --word 32 "$tmp/wide.txt"
+	hash --table futex-6.16-private --word 32 "$tmp/wide.txt"
 
 # the futex tables hash with jhash2: advise and explain say that, not hash_long
 expect 2 "khash-bench: --table futex-global hashes with jhash2, not hash.h (jhash2({mm, uaddr & PAGE_MASK}, 4 words (i386 3), uaddr % PAGE_SIZE) & (futex_hashsize - 1)); advise takes tables that hash the key with hash.h, as it is or shifted" \
 	advise --table futex-global
 expect 2 "khash-bench: hash needs --gen or --multiplier" hash --table btrfs-raid56 "$tmp/keys"
+expect 2 "khash-bench: --gen: table futex-global hashes with jhash2: it has no generation" \
+	hash --table futex-global --gen old "$tmp/keys"
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

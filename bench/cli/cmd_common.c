@@ -184,6 +184,14 @@ int kb_need_string_table_args(struct kb_args *a, const struct kb_string_table **
 	if (KB_GIVEN(a, SOURCE))
 		return kb_fail(KB_EXIT_USAGE, "table %s reads a string hash: --source's function hashes integer keys",
 			       (*t)->name);
+	if (KB_GIVEN(a, FUNC))
+		return kb_fail(KB_EXIT_USAGE, "table %s hashes names with its own string hash: --func does not apply",
+			       (*t)->name);
+	if (KB_GIVEN(a, NAMES) && KB_GIVEN(a, NAME_SET))
+		return kb_fail(KB_EXIT_USAGE, "table %s: give --names FILE or --name-set NAME, not both",
+			       (*t)->name);
+	if (KB_GIVEN(a, NAMES) && KB_GIVEN(a, COUNT))
+		return kb_fail(KB_EXIT_USAGE, "--count applies to --name-set, not to --names");
 	if (!KB_GIVEN(a, NAMES) && !KB_GIVEN(a, NAME_SET))
 		return kb_fail(KB_EXIT_USAGE, "table %s reads names: give --names FILE or --name-set NAME%s",
 			       (*t)->name, KB_GIVEN(a, KEYS) ? ", not --keys"

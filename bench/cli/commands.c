@@ -85,7 +85,7 @@ const struct kb_command kb_commands[] = {
 		/* a hash.h function needs a generation; a candidate has none */
 		.groups = { FUNC_OR_TABLE, { KB_ANY_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT } } },
 		.summary = "print each key's hash, 0x-prefixed lowercase hex, in input order",
-		.description = "Reads a key file (standard input when FILE is - or missing) and prints the hash of every key, one a line, in input order, exactly as the chosen kernel computed it; with --table, the bucket that kernel table puts it in. A hash.h function needs --gen or --multiplier; a table that hashes with jhash2 (the futex tables) needs neither. --func also takes every other candidate advise ranks, whose bucket it prints (the hash's low bits): jhash and the keyed hsiphash and siphash from --seed as advise keys them, and identity, the key itself; --shift N shifts the key right first.",
+		.description = "Reads a key file (standard input when FILE is - or missing) and prints the hash of every key, one a line, in input order, exactly as the chosen kernel computed it; with --table, the bucket that kernel table puts it in. A hash.h function needs --gen or --multiplier; a table that hashes with jhash2 (the futex tables) takes neither. --func also takes every other candidate advise ranks, whose bucket it prints (the hash's low bits): jhash and the keyed hsiphash and siphash from --seed as advise keys them, and identity, the key itself; --shift N shifts the key right first.",
 		.options = KB_OPT(WORD) | KB_OPT(BINARY) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(SEED) |
 			KB_OPT(SHIFT),
 		.formats = KB_FORMAT_BIT(KB_FORMAT_TEXT),

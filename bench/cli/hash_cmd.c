@@ -116,8 +116,13 @@ int kb_cmd_hash(struct kb_args *a)
 	h->a = a;
 	h->kg = (struct kb_gen){ a->gen, a->multiplier, a->width };
 	/* a table whose hash is not hash.h's (jhash2) has no generation */
-	if (!a->cand && !KB_GIVEN(a, GEN) && !KB_GIVEN(a, MULTIPLIER) &&
-	    !(a->table >= 0 && kb_tables[a->table].own_hash))
+	if (a->table >= 0 && kb_tables[a->table].own_hash)
+		rc = KB_GIVEN(a, GEN) || KB_GIVEN(a, MULTIPLIER)
+			     ? kb_fail(KB_EXIT_USAGE, "--%s: table %s hashes with %s: it has no generation",
+				       KB_GIVEN(a, GEN) ? "gen" : "multiplier", kb_tables[a->table].name,
+				       kb_tables[a->table].own_hash)
+			     : need_candidate_args(a, h);
+	else if (!a->cand && !KB_GIVEN(a, GEN) && !KB_GIVEN(a, MULTIPLIER))
 		rc = kb_fail(KB_EXIT_USAGE, "hash needs --gen or --multiplier");
 	else
 		rc = need_candidate_args(a, h);

@@ -186,15 +186,6 @@ int kb_candidate_name_bucket(const struct kb_candidate *c, unsigned bits, const 
 	}
 }
 
-void kb_candidate_count(const struct kb_candidate *c, unsigned bits,
-			const uint64_t *keys, size_t n, uint64_t *counts)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		counts[kb_candidate_bucket(c, bits, keys[i])]++;
-}
-
 const char *kb_candidate_origin(const struct kb_candidate *c)
 {
 	switch (c->kind) {

@@ -85,10 +85,6 @@ uint64_t kb_candidate_bucket(const struct kb_candidate *c, unsigned bits,
 int kb_candidate_name_bucket(const struct kb_candidate *c, unsigned bits, const char *name,
 			     size_t len, uint64_t *bucket, char *err, size_t errlen);
 
-/* Add n keys to counts[2^bits]. */
-void kb_candidate_count(const struct kb_candidate *c, unsigned bits,
-			const uint64_t *keys, size_t n, uint64_t *counts);
-
 /* The kernel expression, e.g. "hash_ptr(k >> 6, 10)" or
  * "jhash_2words(lo, hi, initval) & 1023"; returns buf. */
 const char *kb_candidate_expr(const struct kb_candidate *c, unsigned bits,

@@ -348,7 +348,7 @@ static int table_arg(const struct kb_table *t, const struct kb_gen *g, unsigned 
 		break;
 	case KB_TX_INODE:
 		if (key > m) {
-			snprintf(err, errlen, "%s: inode number %#llx does not fit a %u-bit kernel's word",
+			snprintf(err, errlen, "%s: key %#llx does not fit a %u-bit kernel's word",
 				 t->name, (unsigned long long)key, word);
 			return -1;
 		}
