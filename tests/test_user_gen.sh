@@ -207,6 +207,13 @@ has -x '  hash_64    0 broken,    1 skewed,   13 fine,    7 n/a' "$tmp/got.txt" 
 	has -E '^ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +n/a +[0-9]+ +[0-9]+ +[0-9]+ inode_hash ' \
 		"$tmp/got.txt"
 check "census text: a column and a summary line under the function's name, n/a with the reason" $?
+# a name longer than 7 widens every generation's column, so they align
+"$kb" census "$census/6.1-x86_64.txt" --source "$gallery/jsonc_linkhash.h" \
+	--call 'lh_ptr_hash(x) & ((1ull << bits) - 1)' >"$tmp/got.txt"
+has -E '^ {9}old {5}minimal {6}posted {9}new lh_ptr_hash bits at' "$tmp/got.txt" &&
+	has -E '^ {8}#282 {6}~0.259 {6}~0.259 {6}~0.259 {6}#1e\+03 +8  8 ' "$tmp/got.txt" &&
+	has -x '  lh_ptr_hash    3 broken,    6 skewed,    5 fine,    7 n/a' "$tmp/got.txt"
+check "census text: a long function name widens the columns" $?
 "$kb" census "$census/6.1-x86_64.txt" "${new64[@]}" --format json >"$tmp/got.json"
 python3 - "$tmp/got.json" <<'EOF2'
 import json, sys

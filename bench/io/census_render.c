@@ -353,7 +353,7 @@ static void atlas_json(const struct kb_atlas *a, const struct kb_atlas_report *r
 
 /* One generation's cell: X^2/df with its verdict's mark ('#' broken, '!'
  * skewed, '~' even), or in parentheses where the site picks no bucket. */
-static void gen_cell(const struct kb_census_row *r, int g, struct kb_buf *b)
+static void gen_cell(const struct kb_census_row *r, int g, int width, struct kb_buf *b)
 {
 	int v = kb_census_row_verdict(r, g);
 	char num[32], cell[40];
@@ -366,7 +366,19 @@ static void gen_cell(const struct kb_census_row *r, int g, struct kb_buf *b)
 	else
 		snprintf(cell, sizeof(cell), "%c%s",
 			 v == KB_VERDICT_OK ? ' ' : kb_verdict_mark((enum kb_verdict_kind)v), num);
-	kb_buf_printf(b, " %7s", cell);
+	kb_buf_printf(b, " %*s", width, cell);
+}
+
+/* A generation column's width: 7, or the longest name of gens (U's is
+ * the user's function's). */
+static int gen_width(unsigned gens)
+{
+	int g, w = 7;
+
+	for (g = kb_census_gen_next(gens, 0); g < KB_GEN_COUNT; g = kb_census_gen_next(gens, g + 1))
+		if ((int)strlen(kb_gen_name(g)) > w)
+			w = (int)strlen(kb_gen_name(g));
+	return w;
 }
 
 static void census_text(const struct kb_census_file *files, size_t nfiles,
@@ -390,8 +402,8 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 		for (g = kb_census_gen_next(s.gens, 0); g < KB_GEN_COUNT;
 		     g = kb_census_gen_next(s.gens, g + 1))
 		{
-			kb_buf_printf(b, "  %-7s %4zu broken, %4zu skewed, %4zu fine",
-				      kb_gen_name(g), s.verdicts[g][KB_VERDICT_BROKEN],
+			kb_buf_printf(b, "  %-*s %4zu broken, %4zu skewed, %4zu fine",
+				      gen_width(s.gens), kb_gen_name(g), s.verdicts[g][KB_VERDICT_BROKEN],
 				      s.verdicts[g][KB_VERDICT_SKEWED],
 				      s.verdicts[g][KB_VERDICT_OK] + s.verdicts[g][KB_VERDICT_EVEN]);
 			kb_buf_printf(b, s.na[g] ? ", %4zu n/a\n" : "\n", s.na[g]);
@@ -416,7 +428,7 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 				wf = strlen(kb_census_func_name(rows[i].site->func));
 		for (g = kb_census_gen_next(s.gens, 0); g < KB_GEN_COUNT;
 		     g = kb_census_gen_next(s.gens, g + 1))
-			kb_buf_printf(b, " %7s", kb_gen_name(g));
+			kb_buf_printf(b, " %*s", gen_width(s.gens), kb_gen_name(g));
 		kb_buf_printf(b, " %4s %2s %8s %-*s site\n", "bits", "at", "distinct", (int)wf,
 			      "function");
 		for (i = 0; i < nrows; i++) {
@@ -427,10 +439,11 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 				continue;
 			for (g = kb_census_gen_next(r->gens, 0); g < KB_GEN_COUNT && r->at;
 			     g = kb_census_gen_next(r->gens, g + 1))
-				gen_cell(r, g, b);
+				gen_cell(r, g, gen_width(r->gens), b);
 			if (!r->at)
 				kb_buf_printf(b, " %-*s",
-					      8 * kb_census_gen_column(r->gens, KB_GEN_COUNT) - 1,
+					      (gen_width(r->gens) + 1) *
+							      kb_census_gen_column(r->gens, KB_GEN_COUNT) - 1,
 					      kb_verdict_word(KB_VERDICT_TOO_FEW));
 			snprintf(bits, sizeof(bits), "%u%s", r->bits, bits_from_marks[r->bits_from]);
 			kb_buf_printf(b, " %4s %2u %8llu %-*s %s", bits, r->at,
