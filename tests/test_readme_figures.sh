@@ -447,12 +447,31 @@ check "README: the 2016 story's table is what skew gives" $?
 [ -s "$tmp/diff" ] && sed 's/^/  /' "$tmp/diff"
 
 ## README.md: the gallery of copies of hash.h, each row what conform prints
-## for the FILE and EXPR the row names (tests/gallery)
-python3 - "$top/README.md" "$kb" "$top/tests/gallery" >"$tmp/gallery" <<'PY'
-import json, re, subprocess, sys
-readme, kb, gallery = sys.argv[1:]
+## for the FILE and EXPR the row names (tests/gallery), and its last column
+## what the census command above the table says of the copy's column
+python3 - "$top/README.md" "$kb" "$top" >"$tmp/gallery" <<'PY'
+import csv, io, json, os, re, shlex, subprocess, sys
+readme, kb, top = sys.argv[1:]
+gallery = top + "/tests/gallery"
 text = open(readme).read().split("\n## Other projects' copies of hash.h\n")[1].split("\n## ")[0]
 rows = [l for l in text.split("\n") if l.startswith("| ") and "`, `" in l]
+# the census command as the README shows it, run from the top of the tree
+census, = re.findall(r"`khash-bench (census [^`]*)`", text)
+
+# the copy's worst cost over a random function's on the census keys, its
+# site and kernel
+def census_worst(f, e):
+    args = [a.replace("FILE", f) for a in shlex.split(census)]
+    args[args.index("EXPR")] = e
+    out = subprocess.run([os.path.abspath(kb)] + args + ["--format", "csv"],
+                         capture_output=True, text=True, cwd=top).stdout
+    mine = [r for r in csv.DictReader(io.StringIO(out))
+            if r["gen"] not in ("old", "minimal", "posted", "new") and r["cost_vs_random"]]
+    if not mine:
+        return "no census output"
+    w = max(mine, key=lambda r: float(r["cost_vs_random"]))
+    return "%.1fx, %s (%s)" % (float(w["cost_vs_random"]), w["site"],
+                               w["file"].split("/")[-1].split("-")[0])
 for row in rows:
     cols = [c.strip() for c in row.strip("|").split(" | ")]
     f, e = re.match(r"`([^`]*)`, `([^`]*)`$", cols[2]).groups()
@@ -476,7 +495,8 @@ for row in rows:
     k = d["multiplier"]
     mult = "-" if k is None else k + (" (even)" if int(k, 16) % 2 == 0 else "")
     worst = max(d["costs"], key=lambda c: c["cost_vs_random"])
-    got = [against, "%d of 1024" % used, mult, "%.1fx, %s" % (worst["cost_vs_random"], worst["keyset"])]
+    got = [against, "%d of 1024" % used, mult, "%.1fx, %s" % (worst["cost_vs_random"], worst["keyset"]),
+           census_worst(f, e)]
     if worst["word"] != 64:  # costs are a 64-bit build's: another build's are its own
         got[3] = cols[6]
     print("ok" if got == cols[3:] else "FAIL %s %s: %s" % (f, e, " | ".join(got)))

@@ -172,6 +172,68 @@ has -x "n/a: inode-hash computes its bucket itself (fs/inode.c hash()): your fun
 	"$tmp/got.txt"
 check "tables text: the tables with no place for a function say so" $?
 
+# census: the copy in place of each site's function; at the sites of
+# hash_64, hash_long and hash_ptr on a 64-bit kernel new's numbers, field
+# for field (new's row is the expected value: it never runs the user's
+# path); n/a, with figures null, at the inode hashes
+census=$(dirname "$0")/data/census
+for f in 6.1-x86_64.txt 6.12-x86_64.txt.xz; do
+	"$kb" census "$census/$f" "${new64[@]}" --format csv >"$tmp/got.csv"
+	python3 - "$tmp/got.csv" <<'EOF2'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+by = {}
+for r in rows:
+    by.setdefault(r["id"], {})[r["gen"]] = r
+same = na = 0
+for site, g in by.items():
+    assert list(g) == ["old", "minimal", "posted", "new", "hash_64"], (site, list(g))
+    new, mine = dict(g["new"], gen=None), dict(g["hash_64"], gen=None)
+    if new["func"] in ("hash_64", "hash_long", "hash_ptr"):
+        assert new == mine, (site, new, mine)
+        same += new["verdict"] != "too few keys"
+    elif new["func"] in ("inode_hash", "btrfs_inode_hash") and new["at"] != "0":
+        assert mine["verdict"] == "n/a" and mine["chi2_per_df"] == mine["cost"] == "", mine
+        na += 1
+assert same >= 10 and na >= 2, (same, na)
+EOF2
+	check "census $f: the copy of hash_64 is new at every 64-bit hash_64/hash_long/hash_ptr site" $?
+done
+"$kb" census "$census/6.1-x86_64.txt" "${new64[@]}" >"$tmp/got.txt"
+has -x '  hash_64    0 broken,    1 skewed,   13 fine,    7 n/a' "$tmp/got.txt" &&
+	has -E '^ +old +minimal +posted +new +hash_64 +bits' "$tmp/got.txt" &&
+	has -x "    hash_64 n/a: its bucket is fs/inode.c hash()'s, no hash.h call of the key" \
+		"$tmp/got.txt" &&
+	has -E '^ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +n/a +[0-9]+ +[0-9]+ +[0-9]+ inode_hash ' \
+		"$tmp/got.txt"
+check "census text: a column and a summary line under the function's name, n/a with the reason" $?
+# a name longer than 7 widens every generation's column, so they align
+"$kb" census "$census/6.1-x86_64.txt" --source "$gallery/jsonc_linkhash.h" \
+	--call 'lh_ptr_hash(x) & ((1ull << bits) - 1)' >"$tmp/got.txt"
+has -E '^ {9}old {5}minimal {6}posted {9}new lh_ptr_hash bits at' "$tmp/got.txt" &&
+	has -E '^ {8}#282 {6}~0.259 {6}~0.259 {6}~0.259 {6}#1e\+03 +8  8 ' "$tmp/got.txt" &&
+	has -x '  lh_ptr_hash    3 broken,    6 skewed,    5 fine,    7 n/a' "$tmp/got.txt"
+check "census text: a long function name widens the columns" $?
+"$kb" census "$census/6.1-x86_64.txt" "${new64[@]}" --format json >"$tmp/got.json"
+python3 - "$tmp/got.json" <<'EOF2'
+import json, sys
+f, = json.load(open(sys.argv[1]))["files"]
+assert list(f["summary"])[-1] == "hash_64", f["summary"]
+for s in f["sites"]:
+    if s["gens"] and s["func"] in ("hash_64", "hash_long", "hash_ptr"):
+        assert s["gens"]["hash_64"] == s["gens"]["new"], s
+    if s["gens"] and s["func"] == "inode_hash":
+        assert s["gens"]["hash_64"]["verdict"] == "n/a", s
+        assert s["gens"]["hash_64"]["chi2_per_df"] is None, s
+EOF2
+check "census JSON: the copy's object beside new's, the same numbers" $?
+# the figure's column (no gnuplot needed for its data)
+"$kb" census "$census/6.1-x86_64.txt" "${new64[@]}" --plot "$tmp/fig" >/dev/null 2>&1
+has -F 'set xtics ("old" 0, "minimal" 1, "posted" 2, "new" 3, "hash_64" 4)' "$tmp/fig/census.gp" &&
+	has -E '^4 [0-9]+ 4 0.0000 - "n/a" "n/a"$' "$tmp/fig/census.dat"
+check "census --plot: the function a column of the figure, n/a grey" $?
+rm -rf "$tmp/fig"
+
 # speed: a last row for the function, timed as report calls it, and none
 # of the columns it is not timed for (figures are never asserted)
 "$kb" speed --part hashes --min-time 1 "${new64[@]}" --format json -q >"$tmp/got.json"
@@ -199,6 +261,24 @@ expect 1 "khash-bench: the function crashed (SIGSEGV) on key 0x40, bits 7" \
 # (speed's first input, from its fixed seed, as the function called it)
 expect 1 "khash-bench: the function crashed (SIGSEGV) on key 0xbdd732262feb6e95, bits 7" \
 	speed --part hashes --min-time 1 --bits 7 "${mis[@]}" --call 'crashes(x ^ x ^ 0x40, bits)' -q
+# census: 200 keys 0..0xc7 at a site of 2^7 buckets
+{
+	printf 'khash-census 1\nmeta word 64\nmeta arch x86_64\nmeta kernel 6.1\n'
+	printf 'site 3 hash_64 7 200 lib/x.c:9\n'
+	for i in $(seq 0 16 199); do
+		printf 'keys 3'
+		for j in $(seq "$i" $((i + 15 < 199 ? i + 15 : 199))); do printf ' %x' "$j"; done
+		printf '\n'
+	done
+} >"$tmp/census.txt"
+expect 1 "khash-bench: site 3 (lib/x.c:9): the function crashed (SIGSEGV) on key 0x40, bits 7" \
+	census "$tmp/census.txt" "${mis[@]}" --call 'crashes(x, bits)'
+expect 1 "khash-bench: site 3 (lib/x.c:9): the function crashed (SIGSEGV) on key 0x40, bits 7" \
+	census "$tmp/census.txt" "${mis[@]}" --call 'crashes(x, bits)' --format json \
+	-o "$tmp/census.json"
+[ ! -e "$tmp/census.json" ]; check "census: a crash leaves no output file" $?
+expect 1 "khash-bench: site 3 (lib/x.c:9): the function returned 0x80 on key 0x80, bits 7: no bucket of 2^7" \
+	census "$tmp/census.txt" "${mis[@]}" --call 'x'
 printf '0x10000000000\n' >"$tmp/keys.txt"
 EXPECT_SECONDS=20 expect 1 "khash-bench: $tmp/keys.txt: the function took longer than 1 s (on key 0x10000000000, bits 9 when stopped)" \
 	skew --keys "$tmp/keys.txt" --func hash_64 --bits 9 "${mis[@]}" --call 'loops(x, bits)' \

@@ -107,10 +107,28 @@ enum kb_verdict_kind kb_census_verdict(const struct kb_skew *s)
 	return v < KB_VERDICT_JUDGED ? v : KB_VERDICT_OK;
 }
 
+int kb_census_gen_next(unsigned gens, int g)
+{
+	while (g < KB_GEN_COUNT && !(gens >> g & 1u))
+		g++;
+	return g;
+}
+
+int kb_census_gen_column(unsigned gens, int g)
+{
+	int c = 0, i;
+
+	for (i = 0; i < g; i++)
+		c += gens >> i & 1u;
+	return c;
+}
+
 int kb_census_row_verdict(const struct kb_census_row *r, int g)
 {
 	if (!r->at)
 		return KB_VERDICT_TOO_FEW;
+	if (g == KB_GEN_USER && r->user_na)
+		return KB_CENSUS_NA;
 	if (r->kind.kind == KB_SITE_OTHER)
 		return KB_CENSUS_NO_BUCKET;
 	return kb_census_verdict(&r->gen[g]);
@@ -120,6 +138,8 @@ const char *kb_census_row_verdict_word(const struct kb_census_row *r, int g)
 {
 	int v = kb_census_row_verdict(r, g);
 
+	if (v == KB_CENSUS_NA)
+		return "n/a";
 	if (v != KB_CENSUS_NO_BUCKET)
 		return kb_verdict_word((enum kb_verdict_kind)v);
 	return r->kind.feeds ? "feeds another hash" : "no bucket";
@@ -371,6 +391,32 @@ uint64_t kb_census_min_keys(void)
 	return kb_keys_needed(2);
 }
 
+/* U at a site: the keys (the first input of each) through the user's
+ * function at 2^at buckets, in place of the site's hash.h function;
+ * args: room for n.  0, or -1 with a reason naming the site. */
+static int user_skew(struct kb_census_row *r, const struct kb_census_key *keys, size_t n,
+		     uint64_t *args, char *err, size_t errlen)
+{
+	size_t i, len;
+
+	for (i = 0; i < n; i++)
+		args[i] = keys[i].a;
+	if (kb_user_skews(r->at, r->at, args, n, &r->gen[KB_GEN_USER], err, errlen) == 0)
+		return 0;
+	/* the reason names key and bits; the site goes before it */
+	len = strlen(err);
+	if (len + 1 < errlen) {
+		char site[128];
+		int m = snprintf(site, sizeof(site), "site %lu (%s): ", r->site->id, r->site->where);
+
+		if (m > 0 && (size_t)m + len < errlen) {
+			memmove(err + m, err, len + 1);
+			memcpy(err, site, (size_t)m);
+		}
+	}
+	return -1;
+}
+
 static int judge_site(const struct kb_census_file *f, size_t fi,
 		      const struct inode_records *ir, const struct kb_census_site *s,
 		      const struct kb_gen *kg, struct kb_census_row *r, char *err,
@@ -383,7 +429,13 @@ static int judge_site(const struct kb_census_file *f, size_t fi,
 	int g;
 
 	memset(r, 0, sizeof(*r));
-	r->ngens = kg ? KB_GEN_K + 1 : LKH_GEN_COUNT;
+	r->gens = (1u << LKH_GEN_COUNT) - 1;
+	if (kg)
+		r->gens |= 1u << KB_GEN_K;
+	if (kb_user_gen_get())
+		r->gens |= 1u << KB_GEN_USER;
+	if (s->func >= LKH_FUNC_COUNT)
+		r->user_na = "its bucket is fs/inode.c hash()'s, no hash.h call of the key";
 	if (kg)
 		r->k = *kg;
 	r->file = fi;
@@ -449,9 +501,20 @@ static int judge_site(const struct kb_census_file *f, size_t fi,
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	for (g = 0; g < r->ngens; g++) {
+	for (g = kb_census_gen_next(r->gens, 0); g < KB_GEN_COUNT;
+	     g = kb_census_gen_next(r->gens, g + 1)) {
 		size_t loads = 0, run;
 		const struct kb_gen *gg = g == KB_GEN_K ? kg : KB_GEN_OF(g);
+
+		if (g == KB_GEN_USER) {
+			if (!r->user_na && user_skew(r, keys, n, counts, err, errlen) < 0) {
+				free(sb);
+				free(counts);
+				free(keys);
+				return -1;
+			}
+			continue;
+		}
 
 		for (i = 0; i < n; i++)
 			if (bucket_of(r, f->word, gg, &keys[i], sb ? sb[i] : 0, &counts[i],
@@ -553,7 +616,7 @@ void kb_census_summarize(const struct kb_census_row *rows, size_t n,
 	int g;
 
 	memset(out, 0, sizeof(*out));
-	out->ngens = n ? rows[0].ngens : LKH_GEN_COUNT;
+	out->gens = n ? rows[0].gens : (1u << LKH_GEN_COUNT) - 1;
 	for (i = 0; i < n; i++) {
 		if (rows[i].file != file)
 			continue;
@@ -563,13 +626,17 @@ void kb_census_summarize(const struct kb_census_row *rows, size_t n,
 			continue;
 		}
 		out->judged++;
-		out->ngens = rows[i].ngens;
+		out->gens = rows[i].gens;
 		if (rows[i].kind.kind == KB_SITE_OTHER) {
 			out->no_bucket++;
 			out->feeds += rows[i].kind.feeds != NULL;
 			continue;
 		}
-		for (g = 0; g < rows[i].ngens; g++)
-			out->verdicts[g][kb_census_verdict(&rows[i].gen[g])]++;
+		for (g = kb_census_gen_next(rows[i].gens, 0); g < KB_GEN_COUNT;
+		     g = kb_census_gen_next(rows[i].gens, g + 1))
+			if (kb_census_row_verdict(&rows[i], g) == KB_CENSUS_NA)
+				out->na[g]++;
+			else
+				out->verdicts[g][kb_census_verdict(&rows[i].gen[g])]++;
 	}
 }

@@ -142,8 +142,11 @@ struct kb_census_row {
 	 * of the same file gave (the rest take the one most of them found,
 	 * or the inode-hash table's when none did) */
 	long sb_found;
-	int ngens;            /* hash.h's four, and K (gen[KB_GEN_K]) when run
-			       * with a multiplier */
+	unsigned gens;        /* the generations judged, bit g for gen[g]:
+			       * hash.h's four, K with a multiplier, U with a
+			       * user's function (kb_census_gen_next walks it) */
+	const char *user_na;  /* U's reason for no figures here (its bucket
+			       * is no hash.h call of the key), else NULL */
 	struct kb_gen k;      /* K's, then */
 	unsigned k_width;     /* the width K had at this site (the given one,
 			       * else its function's argument's; the inode
@@ -157,10 +160,12 @@ struct kb_census_summary {
 	/* judged sites whose hash picks no bucket (no verdict), and of them
 	 * those whose value feeds another hash */
 	size_t no_bucket, feeds;
-	int ngens;
+	unsigned gens;        /* as the rows' */
 	/* per file and generation: verdicts of the judged sites that pick a
 	 * bucket */
 	size_t verdicts[KB_GEN_COUNT][KB_VERDICT_JUDGED];
+	/* per generation: judged sites where it cannot run (KB_CENSUS_NA) */
+	size_t na[KB_GEN_COUNT];
 };
 
 /* A judged site's verdict: kb_verdict_of's, "ok" where that judges
@@ -173,10 +178,20 @@ enum kb_verdict_kind kb_census_verdict(const struct kb_skew *s);
  * table's.  Its class instead of one, beside enum kb_verdict_kind.
  */
 #define KB_CENSUS_NO_BUCKET KB_VERDICT_KINDS
-/* Row r's class under generation g: KB_VERDICT_TOO_FEW, KB_CENSUS_NO_BUCKET
- * or kb_census_verdict()'s. */
+/* A generation that cannot run at a site (U at the inode hashes): n/a,
+ * with the row's reason. */
+#define KB_CENSUS_NA (KB_VERDICT_KINDS + 1)
+/* Row r's class under generation g: KB_VERDICT_TOO_FEW, KB_CENSUS_NA,
+ * KB_CENSUS_NO_BUCKET or kb_census_verdict()'s. */
 int kb_census_row_verdict(const struct kb_census_row *r, int g);
-/* Its word: kb_verdict_word()'s, and for no bucket "feeds another hash"
+/* The first generation of gens at or after g, or KB_GEN_COUNT: walk a
+ * row's with for (g = kb_census_gen_next(gens, 0); g < KB_GEN_COUNT;
+ * g = kb_census_gen_next(gens, g + 1)). */
+int kb_census_gen_next(unsigned gens, int g);
+/* How many generations of gens come before g: g's column. */
+int kb_census_gen_column(unsigned gens, int g);
+
+/* Its word: "n/a" for KB_CENSUS_NA, kb_verdict_word()'s, and for no bucket "feeds another hash"
  * (the site's entry names the hash) or "no bucket". */
 const char *kb_census_row_verdict_word(const struct kb_census_row *r, int g);
 /* The row of n (r's file) that picks the bucket r's value feeds, when r's
@@ -190,8 +205,11 @@ const struct kb_census_row *kb_census_bucket_row(const struct kb_census_row *row
  * too few keys, those that pick a bucket before those that pick none,
  * then by the verdict under old (broken, skewed, ok, even),
  * then by X^2/df under old, then under new, both largest first, then in
- * the file's order.  0, or -1 with a reason (memory, a key a generation
- * cannot hash).
+ * the file's order.  Generation U (kb_user_gen_get()) is judged beside
+ * the others where one is set: the site's keys through the user's
+ * function at 2^at buckets, in place of the site's hash.h function; n/a
+ * at the inode hashes, whose bucket is no such call.  0, or -1 with a
+ * reason (memory, a key a generation cannot hash, U's failure).
  */
 int kb_census_run(const struct kb_census_file *files, size_t n,
 		  const struct kb_gen *k, struct kb_census_row **rows, size_t *nrows,

@@ -38,7 +38,8 @@ static int kind_cost(const struct kb_census_row *r, int g, double *cost, double 
 {
 	struct kb_cost c;
 
-	if (!r->at || r->kind.kind < 0 || r->kind.kind >= KB_KIND_COUNT_)
+	if (!r->at || r->kind.kind < 0 || r->kind.kind >= KB_KIND_COUNT_ ||
+	    kb_census_row_verdict(r, g) == KB_CENSUS_NA)
 		return 0;
 	kb_cost_of(&r->gen[g], &c);
 	kb_cost_for(&c, (enum kb_table_kind)r->kind.kind, cost, random, ratio);
@@ -86,9 +87,12 @@ static void kind_text(const struct kb_census_row *rows, size_t nrows,
 	if (r->kind.from == KB_CENSUS_KIND_NONE) {
 		/* nobody says which cost is the table's: all of them */
 		kb_buf_printf(b, "    kind unknown%s\n", r->at ? "; per generation a hit's compares / a miss's / others met:" : "");
-		for (g = 0; r->at && g < r->ngens; g++) {
+		for (g = kb_census_gen_next(r->gens, 0); r->at && g < KB_GEN_COUNT;
+		     g = kb_census_gen_next(r->gens, g + 1)) {
 			struct kb_cost c;
 
+			if (kb_census_row_verdict(r, g) == KB_CENSUS_NA)
+				continue; /* its line under the site says why */
 			kb_cost_of(&r->gen[g], &c);
 			kb_buf_printf(b, "      %-7s %.3g (%.2fx) / %.3g (%.2fx) / %.3g (%.2fx)\n",
 				      kb_gen_name(g), c.hit, c.hit_ratio, c.miss, c.miss_ratio,
@@ -117,10 +121,19 @@ static void kind_text(const struct kb_census_row *rows, size_t nrows,
 		kb_buf_printf(b, "\n");
 		return;
 	}
-	for (g = 0; g < r->ngens && kind_cost(r, g, &v, &random, &x); g++)
-		kb_buf_printf(b, "%s%s%s %.3g (%.2fx)%s", g ? "" : "    ",
-			      g ? "" : kb_cost_unit((enum kb_table_kind)r->kind.kind), g ? "" : ":",
-			      v, x, g + 1 < r->ngens ? "," : "\n");
+	/* old, always judged, says whether the kind has a cost at all */
+	if (!kind_cost(r, LKH_GEN_OLD, &v, &random, &x))
+		return;
+	kb_buf_printf(b, "    %s:", kb_cost_unit((enum kb_table_kind)r->kind.kind));
+	for (g = kb_census_gen_next(r->gens, 0); g < KB_GEN_COUNT;
+	     g = kb_census_gen_next(r->gens, g + 1)) {
+		kb_buf_printf(b, "%s", g ? "," : "");
+		if (kind_cost(r, g, &v, &random, &x))
+			kb_buf_printf(b, " %.3g (%.2fx)", v, x);
+		else
+			kb_buf_printf(b, " n/a");
+	}
+	kb_buf_printf(b, "\n");
 }
 
 /* ---- the atlas ------------------------------------------------------------ */
@@ -340,18 +353,32 @@ static void atlas_json(const struct kb_atlas *a, const struct kb_atlas_report *r
 
 /* One generation's cell: X^2/df with its verdict's mark ('#' broken, '!'
  * skewed, '~' even), or in parentheses where the site picks no bucket. */
-static void gen_cell(const struct kb_census_row *r, int g, struct kb_buf *b)
+static void gen_cell(const struct kb_census_row *r, int g, int width, struct kb_buf *b)
 {
 	int v = kb_census_row_verdict(r, g);
 	char num[32], cell[40];
 
 	ratio(num, sizeof(num), r->gen[g].chi2_per_df);
-	if (v == KB_CENSUS_NO_BUCKET)
+	if (v == KB_CENSUS_NA)
+		snprintf(cell, sizeof(cell), "n/a");
+	else if (v == KB_CENSUS_NO_BUCKET)
 		snprintf(cell, sizeof(cell), "(%s)", num);
 	else
 		snprintf(cell, sizeof(cell), "%c%s",
 			 v == KB_VERDICT_OK ? ' ' : kb_verdict_mark((enum kb_verdict_kind)v), num);
-	kb_buf_printf(b, " %7s", cell);
+	kb_buf_printf(b, " %*s", width, cell);
+}
+
+/* A generation column's width: 7, or the longest name of gens (U's is
+ * the user's function's). */
+static int gen_width(unsigned gens)
+{
+	int g, w = 7;
+
+	for (g = kb_census_gen_next(gens, 0); g < KB_GEN_COUNT; g = kb_census_gen_next(gens, g + 1))
+		if ((int)strlen(kb_gen_name(g)) > w)
+			w = (int)strlen(kb_gen_name(g));
+	return w;
 }
 
 static void census_text(const struct kb_census_file *files, size_t nfiles,
@@ -372,14 +399,18 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 		kb_buf_printf(b, "%zu sites: %zu judged, %zu with too few keys (fewer than %llu distinct)\n",
 			      s.sites, s.judged, s.too_few,
 			      (unsigned long long)kb_census_min_keys());
-		for (g = 0; g < s.ngens; g++)
-			kb_buf_printf(b, "  %-7s %4zu broken, %4zu skewed, %4zu fine\n",
-				      kb_gen_name(g), s.verdicts[g][KB_VERDICT_BROKEN],
+		for (g = kb_census_gen_next(s.gens, 0); g < KB_GEN_COUNT;
+		     g = kb_census_gen_next(s.gens, g + 1))
+		{
+			kb_buf_printf(b, "  %-*s %4zu broken, %4zu skewed, %4zu fine",
+				      gen_width(s.gens), kb_gen_name(g), s.verdicts[g][KB_VERDICT_BROKEN],
 				      s.verdicts[g][KB_VERDICT_SKEWED],
 				      s.verdicts[g][KB_VERDICT_OK] + s.verdicts[g][KB_VERDICT_EVEN]);
+			kb_buf_printf(b, s.na[g] ? ", %4zu n/a\n" : "\n", s.na[g]);
+		}
 		kb_buf_printf(b, "  no verdict: %zu judged sites pick no bucket, %zu of them feed another hash\n",
 			      s.no_bucket, s.feeds);
-		if (s.ngens > KB_GEN_K && nrows)
+		if ((s.gens >> KB_GEN_K & 1u) && nrows)
 			kb_gen_k_line(&rows[0].k, "; inode hashes: K as GOLDEN_RATIO_PRIME", b);
 		if (atlas)
 			atlas_text(atlas, &reports[fi], b);
@@ -395,8 +426,9 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 			if (rows[i].file == fi &&
 			    strlen(kb_census_func_name(rows[i].site->func)) > wf)
 				wf = strlen(kb_census_func_name(rows[i].site->func));
-		for (g = 0; g < s.ngens; g++)
-			kb_buf_printf(b, " %7s", kb_gen_name(g));
+		for (g = kb_census_gen_next(s.gens, 0); g < KB_GEN_COUNT;
+		     g = kb_census_gen_next(s.gens, g + 1))
+			kb_buf_printf(b, " %*s", gen_width(s.gens), kb_gen_name(g));
 		kb_buf_printf(b, " %4s %2s %8s %-*s site\n", "bits", "at", "distinct", (int)wf,
 			      "function");
 		for (i = 0; i < nrows; i++) {
@@ -405,10 +437,13 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 
 			if (r->file != fi)
 				continue;
-			for (g = 0; g < r->ngens && r->at; g++)
-				gen_cell(r, g, b);
+			for (g = kb_census_gen_next(r->gens, 0); g < KB_GEN_COUNT && r->at;
+			     g = kb_census_gen_next(r->gens, g + 1))
+				gen_cell(r, g, gen_width(r->gens), b);
 			if (!r->at)
-				kb_buf_printf(b, " %-*s", 8 * r->ngens - 1,
+				kb_buf_printf(b, " %-*s",
+					      (gen_width(r->gens) + 1) *
+							      kb_census_gen_column(r->gens, KB_GEN_COUNT) - 1,
 					      kb_verdict_word(KB_VERDICT_TOO_FEW));
 			snprintf(bits, sizeof(bits), "%u%s", r->bits, bits_from_marks[r->bits_from]);
 			kb_buf_printf(b, " %4s %2u %8llu %-*s %s", bits, r->at,
@@ -417,6 +452,10 @@ static void census_text(const struct kb_census_file *files, size_t nfiles,
 			if (r->site->module)
 				kb_buf_printf(b, " [%s]", r->site->module);
 			kb_buf_printf(b, "\n");
+			if (r->at && kb_census_row_verdict(r, KB_GEN_USER) == KB_CENSUS_NA &&
+			    (r->gens >> KB_GEN_USER & 1u))
+				kb_buf_printf(b, "    %s n/a: %s\n", kb_gen_name(KB_GEN_USER),
+					      r->user_na);
 			kind_text(rows, nrows, r, b);
 		}
 	}
@@ -447,7 +486,8 @@ static void gens_json(struct kb_buf *b, const void *arg)
 		return;
 	}
 	kb_buf_printf(b, "{");
-	for (g = 0; g < at->r->ngens; g++) {
+	for (g = kb_census_gen_next(at->r->gens, 0); g < KB_GEN_COUNT;
+	     g = kb_census_gen_next(at->r->gens, g + 1)) {
 		kb_buf_printf(b, "%s", g ? ", " : "");
 		kb_json_string(b, kb_gen_name(g));
 		kb_buf_printf(b, ": ");
@@ -474,7 +514,8 @@ static void census_fields(struct kb_buf *b, enum kb_fields_as as, const struct c
 						 ? kb_census_bucket_row(at->rows, at->nrows, r)
 						 : NULL;
 	const struct kb_skew *k = &r->gen[g];
-	unsigned none = r->at ? 0 : KB_NONE_OMIT;
+	unsigned none = !r->at ? KB_NONE_OMIT
+			: kb_census_row_verdict(r, g) == KB_CENSUS_NA ? KB_NONE_NULL : 0;
 	double v = 0, random = 0, x = 0;
 	unsigned no_cost = kind_cost(r, g, &v, &random, &x) ? 0 : KB_NONE_NULL;
 	const char *what = r->kind.what;
@@ -572,7 +613,8 @@ static void census_csv(const struct kb_census_file *files,
 	for (i = 0; i < nrows; i++) {
 		at.r = &rows[i];
 		at.file = &files[rows[i].file];
-		for (g = 0; g < rows[i].ngens; g++)
+		for (g = kb_census_gen_next(rows[i].gens, 0); g < KB_GEN_COUNT;
+		     g = kb_census_gen_next(rows[i].gens, g + 1))
 			census_fields(b, KB_FIELDS_CSV, &at, g, 0);
 	}
 }
@@ -605,8 +647,11 @@ static void census_json(const struct kb_census_file *files, size_t nfiles,
 		}
 		kb_buf_printf(b, "},\n     \"summary\": {\"sites\": %zu, \"judged\": %zu, \"too_few\": %zu, \"no_bucket\": %zu, \"feeds_another_hash\": %zu",
 			      s.sites, s.judged, s.too_few, s.no_bucket, s.feeds);
-		for (g = 0; g < s.ngens; g++) {
-			kb_buf_printf(b, ", \"%s\": {", kb_gen_name(g));
+		for (g = kb_census_gen_next(s.gens, 0); g < KB_GEN_COUNT;
+		     g = kb_census_gen_next(s.gens, g + 1)) {
+			kb_buf_printf(b, ", ");
+			kb_json_string(b, kb_gen_name(g));
+			kb_buf_printf(b, ": {");
 			for (v = KB_VERDICT_JUDGED - 1; v >= 0; v--)
 				kb_buf_printf(b, "\"%s\": %zu%s",
 					      kb_verdict_word((enum kb_verdict_kind)v),
@@ -660,6 +705,7 @@ static int heat_class(const struct kb_census_row *r, int g)
 	case KB_VERDICT_BROKEN:
 		return HEAT_BROKEN;
 	case KB_CENSUS_NO_BUCKET:
+	case KB_CENSUS_NA:
 		return HEAT_NO_BUCKET;
 	default:
 		return HEAT_OK;
@@ -684,7 +730,8 @@ void kb_figure_census(const struct kb_census_file *files, size_t nfiles,
 {
 	struct kb_buf labels = { 0 };
 	size_t i, judged = 0;
-	int g, row, ngens = nrows ? rows[0].ngens : LKH_GEN_COUNT, used = 0;
+	unsigned gens = nrows ? rows[0].gens : (1u << LKH_GEN_COUNT) - 1;
+	int g, row, ngens = kb_census_gen_column(gens, KB_GEN_COUNT), used = 0;
 	char xtics[256];
 	double box;
 
@@ -703,7 +750,9 @@ void kb_figure_census(const struct kb_census_file *files, size_t nfiles,
 	 * the image takes its colour from the class, the label says X^2/df
 	 * and the verdict's letter */
 	kb_buf_printf(&fig->dat, "# generation row class log10_chi2_per_df mark verdict label\n");
-	for (g = 0; g < ngens; g++) {
+	for (g = kb_census_gen_next(gens, 0); g < KB_GEN_COUNT; g = kb_census_gen_next(gens, g + 1)) {
+		int na, col = kb_census_gen_column(gens, g);
+
 		row = (int)judged;
 		for (i = 0; i < nrows; i++) {
 			const struct kb_census_row *r = &rows[i];
@@ -715,14 +764,19 @@ void kb_figure_census(const struct kb_census_file *files, size_t nfiles,
 				continue;
 			row--;
 			c = heat_class(r, g);
-			mark = c == HEAT_NO_BUCKET ? (r->kind.feeds ? "F" : "N") : kb_skew_mark(&r->gen[g]);
-			ratio(num, sizeof(num), r->gen[g].chi2_per_df);
+			na = kb_census_row_verdict(r, g) == KB_CENSUS_NA;
+			mark = na ? "-" : c == HEAT_NO_BUCKET ? (r->kind.feeds ? "F" : "N")
+							       : kb_skew_mark(&r->gen[g]);
+			if (na)
+				snprintf(num, sizeof(num), "n/a");
+			else
+				ratio(num, sizeof(num), r->gen[g].chi2_per_df);
 			/* the label: X^2/df, in parentheses where no bucket, and
 			 * the letter of a verdict that is not ok or even */
-			kb_buf_printf(&fig->dat, "%d %d %d %.4f %s \"%s\" \"%s%s%s%s%s\"\n", g, row, c,
-				      log10(fmax(r->gen[g].chi2_per_df, 1e-3)), mark,
-				      kb_census_row_verdict_word(r, g), c == HEAT_NO_BUCKET ? "(" : "",
-				      num, c == HEAT_NO_BUCKET ? ")" : "", strcmp(mark, "-") ? " " : "",
+			kb_buf_printf(&fig->dat, "%d %d %d %.4f %s \"%s\" \"%s%s%s%s%s\"\n", col, row, c,
+				      na ? 0.0 : log10(fmax(r->gen[g].chi2_per_df, 1e-3)), mark,
+				      kb_census_row_verdict_word(r, g), c == HEAT_NO_BUCKET && !na ? "(" : "",
+				      num, c == HEAT_NO_BUCKET && !na ? ")" : "", strcmp(mark, "-") ? " " : "",
 				      strcmp(mark, "-") ? mark : "");
 			if (g)
 				continue;
@@ -740,9 +794,9 @@ void kb_figure_census(const struct kb_census_file *files, size_t nfiles,
 	if (labels.failed)
 		fig->dat.failed = 1;
 	kb_buf_free(&labels);
-	for (g = 0; g < ngens; g++)
+	for (g = kb_census_gen_next(gens, 0); g < KB_GEN_COUNT; g = kb_census_gen_next(gens, g + 1))
 		used += snprintf(xtics + used, sizeof(xtics) - (size_t)used, "%s\"%s\" %d",
-				 g ? ", " : "", kb_gen_name(g), g);
+				 g ? ", " : "", kb_gen_name(g), kb_census_gen_column(gens, g));
 	kb_buf_printf(&fig->body,
 		 "  set xlabel \"generation\"\n  set xtics (%s)\n"
 		 "  set ytics scale 0 font \",8\"\n  set yrange [-0.5:%d.5]\n  set xrange [-0.5:%d.5]\n"
