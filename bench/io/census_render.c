@@ -805,7 +805,7 @@ void kb_figure_census(const struct kb_census_file *files, size_t nfiles,
 		 "  set colorbox user origin screen %.4f, screen %.4f size screen %.4f, screen %.4f\n"
 		 /* one colour a class, each class a unit of the colour box */
 		 "  set cbrange [0:%d]\n"
-		 "  set cbtics (\"even\" 0.5, \"ok\" 1.5, \"skewed S\" 2.5, \"broken B\" 3.5, \"no bucket: N,\\nF feeds another hash\" 4.5) scale 0\n"
+		 "  set cbtics (\"even\" 0.5, \"ok\" 1.5, \"skewed S\" 2.5, \"broken B\" 3.5, \"no bucket: N,\\nF feeds another hash;\\nn/a: no hash.h call\\nto replace\" 4.5) scale 0\n"
 
 		 "  set palette defined (0 \"#6baed6\", 1 \"#6baed6\", 1 \"#f7f7f7\", 2 \"#f7f7f7\", 2 \"#fdae61\", 3 \"#fdae61\", 3 \"#d73027\", 4 \"#d73027\", 4 \"#bdbdbd\", 5 \"#bdbdbd\")\n"
 		 "  set title gptitle\n"
