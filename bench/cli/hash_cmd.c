@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * khash-bench hash: each key's hash or bucket, in input order, as the
- * kernel computes it, for a hash.h function, a named table or a candidate.
+ * kernel computes it, for a hash.h function, a named table or a candidate,
+ * or as a user's function (--source) does in the hash.h function's place.
  */
 #include "cli_args.h"
 
@@ -51,19 +52,24 @@ static int hash_block(void *ctx, const char *name, const uint64_t *keys, size_t 
 			words[i] = kb_candidate_bucket(&h->c, h->a->bits, keys[i]);
 		}
 	} else if (h->t) {
-		for (i = 0; i < n; i++)
-			if (kb_table_bucket(h->t, &h->kg, h->a->word, h->a->bits, keys[i],
-					    h->a->param, &words[i], err, sizeof(err)) < 0)
-				return kb_fail(KB_EXIT_RUNTIME, "%s: %s",
-					       kb_key_place(h->path, h->a->binary, name, done + i + 1,
-							    where, sizeof(where)),
-					       err);
+		if (kb_table_buckets(h->t, &h->kg, h->a->word, h->a->bits, h->a->param, keys, n,
+				     words, &i, err, sizeof(err)) < 0)
+			return kb_fail(KB_EXIT_RUNTIME, "%s: %s",
+				       i < n ? kb_key_place(h->path, h->a->binary, name, done + i + 1,
+							    where, sizeof(where))
+					     : name,
+				       err);
 	} else {
 		if ((rc = kb_check_fit(&h->s, keys, n, done, h->path, h->a->binary, name)))
 			return rc;
-		kb_full_words(&h->s, keys, n, words);
-		for (i = 0; i < n; i++)
-			words[i] >>= 64 - h->a->bits;
+		if (h->s.user) { /* the bucket itself, from one run of the function */
+			if (kb_user_buckets(h->a->bits, keys, n, words, err, sizeof(err)) < 0)
+				return kb_fail(KB_EXIT_RUNTIME, "%s: %s", name, err);
+		} else {
+			kb_full_words(&h->s, keys, n, words);
+			for (i = 0; i < n; i++)
+				words[i] >>= 64 - h->a->bits;
+		}
 	}
 	if (kb_keywriter_put(&h->w, words, n, err, sizeof(err)) < 0)
 		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
@@ -81,12 +87,13 @@ static int need_candidate_args(const struct kb_args *a, struct hash_run *h)
 	const struct kb_candidate_name *row = a->cand ? &kb_candidate_names[a->cand - 1] : NULL;
 	char err[256];
 
-	if (row && (KB_GIVEN(a, GEN) || KB_GIVEN(a, MULTIPLIER)))
+	if (row && (KB_GIVEN(a, GEN) || KB_GIVEN(a, MULTIPLIER) || KB_GIVEN(a, SOURCE)))
 		return kb_fail(KB_EXIT_USAGE, "--%s: %s is not a hash.h function: it has no generation",
-			       KB_GIVEN(a, GEN) ? "gen" : "multiplier", row->name);
+			       KB_GIVEN(a, GEN) ? "gen" : KB_GIVEN(a, MULTIPLIER) ? "multiplier" : "source",
+			       row->name);
 	if (KB_GIVEN(a, SEED) && (!row || row->kind == KB_CAND_IDENTITY))
 		return kb_fail(KB_EXIT_USAGE, "--seed applies to jhash, hsiphash and siphash");
-	if (KB_GIVEN(a, SHIFT) && (a->table >= 0 || KB_GIVEN(a, MULTIPLIER) ||
+	if (KB_GIVEN(a, SHIFT) && (a->table >= 0 || KB_GIVEN(a, MULTIPLIER) || KB_GIVEN(a, SOURCE) ||
 				   (row && row->kind != KB_CAND_IDENTITY)))
 		return kb_fail(KB_EXIT_USAGE, "--shift applies to a hash.h function and identity");
 	if (!row && !KB_GIVEN(a, SHIFT))
@@ -122,8 +129,8 @@ int kb_cmd_hash(struct kb_args *a)
 				       KB_GIVEN(a, GEN) ? "gen" : "multiplier", kb_tables[a->table].name,
 				       kb_tables[a->table].own_hash)
 			     : need_candidate_args(a, h);
-	else if (!a->cand && !KB_GIVEN(a, GEN) && !KB_GIVEN(a, MULTIPLIER))
-		rc = kb_fail(KB_EXIT_USAGE, "hash needs --gen or --multiplier");
+	else if (!a->cand && !KB_GIVEN(a, GEN) && !KB_GIVEN(a, MULTIPLIER) && !KB_GIVEN(a, SOURCE))
+		rc = kb_fail(KB_EXIT_USAGE, "hash needs --gen, --multiplier or --source");
 	else
 		rc = need_candidate_args(a, h);
 	if (rc || (h->cand ? 0
