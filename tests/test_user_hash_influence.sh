@@ -43,6 +43,17 @@ got = [int(l, 16) for l in open(sys.argv[2])]
 assert got == [(k * 0x61C8864680B583EB % 2**64) >> 54 for k in keys]
 EOF
 check "hash --source: the buckets are (x * GOLDEN_RATIO_64 mod 2^64) >> (64 - 10)" $?
+# a function unlike any of hash.h's, so that a path that hashed with
+# today's generation instead is seen: the key's low bits
+"$kb" hash --func hash_64 --word 64 --bits 9 "${mis[@]}" --call 'crashes(x, bits)' "$tmp/keys.txt" \
+	>"$tmp/got"
+python3 - "$tmp/keys.txt" "$tmp/got" <<'EOF'
+import sys
+keys = [int(l, 0) for l in open(sys.argv[1])]
+got = [int(l, 16) for l in open(sys.argv[2])]
+assert got == [k % 2**9 for k in keys]
+EOF
+check "hash --source: the user's own function's buckets (the key's low 9 bits)" $?
 
 # --table: the copy after the table's key transform, new's buckets where
 # the table calls a 64-bit hash; a table that computes its bucket itself
@@ -123,6 +134,19 @@ check "influence json: new's, the generation named after the function" $?
 cmp -s "$tmp/want-plot/influence_hash_ptr_new_w64_b9.dat" \
 	"$tmp/got-plot/influence_hash_ptr_hash_64_w64_b9.dat"
 check "influence --plot: the figure's data is new's" $?
+# the key's low bits: input bit j < bits flips output bit j always, and
+# nothing else ever
+"$kb" influence --func hash_32 --bits 6 "${mis[@]}" --call 'crashes(x, bits)' --count 500 \
+	--format csv >"$tmp/got.csv"
+python3 - "$tmp/got.csv" <<'EOF'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) == 32 * 6, len(rows)
+for r in rows:
+    j, k, p = int(r["in_bit"]), int(r["out_bit"]), float(r["p_flip"])
+    assert p == (1.0 if j == k else 0.0), r
+EOF
+check "influence --source: the user's own function's matrix (the key's low bits)" $?
 # (its first seeded key, as the function was called with it)
 expect 1 "khash-bench: the function crashed (SIGSEGV) on key 0x910a2dec89025cc1, bits 7" \
 	influence --func hash_64 --bits 7 "${mis[@]}" --call 'crashes(x ^ x ^ 0x40, bits)' -q
