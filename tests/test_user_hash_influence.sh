@@ -156,7 +156,7 @@ expect 1 "khash-bench: the function returned 0x89025cc1 on key 0x89025cc1, bits 
 # keys: the adversarial set inverts a multiply; --source is refused, with
 # why, before anything is compiled (the file need not exist), and by the
 # other key sets too
-why="khash-bench: --source cannot apply to keys: its adversarial set solves hash.h's multiply for the keys of bucket 0, and your function is no multiply it can invert (its other key sets take no function)"
+why="khash-bench: option '--source' is not used by 'keys': its adversarial set solves hash.h's multiply for the keys of bucket 0, and your function is no multiply it can invert (its other key sets take no function)"
 expect 2 "$why" keys --keyset adversarial --func hash_64 --bits 10 "${new64[@]}"
 expect 2 "$why" keys --keyset page4k --source "$tmp/none.h"
 

@@ -292,9 +292,10 @@ int kb_parse_args(int argc, char **argv, struct kb_args *a)
 				return kb_fail(KB_EXIT_USAGE, "unknown option '-%c' (try --help)", optopt);
 			return bad_long_option(argv[optind - 1]);
 		}
+		/* where one would look for --source and find none, why not */
 		if (!(takes & (UINT64_C(1) << id)) && id == KB_OPT_SOURCE && c->no_source)
-			return kb_fail(KB_EXIT_USAGE, "--source cannot apply to %s: %s", c->name,
-				       c->no_source);
+			return kb_fail(KB_EXIT_USAGE, "option '--source' is not used by '%s': %s",
+				       c->name, c->no_source);
 		if (!(takes & (UINT64_C(1) << id)))
 			return kb_fail(KB_EXIT_USAGE, "option '--%s' is not used by '%s' (see 'khash-bench %s --help')",
 				       kb_options[id].name, c->name, c->name);
