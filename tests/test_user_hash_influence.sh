@@ -28,6 +28,12 @@ for bits in 1 11 32; do
 		check "hash $func bits $bits: the copy of hash_64 prints new's buckets" $?
 	done
 done
+# more keys than one run of the function takes (hash_cmd.c's HASH_USER_KEYS)
+"$kb" keys --keyset random --count 140000 -o "$tmp/many.txt"
+"$kb" hash --func hash_64 --word 64 --bits 20 --gen new "$tmp/many.txt" >"$tmp/want" &&
+	"$kb" hash --func hash_64 --word 64 --bits 20 "${new64[@]}" "$tmp/many.txt" >"$tmp/got" &&
+	[ "$(wc -l <"$tmp/got")" = 140000 ] && cmp -s "$tmp/want" "$tmp/got"
+check "hash, 140000 keys (three runs of the function): new's buckets, in order" $?
 "$kb" hash --func hash_64 --word 64 --bits 10 "${new64[@]}" - <"$tmp/keys.txt" >"$tmp/got" &&
 	"$kb" hash --func hash_64 --word 64 --bits 10 --gen new <"$tmp/keys.txt" >"$tmp/want" &&
 	cmp -s "$tmp/want" "$tmp/got"

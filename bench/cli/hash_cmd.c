@@ -17,6 +17,11 @@
 #include "output.h"
 #include "tables.h"
 
+/* Generation U's keys wait for one run of the user's function until there
+ * are this many: a run (a child process) costs about a millisecond here,
+ * which a block of the key file's would pay every 4096 keys. */
+#define HASH_USER_KEYS (16 * KB_KEYFILE_EACH)
+
 /* What hash does to each block of its keys. */
 struct hash_run {
 	const struct kb_args *a;
@@ -27,13 +32,16 @@ struct hash_run {
 	struct kb_gen kg;
 	struct kb_keywriter w;
 	const char *path;           /* the key file, - for standard input */
+	uint64_t *pend, *out;       /* U: keys waiting for a run, their buckets */
+	size_t npend;
+	uint64_t pend_done;         /* the keys read before the first of them */
+	char name[512];             /* the file's name for messages */
 };
 
-static int hash_block(void *ctx, const char *name, const uint64_t *keys, size_t n,
-		      uint64_t done)
+/* The buckets of n keys, keys[0] the key file's key done + 1, into words[n]. */
+static int buckets_of(struct hash_run *h, const char *name, const uint64_t *keys, size_t n,
+		      uint64_t done, uint64_t *words)
 {
-	struct hash_run *h = ctx;
-	uint64_t words[KB_KEYFILE_EACH];
 	char err[512], where[512];
 	size_t i;
 	int rc;
@@ -71,6 +79,46 @@ static int hash_block(void *ctx, const char *name, const uint64_t *keys, size_t 
 				words[i] >>= 64 - h->a->bits;
 		}
 	}
+	return 0;
+}
+
+/* U's waiting keys, through one run of the function, then written. */
+static int flush_user(struct hash_run *h)
+{
+	char err[512];
+	int rc;
+
+	if (!h->npend)
+		return 0;
+	if ((rc = buckets_of(h, h->name, h->pend, h->npend, h->pend_done, h->out)))
+		return rc;
+	if (kb_keywriter_put(&h->w, h->out, h->npend, err, sizeof(err)) < 0)
+		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	h->npend = 0;
+	return 0;
+}
+
+static int hash_block(void *ctx, const char *name, const uint64_t *keys, size_t n,
+		      uint64_t done)
+{
+	struct hash_run *h = ctx;
+	uint64_t words[KB_KEYFILE_EACH];
+	char err[512];
+	int rc;
+
+	if (h->pend) {
+		if (h->npend + n > HASH_USER_KEYS && (rc = flush_user(h)))
+			return rc;
+		if (!h->npend) {
+			h->pend_done = done;
+			snprintf(h->name, sizeof(h->name), "%s", name);
+		}
+		memcpy(h->pend + h->npend, keys, n * sizeof(*keys));
+		h->npend += n;
+		return 0;
+	}
+	if ((rc = buckets_of(h, name, keys, n, done, words)))
+		return rc;
 	if (kb_keywriter_put(&h->w, words, n, err, sizeof(err)) < 0)
 		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	return 0;
@@ -144,14 +192,23 @@ int kb_cmd_hash(struct kb_args *a)
 		return kb_fail(KB_EXIT_RUNTIME, "%s", err);
 	}
 	h->path = a->n_operands ? a->operands[0] : "-";
-	rc = kb_keyfile_each(h->path, a->binary, hash_block, h,
-			     err, sizeof(err));
-	if (rc < 0)
-		rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	if (!h->cand && a->gen == KB_GEN_USER &&
+	    (!(h->pend = malloc(HASH_USER_KEYS * sizeof(*h->pend))) ||
+	     !(h->out = malloc(HASH_USER_KEYS * sizeof(*h->out))))) {
+		rc = kb_fail(KB_EXIT_RUNTIME, "out of memory");
+	} else {
+		rc = kb_keyfile_each(h->path, a->binary, hash_block, h, err, sizeof(err));
+		if (rc < 0)
+			rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
+		else if (!rc)
+			rc = flush_user(h);
+	}
 	if (rc)
 		kb_keywriter_abort(&h->w);
 	else if (kb_keywriter_commit(&h->w, err, sizeof(err)) < 0)
 		rc = kb_fail(KB_EXIT_RUNTIME, "%s", err);
+	free(h->pend);
+	free(h->out);
 	free(h);
 	return rc;
 }
