@@ -102,6 +102,11 @@ for cmd in hash influence; do
 	expect 2 "khash-bench: $cmd takes one generation: --source or --multiplier, not both" \
 		$cmd --func hash_64 --bits 7 --multiplier 3 "${new64[@]}"
 done
+# tables and census judge every generation: K and the user's both
+"$kb" tables --words 64 --count 256 --multiplier 0x61C8864680B583EB "${new64[@]}" --format csv -q \
+	>"$tmp/got.csv" &&
+	has ',model,K,' "$tmp/got.csv" && has ',model,hash_64,' "$tmp/got.csv"
+check "tables --multiplier with --source: both generations judged" $?
 expect 2 "khash-bench: explain takes one generation: --source or --gen, not both" \
 	explain --keyset page4k --bits 7 --gen new "${new64[@]}"
 expect 2 "khash-bench: --source: jhash_1word is not a hash.h function: it has no generation" \

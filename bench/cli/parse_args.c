@@ -98,9 +98,11 @@ static int resolve_generations(struct kb_args *a)
 	    !(a->cmd->flags & (KB_OWN_SOURCE | KB_SOURCE_CANDIDATE)) && KB_GIVEN(a, SOURCE)) {
 		*mask = (listed || KB_GIVEN(a, MULTIPLIER) ? *mask : 0) |
 			1u << KB_GEN_USER;
-		/* a command of one cell (hash, influence, explain) would judge
-		 * one of them and drop the other unsaid */
-		if (!report && !(a->cmd->flags & KB_GEN_LIST) && (*mask & (*mask - 1)))
+		/* a command of one cell (hash, influence, explain: --gen takes
+		 * one) would judge one of them and drop the other unsaid;
+		 * tables and census judge every generation */
+		if ((kb_command_takes(a->cmd) & KB_OPT(GEN)) && !(a->cmd->flags & KB_GEN_LIST) &&
+		    (*mask & (*mask - 1)))
 			return kb_fail(KB_EXIT_USAGE, "%s takes one generation: --source or --%s, not both",
 				       a->cmd->name, listed ? "gen" : "multiplier");
 	}
