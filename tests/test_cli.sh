@@ -143,7 +143,7 @@ check "hash --func identity --shift 6: (k >> 6) & 1023" $?
 check "hash --shift 2: hash_64(k >> 2, 32) is hash_64 of the shifted key" $?
 expect 2 "khash-bench: --gen: jhash_1word is not a hash.h function: it has no generation" \
 	hash --func jhash_1word --gen new --bits 8 "$tmp/k.txt"
-expect 2 "khash-bench: hash needs --gen or --multiplier" hash --func hash_64 --bits 8 "$tmp/k.txt"
+expect 2 "khash-bench: hash needs --gen, --multiplier or --source" hash --func hash_64 --bits 8 "$tmp/k.txt"
 expect 2 "khash-bench: --seed applies to jhash, hsiphash and siphash" \
 	hash --func hash_64 --gen new --bits 8 --seed 2 "$tmp/k.txt"
 expect 2 "khash-bench: --shift applies to a hash.h function and identity" \

@@ -119,7 +119,7 @@ expect 1 "khash-bench: $tmp/wide.txt:1: futex-6.16-private: futex address 0x5555
 # the futex tables hash with jhash2: advise and explain say that, not hash_long
 expect 2 "khash-bench: --table futex-global hashes with jhash2, not hash.h (jhash2({mm, uaddr & PAGE_MASK}, 4 words (i386 3), uaddr % PAGE_SIZE) & (futex_hashsize - 1)); advise takes tables that hash the key with hash.h, as it is or shifted" \
 	advise --table futex-global
-expect 2 "khash-bench: hash needs --gen or --multiplier" hash --table btrfs-raid56 "$tmp/keys"
+expect 2 "khash-bench: hash needs --gen, --multiplier or --source" hash --table btrfs-raid56 "$tmp/keys"
 expect 2 "khash-bench: --gen: table futex-global hashes with jhash2: it has no generation" \
 	hash --table futex-global --gen old "$tmp/keys"
 

@@ -193,6 +193,8 @@ struct kb_command {
 	uint64_t count_min, count_max; /* --count's range, when count_max */
 	unsigned flags;          /* KB_GEN_LIST, KB_OWN_MULTIPLIER, KB_OWN_SOURCE,
 				  * KB_SOURCE_CANDIDATE */
+	const char *no_source;   /* why it refuses --source, where one would
+				  * look for it (keys'), or NULL */
 };
 
 /* --gen takes all or a list G,H: a cell each */

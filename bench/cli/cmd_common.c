@@ -170,7 +170,13 @@ int kb_need_table_args(struct kb_args *a, const struct kb_table **t)
 		a->param = kb_table_param(*t, a->word);
 	if (!KB_GIVEN(a, BITS))
 		a->bits = (*t)->bits;
-	if (kb_table_bucket(*t, &kg, a->word, a->bits, 0, a->param, &b, why, sizeof(why)) < 0)
+	/* the user's function is not run for a usage check (a crash there is
+	 * no usage error): its place, then the bits as today's take them */
+	if (kg.gen == KB_GEN_USER
+	    ? kb_table_arg_check(*t, &kg, a->word, a->bits, 0, a->param, why, sizeof(why)) < 0 ||
+	      kb_table_bucket(*t, KB_GEN_OF(KB_GEN_TODAY), a->word, a->bits, 0, a->param, &b, why,
+			      sizeof(why)) < 0
+	    : kb_table_bucket(*t, &kg, a->word, a->bits, 0, a->param, &b, why, sizeof(why)) < 0)
 		return kb_fail(KB_EXIT_USAGE, "%s", why);
 	return 0;
 }

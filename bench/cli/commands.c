@@ -29,7 +29,7 @@
 /* generation U: a user's function, compiled; conform's with --ubsan too */
 #define USER_FN(more) { KB_OPT(SOURCE), KB_OPT(CALL), KB_OPT(INCLUDE) | KB_OPT(DEFINE) | (more) }
 #define USER_ALT USER_FN(KB_OPT(TIMEOUT))
-#define GEN_OR_K { KB_SOME_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT } }
+#define GEN_K_OR_USER { KB_SOME_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT, USER_ALT } }
 #define MAYBE_K { KB_ANY_OF, { K_ALT } }
 /* a table that reads a string hash: its names, and its generations */
 #define NAME_KEYS { KB_OPT(NAMES), 0, 0 }, { KB_OPT(NAME_SET), 0, KB_OPT(COUNT) }
@@ -83,9 +83,9 @@ const struct kb_command kb_commands[] = {
 		.name = "hash",
 		.run = kb_cmd_hash,
 		/* a hash.h function needs a generation; a candidate has none */
-		.groups = { FUNC_OR_TABLE, { KB_ANY_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT } } },
+		.groups = { FUNC_OR_TABLE, { KB_ANY_OF, { { KB_OPT(GEN), 0, 0 }, K_ALT, USER_ALT } } },
 		.summary = "print each key's hash, 0x-prefixed lowercase hex, in input order",
-		.description = "Reads a key file (standard input when FILE is - or missing) and prints the hash of every key, one a line, in input order, exactly as the chosen kernel computed it; with --table, the bucket that kernel table puts it in. A hash.h function needs --gen or --multiplier; a table that hashes with jhash2 (the futex tables) takes neither. --func also takes every other candidate advise ranks, whose bucket it prints (the hash's low bits): jhash and the keyed hsiphash and siphash from --seed as advise keys them, and identity, the key itself; --shift N shifts the key right first.",
+		.description = "Reads a key file (standard input when FILE is - or missing) and prints the hash of every key, one a line, in input order, exactly as the chosen kernel computed it; with --table, the bucket that kernel table puts it in. A hash.h function needs --gen or --multiplier, or --source FILE --call EXPR: your own function's bucket (compiled as conform compiles it, run only in child processes, --timeout seconds a run), in the hash.h function's place, after a table's key transform with --table (a table that computes its bucket itself has no place for it); a table that hashes with jhash2 (the futex tables) takes none of them. --func also takes every other candidate advise ranks, whose bucket it prints (the hash's low bits): jhash and the keyed hsiphash and siphash from --seed as advise keys them, and identity, the key itself; --shift N shifts the key right first.",
 		.options = KB_OPT(WORD) | KB_OPT(BINARY) | KB_OPT(FORMAT) | KB_OPT(OUTPUT) | KB_OPT(SEED) |
 			KB_OPT(SHIFT),
 		.formats = KB_FORMAT_BIT(KB_FORMAT_TEXT),
@@ -96,9 +96,9 @@ const struct kb_command kb_commands[] = {
 	{
 		.name = "influence",
 		.run = kb_cmd_influence,
-		.groups = { ONE(FUNC), GEN_OR_K, ONE(BITS) },
+		.groups = { ONE(FUNC), GEN_K_OR_USER, ONE(BITS) },
 		.summary = "P(flipping input bit j flips output bit k), as a map and a summary",
-		.description = "Measures, for every input bit j and output bit k, the probability that flipping bit j of the key flips bit k of the hash, over seeded random keys or every key of a 32-bit argument. An ideal hash gives 1/2 everywhere; a multiplicative hash can never reach output bits below the input bit.",
+		.description = "Measures, for every input bit j and output bit k, the probability that flipping bit j of the key flips bit k of the hash, over seeded random keys or every key of a 32-bit argument. An ideal hash gives 1/2 everywhere; a multiplicative hash can never reach output bits below the input bit. With --source FILE --call EXPR (instead of --gen), your own function's bucket of 2^bits, whose bits are the output bits, over the same seeded keys (--func's argument width), hashed in child processes as report runs it (--timeout seconds a run); a crash or a loop is a one-line error naming the key and bits, with no output.",
 		.options = KB_OPT(WORD) | KB_OPT(COUNT) | KB_OPT(SEED) | KB_OPT(FORMAT) | KB_OPT(PLOT) |
 			KB_OPT(OUTPUT) | KB_OPT(THREADS) | KB_OPT(QUIET) | KB_OPT(ENUMERATE) |
 			KB_OPT(YES),
@@ -150,6 +150,9 @@ const struct kb_command kb_commands[] = {
 			KB_OPT(BITS) | KB_OPT(MAX_MEMORY) | KB_OPT(FORMAT) | KB_OPT(YES),
 		.formats = KB_FORMAT_BIT(KB_FORMAT_TEXT),
 		.count_means = "keys to write", .count_default = 4096,
+		/* the only key set built against a cell, and it needs the cell's
+		 * multiplier; the other sets need no cell at all */
+		.no_source = "its adversarial set solves hash.h's multiply for the keys of bucket 0, and your function is no multiply it can invert (its other key sets take no function)",
 	},
 	{
 		.name = "tables",

@@ -89,8 +89,9 @@ int kb_cmd_influence(struct kb_args *a)
 	rc = kb_influence_measure(&s, a->bits, a->kp.count, a->kp.seed, &io, r);
 	kb_progress_view_stop(view);
 	if (rc < 0) {
+		rc = kb_fail(KB_EXIT_RUNTIME, "%s", r->why[0] ? r->why : "cannot measure influence");
 		free(r);
-		return kb_fail(KB_EXIT_RUNTIME, "cannot measure influence");
+		return rc;
 	}
 	kb_render_influence(r, &s, a->bits, a->format, &b);
 	memset(&fig, 0, sizeof(fig));

@@ -95,9 +95,17 @@ static int resolve_generations(struct kb_args *a)
 	/* generation U is --source's: alone it is the generation (report's
 	 * too), beside --gen or --gens (all, or a list) one more */
 	if ((kb_command_takes(a->cmd) & KB_OPT(SOURCE)) &&
-	    !(a->cmd->flags & (KB_OWN_SOURCE | KB_SOURCE_CANDIDATE)) && KB_GIVEN(a, SOURCE))
+	    !(a->cmd->flags & (KB_OWN_SOURCE | KB_SOURCE_CANDIDATE)) && KB_GIVEN(a, SOURCE)) {
 		*mask = (listed || KB_GIVEN(a, MULTIPLIER) ? *mask : 0) |
 			1u << KB_GEN_USER;
+		/* a command of one cell (hash, influence, explain: --gen takes
+		 * one) would judge one of them and drop the other unsaid;
+		 * tables and census judge every generation */
+		if ((kb_command_takes(a->cmd) & KB_OPT(GEN)) && !(a->cmd->flags & KB_GEN_LIST) &&
+		    (*mask & (*mask - 1)))
+			return kb_fail(KB_EXIT_USAGE, "%s takes one generation: --source or --%s, not both",
+				       a->cmd->name, listed ? "gen" : "multiplier");
+	}
 	for (a->gen = 0; a->gen < KB_GEN_COUNT && !(a->gen_mask & 1u << a->gen); a->gen++)
 		;
 	return 0;
@@ -286,6 +294,10 @@ int kb_parse_args(int argc, char **argv, struct kb_args *a)
 				return kb_fail(KB_EXIT_USAGE, "unknown option '-%c' (try --help)", optopt);
 			return bad_long_option(argv[optind - 1]);
 		}
+		/* where one would look for --source and find none, why not */
+		if (!(takes & (UINT64_C(1) << id)) && id == KB_OPT_SOURCE && c->no_source)
+			return kb_fail(KB_EXIT_USAGE, "option '--source' is not used by '%s': %s",
+				       c->name, c->no_source);
 		if (!(takes & (UINT64_C(1) << id)))
 			return kb_fail(KB_EXIT_USAGE, "option '--%s' is not used by '%s' (see 'khash-bench %s --help')",
 				       kb_options[id].name, c->name, c->name);

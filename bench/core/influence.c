@@ -2,6 +2,7 @@
 #include "influence.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,14 @@ struct share {
 	pthread_t thread;
 };
 
+/* Input number i: i itself, or the i-th seeded random key, of in_bits. */
+static uint64_t input_at(int exhaustive, uint64_t seed, uint64_t i, unsigned in_bits)
+{
+	uint64_t v = exhaustive ? i : kb_splitmix64_at(seed, i);
+
+	return in_bits == 32 ? (uint32_t)v : v;
+}
+
 /* Inputs [lo, hi): every x, or the lo-th to hi-th seeded random one. */
 static void *measure_share(void *arg)
 {
@@ -59,12 +68,8 @@ static void *measure_share(void *arg)
 	while (done < sh->hi) {
 		size_t n = sh->hi - done < BATCH ? (size_t)(sh->hi - done) : BATCH, i;
 
-		for (i = 0; i < n; i++) {
-			uint64_t v = sh->exhaustive ? done + i
-						    : kb_splitmix64_at(sh->seed, done + i);
-
-			x[i] = sh->in_bits == 32 ? (uint32_t)v : v;
-		}
+		for (i = 0; i < n; i++)
+			x[i] = input_at((int)sh->exhaustive, sh->seed, done + i, sh->in_bits);
 		kb_full_words(sh->s, x, n, hx);
 		for (j = 0; j < sh->in_bits; j++) {
 			for (i = 0; i < n; i++)
@@ -138,6 +143,59 @@ static int count_flips(const struct kb_hashspec *s, unsigned bits,
 	return 0;
 }
 
+/* Inputs of one run of generation U's function, each with its flips. */
+#define USER_BATCH 4096
+
+/*
+ * Generation U's flips, as count_flips's: the user's function runs
+ * elsewhere (a child process a run, hashspec.c's kb_user_buckets), so a
+ * batch of inputs and every one of their flipped neighbours go in one
+ * run, from this thread alone.  Bit k of the bucket is output bit k.
+ */
+static int count_flips_user(const struct kb_hashspec *s, unsigned bits, uint64_t samples,
+			    uint64_t seed, int exhaustive, struct kb_progress *progress,
+			    uint64_t (*flips)[64], char *err, size_t errlen)
+{
+	unsigned in_bits = kb_hashspec_input_bits(s), m = in_bits + 1, j;
+	uint64_t *x = malloc((size_t)USER_BATCH * m * sizeof(*x));
+	uint64_t *h = malloc((size_t)USER_BATCH * m * sizeof(*h)), done;
+	int rc = 0;
+
+	if (!x || !h) {
+		snprintf(err, errlen, "out of memory for %u keys' buckets", USER_BATCH * m);
+		rc = -1;
+	}
+	for (done = 0; !rc && done < samples;) {
+		size_t n = samples - done < USER_BATCH ? (size_t)(samples - done) : USER_BATCH, i;
+
+		for (i = 0; i < n; i++) {
+			uint64_t v = input_at(exhaustive, seed, done + i, in_bits);
+
+			x[i * m] = v;
+			for (j = 0; j < in_bits; j++)
+				x[i * m + 1 + j] = v ^ (UINT64_C(1) << j);
+		}
+		if (kb_user_buckets(bits, x, n * m, h, err, errlen) < 0) {
+			rc = -1;
+			break;
+		}
+		for (i = 0; i < n; i++)
+			for (j = 0; j < in_bits; j++) {
+				uint64_t d = h[i * m] ^ h[i * m + 1 + j];
+
+				while (d) {
+					flips[j][__builtin_ctzll(d)]++;
+					d &= d - 1;
+				}
+			}
+		done += n;
+		kb_progress_add(progress, n);
+	}
+	free(x);
+	free(h);
+	return rc;
+}
+
 void kb_influence_plan(const struct kb_hashspec *s, uint64_t samples,
 		       int enumerate, struct kb_influence_plan *p)
 {
@@ -187,7 +245,9 @@ int kb_influence_measure(const struct kb_hashspec *s, unsigned bits,
 			for (k = 0; k < bits; k++)
 				flips[j][k] = kb_mul_flips(32, mult, j, 32 - bits + k);
 		kb_progress_add(o->progress, samples);
-	} else if (count_flips(s, bits, samples, seed, r->exhaustive, o, flips) < 0) {
+	} else if ((s->user ? count_flips_user(s, bits, samples, seed, r->exhaustive, o->progress,
+					       flips, r->why, sizeof(r->why))
+			    : count_flips(s, bits, samples, seed, r->exhaustive, o, flips)) < 0) {
 		free(flips);
 		return -1;
 	}

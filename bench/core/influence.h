@@ -19,6 +19,8 @@ struct kb_influence {
 	double worst_bias;     /* max |p - 1/2| */
 	unsigned worst_in, worst_out;
 	int exhaustive;        /* every input was tried */
+	char why[256];         /* when generation U's function failed: why, in
+				* one line naming the key and bits */
 };
 
 struct kb_progress;
@@ -54,8 +56,9 @@ void kb_influence_plan(const struct kb_hashspec *s, uint64_t samples,
  * Measure over `samples` seeded random inputs, or over every input of a
  * 32-bit argument when samples >= 2^32: in closed form for a single
  * multiply (kb_mul_flips), else by trying them all on o->threads threads
- * (o NULL: every CPU).  Reentrant.  0, or -1 on bad bits or samples, or
- * when a thread's memory cannot be had.
+ * (o NULL: every CPU); generation U's in child processes, from this
+ * thread alone.  Reentrant.  0, or -1 on bad bits or samples, when a
+ * thread's memory cannot be had, or when U's function fails (r->why).
  */
 int kb_influence_measure(const struct kb_hashspec *s, unsigned bits,
 			 uint64_t samples, uint64_t seed,

@@ -382,6 +382,15 @@ static int table_arg(const struct kb_table *t, const struct kb_gen *g, unsigned 
 	return 0;
 }
 
+int kb_table_arg_check(const struct kb_table *t, const struct kb_gen *g, unsigned word,
+		       unsigned bits, uint64_t key, uint64_t param, char *err, size_t errlen)
+{
+	uint64_t v, b;
+	lkh_func f;
+
+	return table_arg(t, g, word, bits, key, param, &v, &f, &b, err, errlen) < 0 ? -1 : 0;
+}
+
 int kb_table_bucket(const struct kb_table *t, const struct kb_gen *g, unsigned word,
 		    unsigned bits, uint64_t key, uint64_t param,
 		    uint64_t *bucket, char *err, size_t errlen)
@@ -419,26 +428,71 @@ int kb_table_bucket(const struct kb_table *t, const struct kb_gen *g, unsigned w
 	return rc == LKH_OK ? 0 : -1;
 }
 
-/* Generation U through table t: every key's argument first, then the
- * user's function over all of them in one run. */
+/* Generation U through table t: every key's argument into v[n], for one
+ * run of the user's function over all of them; 0, or -1 with a reason
+ * and *at the key's index. */
+static int user_args(const struct kb_table *t, const struct kb_gen *g, unsigned word,
+		     unsigned bits, uint64_t param, const uint64_t *keys, size_t n,
+		     uint64_t *v, size_t *at, char *err, size_t errlen)
+{
+	uint64_t b;
+	lkh_func f;
+	size_t i;
+
+	/* U's table_arg is 0 or -1: no table computes its bucket for it */
+	for (i = 0; i < n; i++)
+		if (table_arg(t, g, word, bits, keys[i], param, &v[i], &f, &b, err, errlen) < 0) {
+			*at = i;
+			return -1;
+		}
+	return 0;
+}
+
 static int user_count(const struct kb_table *t, const struct kb_gen *g, unsigned word,
 		      unsigned bits, uint64_t param, const uint64_t *keys, size_t n,
 		      uint64_t *counts, char *err, size_t errlen)
 {
-	uint64_t *v = malloc((n ? n : 1) * sizeof(*v)), b;
-	size_t i;
-	lkh_func f;
-	int rc = 0;
+	uint64_t *v = malloc((n ? n : 1) * sizeof(*v));
+	size_t at;
+	int rc;
 
 	if (!v) {
 		snprintf(err, errlen, "out of memory for %zu keys", n);
 		return -1;
 	}
-	/* U's table_arg is 0 or -1: no table computes its bucket for it */
-	for (i = 0; i < n && rc == 0; i++)
-		rc = table_arg(t, g, word, bits, keys[i], param, &v[i], &f, &b, err, errlen);
+	rc = user_args(t, g, word, bits, param, keys, n, v, &at, err, errlen);
 	if (rc == 0)
 		rc = kb_user_count(bits, bits, v, n, &counts, err, errlen);
+	free(v);
+	return rc;
+}
+
+int kb_table_buckets(const struct kb_table *t, const struct kb_gen *g, unsigned word,
+		     unsigned bits, uint64_t param, const uint64_t *keys, size_t n,
+		     uint64_t *out, size_t *at, char *err, size_t errlen)
+{
+	uint64_t *v;
+	size_t i;
+	int rc;
+
+	*at = n;
+	if (g->gen != KB_GEN_USER) {
+		for (i = 0; i < n; i++)
+			if (kb_table_bucket(t, g, word, bits, keys[i], param, &out[i], err,
+					    errlen) < 0) {
+				*at = i;
+				return -1;
+			}
+		return 0;
+	}
+	if (!(v = malloc((n ? n : 1) * sizeof(*v)))) {
+		snprintf(err, errlen, "out of memory for %zu keys", n);
+		return -1;
+	}
+	/* the arguments kept apart from out: a failure names the argument */
+	rc = user_args(t, g, word, bits, param, keys, n, v, at, err, errlen);
+	if (rc == 0)
+		rc = kb_user_buckets(bits, v, n, out, err, errlen);
 	free(v);
 	return rc;
 }

@@ -85,6 +85,19 @@ int kb_table_bucket(const struct kb_table *t, const struct kb_gen *g, unsigned w
 		    unsigned bits, uint64_t key, uint64_t param,
 		    uint64_t *bucket, char *err, size_t errlen);
 
+/* 0 if table t takes key and param as generation g (U: if it has a place
+ * for the user's function) on a word-bit kernel with 2^bits buckets,
+ * without hashing it; else -1 with a reason. */
+int kb_table_arg_check(const struct kb_table *t, const struct kb_gen *g, unsigned word,
+		       unsigned bits, uint64_t key, uint64_t param, char *err, size_t errlen);
+
+/* The buckets of n keys into out[n], as kb_table_bucket's, generation U's
+ * in one run of the user's function: 0, or -1 with a reason and *at the
+ * index of the key it names (n: the reason names the key itself). */
+int kb_table_buckets(const struct kb_table *t, const struct kb_gen *g, unsigned word,
+		     unsigned bits, uint64_t param, const uint64_t *keys, size_t n,
+		     uint64_t *out, size_t *at, char *err, size_t errlen);
+
 /* Add n keys to counts[2^bits]; 0, or -1 with a reason naming the key. */
 int kb_table_count(const struct kb_table *t, const struct kb_gen *g, unsigned word,
 		   unsigned bits, uint64_t param, const uint64_t *keys,
