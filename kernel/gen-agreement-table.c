@@ -134,7 +134,7 @@ static void table(const char *name, enum fn fn, int keys32, int nobits)
 static const char *const string_names[] = {
 	"", ".", "..", "lib", "\xff\x80\x7f\x01", "caf\xc3\xa9", "a/b.c/",
 	"vmlinuz", "Makefile", "README.md", "\xe6\x96\x87\xe4\xbb\xb6.txt",
-	"net/sunrpc/", "test_hash.ko", "1234567\x80\xff" "ab/c", "file000001.txt",
+	"net/sunrpc/", "test_hash.ko", "1234567\x80\xff\x61\x62/c", "file000001.txt",
 	"libkhash.so.1.0", "0123456789abcdef", "include/linux/\xc3\xa9h",
 	"usr/share/doc/libc6/cha", "usr/share/doc/libc6/chan",
 	"usr/share/doc/libc6/chang",
