@@ -328,6 +328,9 @@ out:
  * cost more than the calls) until the function is unloaded. */
 static void *shared_at;
 static size_t shared_len;
+/* How many of the skews jobs' counts there are known to be zero (a fresh
+ * area's all) */
+static size_t shared_clean;
 
 void kb_user_unload(struct kb_user_hash *u)
 {
@@ -375,18 +378,44 @@ struct skews_out {
 	struct kb_skew s[64];
 };
 
-/* The skews job: each bits's buckets of every key, judged and dropped:
- * only the skews leave the child.  0, or -1 (out of memory). */
-static int child_skews(kb_user_fn fn, const struct job *j, struct kb_user_at *at,
-		       struct skews_out *o)
+/* The skews job's scratch, after its results in the shared area: 2^hi
+ * counts, then the buckets of every key.  Kept from child to child, its
+ * pages are there already (fresh ones in each child cost a report over
+ * the user's function a fifth of its time).  Beyond 2^24 counts the child
+ * takes its own, touched only where keys land. */
+#define SKEWS_SHARED_BITS_MAX 24
+/* 2^hi counts, an even number of them: the buckets after stay aligned */
+static size_t skews_counts(unsigned hi)
 {
-	uint64_t *buckets = malloc((j->n ? j->n : 1) * sizeof(*buckets));
-	uint32_t *counts = calloc((size_t)1 << j->hi, sizeof(*counts));
+	return hi ? (size_t)1 << hi : 2;
+}
+
+static size_t skews_scratch_bytes(size_t n, unsigned hi)
+{
+	if (hi > SKEWS_SHARED_BITS_MAX)
+		return 0;
+	return (n ? n : 1) * sizeof(uint64_t) + skews_counts(hi) * sizeof(uint32_t);
+}
+
+/* The skews job: each bits's buckets of every key, judged and dropped:
+ * only the skews leave the child. */
+static void child_skews(kb_user_fn fn, const struct job *j, size_t clean,
+			struct kb_user_at *at, struct skews_out *o)
+{
+	int shared = j->hi <= SKEWS_SHARED_BITS_MAX;
+	uint32_t *counts = shared ? (uint32_t *)(o + 1) : calloc((size_t)1 << j->hi, sizeof(*counts));
+	uint64_t *buckets = shared ? (uint64_t *)(counts + skews_counts(j->hi))
+				   : malloc((j->n ? j->n : 1) * sizeof(*buckets));
 	unsigned b;
 	size_t bad;
 
 	if (!buckets || !counts)
-		return -1;
+		_exit(1);
+	/* each size leaves the counts zero, but another job may have written
+	 * there, or a child been stopped midway */
+	if (shared && clean < (size_t)1 << j->hi)
+		memset(counts, 0, ((size_t)1 << j->hi) * sizeof(*counts));
+	o->past = 0;
 	for (b = j->lo; b <= j->hi; b++) {
 		kb_user_eval(fn, j->keys, j->n, b, b, buckets, at);
 		if ((bad = kb_first_past(buckets, j->n, b)) < j->n) {
@@ -394,11 +423,10 @@ static int child_skews(kb_user_fn fn, const struct job *j, struct kb_user_at *at
 			o->past_bits = b;
 			o->past_key = j->keys[bad];
 			o->past_value = buckets[bad];
-			return 0;
+			return;
 		}
 		kb_skew_of_buckets(buckets, j->n, b, counts, &o->s[b - j->lo]);
 	}
-	return 0;
 }
 
 /* Rounds of calls over the keys, each about seconds / rounds long, their
@@ -427,7 +455,8 @@ static void time_rounds(kb_user_fn fn, const struct job *j, uint64_t *scratch,
 }
 
 /* The child's work: load the function, then do the job. */
-static void child(const struct kb_user_hash *u, const struct job *j, struct shared_head *h)
+static void child(const struct kb_user_hash *u, const struct job *j, size_t clean,
+		  struct shared_head *h)
 {
 	static const int crashes[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP };
 	void *handle, *sym;
@@ -450,8 +479,10 @@ static void child(const struct kb_user_hash *u, const struct job *j, struct shar
 	}
 	h->loaded = 1;
 	memcpy(&fn, &sym, sizeof(fn));
-	if (j->skews)
-		_exit(child_skews(fn, j, &h->at, (struct skews_out *)(h + 1)) < 0 ? 1 : 0);
+	if (j->skews) {
+		child_skews(fn, j, clean, &h->at, (struct skews_out *)(h + 1));
+		_exit(0);
+	}
 	if (!j->rounds) {
 		kb_user_eval(fn, j->keys, j->n, j->lo, j->hi, (uint64_t *)(h + 1), &h->at);
 		_exit(0);
@@ -477,15 +508,18 @@ static void *shared_area(size_t bytes)
 		munmap(shared_at, shared_len);
 	shared_at = p;
 	shared_len = bytes;
+	shared_clean = bytes / sizeof(uint32_t);
 	return p;
 }
 
 /* Run job j in a child within timeout seconds: KB_USER_OK with the
- * results' bytes copied to out, else how it ended. */
+ * results' bytes copied to out, else how it ended.  scratch_bytes more
+ * follow them in the shared area, for the child alone. */
 static void run_guarded(const struct kb_user_hash *u, const struct job *j, void *out,
-			size_t out_bytes, double timeout, struct kb_user_run *r)
+			size_t out_bytes, size_t scratch_bytes, double timeout,
+			struct kb_user_run *r)
 {
-	size_t bytes = sizeof(struct shared_head) + out_bytes;
+	size_t bytes = sizeof(struct shared_head) + out_bytes + scratch_bytes;
 	/* from 50 us up to 1 ms: a report waits for a child a group, and
 	 * each wait's overshoot is time lost */
 	struct timespec nap = { 0, 50000 };
@@ -494,6 +528,7 @@ static void run_guarded(const struct kb_user_hash *u, const struct job *j, void 
 	int status = 0;
 	pid_t pid, done;
 	void *shared;
+	size_t clean;
 
 	memset(r, 0, sizeof(*r));
 	r->end = KB_USER_FAILED;
@@ -503,10 +538,13 @@ static void run_guarded(const struct kb_user_hash *u, const struct job *j, void 
 	memset(h, 0, sizeof(*h));
 	h->at.key = j->keys[0];
 	h->at.bits = j->lo;
+	/* clean again only when a skews job ends as it should */
+	clean = shared_clean;
+	shared_clean = 0;
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0)
-		child(u, j, h);
+		child(u, j, clean, h);
 	if (pid > 0) {
 		while ((done = waitpid(pid, &status, WNOHANG)) == 0 && now() < deadline) {
 			nanosleep(&nap, NULL);
@@ -529,6 +567,10 @@ static void run_guarded(const struct kb_user_hash *u, const struct job *j, void 
 		} else if (done == pid) {
 			r->end = KB_USER_OK;
 			memcpy(out, h + 1, out_bytes);
+			/* a skews job leaves its counts zero; one that took
+			 * its own left the area as it was */
+			shared_clean = !j->skews ? 0
+				       : j->hi <= SKEWS_SHARED_BITS_MAX ? (size_t)1 << j->hi : clean;
 		}
 		r->loading = !h->loaded;
 		r->key = h->at.key;
@@ -542,7 +584,7 @@ void kb_user_eval_guarded(const struct kb_user_hash *u, const uint64_t *keys, si
 {
 	const struct job j = { keys, n, lo, hi, 0, 0, 0 };
 
-	run_guarded(u, &j, out, n * (hi - lo + 1) * sizeof(*out), timeout, r);
+	run_guarded(u, &j, out, n * (hi - lo + 1) * sizeof(*out), 0, timeout, r);
 }
 
 void kb_user_time_guarded(const struct kb_user_hash *u, const uint64_t *keys, size_t n,
@@ -551,7 +593,7 @@ void kb_user_time_guarded(const struct kb_user_hash *u, const uint64_t *keys, si
 {
 	const struct job j = { keys, n, bits, bits, rounds, seconds, 0 };
 
-	run_guarded(u, &j, ns, rounds * sizeof(*ns), timeout, r);
+	run_guarded(u, &j, ns, rounds * sizeof(*ns), 0, timeout, r);
 }
 
 void kb_user_run_text(const struct kb_user_run *r, double timeout, char *out, size_t len)
@@ -619,7 +661,7 @@ static int guarded_skews(void *ctx, const uint64_t *keys, size_t n, unsigned lo,
 		snprintf(err, errlen, "bits %u..%u: at most 32, 64 sizes", lo, hi);
 		return -1;
 	}
-	run_guarded(c->u, &j, &o, sizeof(o), c->timeout, &r);
+	run_guarded(c->u, &j, &o, sizeof(o), skews_scratch_bytes(n, hi), c->timeout, &r);
 	if (r.end != KB_USER_OK) {
 		kb_user_run_text(&r, c->timeout, err, errlen);
 		return -1;
